@@ -1,0 +1,151 @@
+"""The command line: ``raglab ask``, ``raglab techniques``, ``raglab corpus``.
+
+Without ``--json`` it prints what the page shows, readable in a terminal; with ``--json`` the result object.
+Exit status: 0 done, 2 the question or the options cannot be used (the message says why).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import textwrap
+from collections.abc import Sequence
+
+from . import Lab, load_corpus
+from .corpus import CorpusError
+from .result import Result
+from .show import HEADINGS, score_label, score_sum
+from .techniques import TECHNIQUES, QuestionError, run
+
+WIDTH = 100
+
+
+def _wrap(text: str, indent: str) -> str:
+    return textwrap.fill(text, WIDTH, initial_indent=indent, subsequent_indent=indent)
+
+
+def render_text(result: Result) -> str:
+    t = TECHNIQUES[result.technique]
+    out = [t.title, f"Question: {result.question}", ""]
+    if result.steps:
+        out.append(HEADINGS["steps"])
+        out += [_wrap(f"{i}. {s}", "  ") for i, s in enumerate(result.steps, 1)]
+        out.append("")
+    if result.message:
+        out += [_wrap(result.message, ""), ""]
+    out += [result.summary, "", HEADINGS["passages"]]
+    out += _hits(result.passages) or ["  (none)"]
+    if result.comparison:
+        out += ["", HEADINGS["compare"].format(label=result.comparison.label)]
+        out += _hits(result.comparison.passages) or [_wrap(result.comparison.message, "  ")]
+    out += ["", HEADINGS["prompt"], textwrap.indent(result.prompt, "  | ", lambda _: True)]
+    return "\n".join(out)
+
+
+def _hits(hits) -> list[str]:
+    lines = []
+    for h in hits:
+        note = f" · {h.note}" if h.note else ""
+        lines.append(f"  {h.rank}. {h.title} [{h.id}] {score_label(h)}{note}")
+        if h.parts and h.score_kind != "fused":
+            lines.append(_wrap(f"sum: {score_sum(h)}", "       "))
+        lines.append(_wrap(h.text, "     "))
+    return lines
+
+
+def _embedder(name: str):
+    if name == "none":
+        return None
+    from .onnx_embed import OnnxEmbedder, default_model_dir
+
+    return OnnxEmbedder(default_model_dir())
+
+
+def cmd_ask(args, lab: Lab) -> int:
+    t = TECHNIQUES.get(args.technique.replace("-", "_"))
+    if t is None:
+        raise QuestionError(f"No technique called “{args.technique}”. The techniques: {', '.join(TECHNIQUES)}.")
+    options = {}
+    if t.meaning:
+        try:
+            options["embed"] = _embedder(args.embedder)
+        except (ImportError, OSError, FileNotFoundError) as e:
+            raise QuestionError(
+                f"{t.title.split(':')[0]} searches by meaning and needs the embedding model all-MiniLM-L6-v2, "
+                f"which could not be loaded ({e}). Build it with `make models`, or choose a keyword technique."
+            ) from e
+        if options["embed"] is None and t.key != "hybrid":
+            raise QuestionError(f"{t.title.split(':')[0]} searches by meaning and needs an embedder: "
+                                "run without --embedder none.")
+    if args.rewrite:
+        options.update(rewrites=args.rewrite, source="visitor")
+    if args.hypothetical:
+        options.update(hypothetical=args.hypothetical, source="visitor")
+    result = run(lab, t.key, args.question, top_k=args.top_k, **options)
+    print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2) if args.json else render_text(result))
+    return 0
+
+
+def cmd_techniques(args, lab: Lab) -> int:
+    rows = [{"key": t.key, "title": t.title, "top_k": t.top_k, "meaning": t.meaning,
+             "presets": list(lab.corpus.presets.get(t.key, ()))} for t in TECHNIQUES.values()]
+    if args.json:
+        print(json.dumps(rows, ensure_ascii=False, indent=2))
+    else:
+        for r in rows:
+            needs = "  (searches by meaning: needs the embedding model)" if r["meaning"] else ""
+            print(f"{r['key']:<12} {r['title']}{needs}")
+    return 0
+
+
+def cmd_corpus(args, lab: Lab) -> int:
+    docs = [{"slug": d.slug, "title": d.title,
+             "passages": [{"id": c.id, "text": c.text} for c in lab.chunks() if c.slug == d.slug]}
+            for d in lab.corpus.documents]
+    if args.json:
+        print(json.dumps(docs, ensure_ascii=False, indent=2))
+        return 0
+    n = sum(len(d["passages"]) for d in docs)
+    print(f"{lab.corpus.name}: {len(docs)} documents, {n} passages of {lab.chunks()[0].size} sentences\n")
+    for d in docs:
+        print(f"{d['title']} ({d['slug']})")
+        for p in d["passages"]:
+            print(_wrap(f"{p['id']}: {p['text']}", "  "))
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="raglab", description="RAG Lab: see how retrieval-augmented generation works.")
+    p.add_argument("--corpus", help="corpus folder (default: the Fernport corpus)")
+    sub = p.add_subparsers(dest="command", required=True)
+    ask = sub.add_parser("ask", help="run one technique on a question")
+    ask.add_argument("technique", help="one of: " + ", ".join(TECHNIQUES))
+    ask.add_argument("question")
+    ask.add_argument("--json", action="store_true", help="print the result object as JSON")
+    ask.add_argument("--top-k", type=int, default=None, help="passages to keep (default per technique, 1-10)")
+    ask.add_argument("--corpus", dest="corpus_ask", help=argparse.SUPPRESS)
+    ask.add_argument("--embedder", choices=["onnx", "none"], default="onnx",
+                     help="meaning search: the local all-MiniLM-L6-v2 ONNX model (default) or none")
+    ask.add_argument("--rewrite", action="append", help="multi-query: a rewrite of the question (repeatable)")
+    ask.add_argument("--hypothetical", help="HyDE: a hypothetical answer to search with")
+    for name, helptext in [("techniques", "list the techniques"), ("corpus", "list documents and passages")]:
+        s = sub.add_parser(name, help=helptext)
+        s.add_argument("--json", action="store_true")
+        s.add_argument("--corpus", dest="corpus_ask", help=argparse.SUPPRESS)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    commands = {"ask": cmd_ask, "techniques": cmd_techniques, "corpus": cmd_corpus}
+    try:
+        lab = Lab(load_corpus(args.corpus_ask or args.corpus))
+        return commands[args.command](args, lab)
+    except (QuestionError, CorpusError) as e:
+        print(f"raglab: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

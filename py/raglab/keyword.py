@@ -1,0 +1,73 @@
+"""Keyword weights and scores, over an inverted index.
+
+The weight of a search word is ``ln(1 + N / n)``: N chunks are searched and n of them contain the word, so a rare
+word weighs more. A chunk's score is the sum of the weights of the distinct search words it contains. For
+"How much does the ferry cost?" over the 32 Fernport passages: ferry is in 3 passages, ``ln(1 + 32/3) = 2.46``;
+cost is in 1, ``ln(1 + 32/1) = 3.50``; "much" is in none. ferry-1 holds both: 5.95.
+
+The index maps each word to the chunks that contain it, so a search touches only the chunks that share a word
+with the question, not every chunk.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .chunking import Chunk
+from .result import Part
+from .text import search_words
+
+
+@dataclass(frozen=True)
+class WordWeight:
+    word: str
+    weight: float
+    chunks: int  # N, the chunks searched
+    containing: int  # n, the chunks that contain the word
+
+    @property
+    def formula(self) -> str:
+        return f"ln(1 + {self.chunks}/{self.containing})"
+
+
+def idf_weight(chunks: int, containing: int) -> float:
+    """The weight of a word that ``containing`` of ``chunks`` chunks hold.
+
+    >>> round(idf_weight(32, 3), 2)
+    2.46
+    """
+    return math.log(1 + chunks / containing)
+
+
+class KeywordIndex:
+    """The search words of each chunk, and for each word the chunks (by position) that contain it."""
+
+    def __init__(self, chunks: Sequence[Chunk]):
+        self.chunks = list(chunks)
+        self.words_of: list[frozenset[str]] = [frozenset(search_words(c.text)) for c in self.chunks]
+        self.postings: dict[str, list[int]] = {}
+        for i, ws in enumerate(self.words_of):
+            for w in ws:
+                self.postings.setdefault(w, []).append(i)
+
+    def __len__(self) -> int:
+        return len(self.chunks)
+
+    def weight(self, word: str) -> WordWeight | None:
+        """The word's weight over this index, or None when no chunk contains it."""
+        n = len(self.postings.get(word, ()))
+        return WordWeight(word, idf_weight(len(self), n), len(self), n) if n else None
+
+    def weights(self, words: Iterable[str]) -> list[WordWeight]:
+        return [w for w in (self.weight(word) for word in dict.fromkeys(words)) if w]
+
+    def word_parts(self, words: Iterable[str]) -> dict[int, list[Part]]:
+        """For every chunk holding at least one of the words: the words it holds, each with its weight."""
+        parts: dict[int, list[Part]] = {}
+        for ww in self.weights(words):
+            part = Part("word", ww.word, ww.weight, ww.formula)
+            for i in self.postings[ww.word]:
+                parts.setdefault(i, []).append(part)
+        return parts

@@ -1,0 +1,108 @@
+"""Result objects: what a technique found and why, frozen so the page and the command line only show it.
+
+Every number a visitor sees is here, with its parts: a keyword score carries each word's weight and the formula
+that gave it (``ferry 2.46 = ln(1 + 32/3)``), a fused score each list's ``1/(60 + rank)``. ``to_dict()`` is the
+JSON contract of ``raglab ask --json`` and of the page (field names documented in the README).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from .chunking import Chunk
+
+
+@dataclass(frozen=True)
+class Part:
+    """One addend of a score: ``kind`` is "word", "name", "linked name", "rank" or "similarity"."""
+
+    kind: str
+    label: str
+    value: float
+    formula: str
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One passage (or whole document) a search kept, with its place and the sum behind its score.
+
+    ``score_kind`` says what ``score`` is: "score" (keyword sum), "fused" (rank fusion), "similarity" (cosine of
+    embeddings) or "best sentence" (parent document: its best child's score).
+    """
+
+    id: str
+    slug: str
+    title: str
+    text: str
+    sentences: int
+    rank: int
+    score: float
+    score_kind: str
+    parts: tuple[Part, ...] = ()
+    note: str = ""
+
+    @classmethod
+    def of(cls, chunk: Chunk, rank: int, score: float, score_kind: str, parts: Iterable[Part] = (), note: str = ""):
+        return cls(chunk.id, chunk.slug, chunk.title, chunk.text, chunk.sentences, rank, score, score_kind,
+                   tuple(parts), note)
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """What another search (usually plain search) gives for the same question, shown beside the result."""
+
+    label: str
+    passages: tuple[Hit, ...]
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class Result:
+    technique: str
+    question: str
+    search_words: tuple[str, ...]
+    steps: tuple[str, ...]
+    passages: tuple[Hit, ...]
+    comparison: Comparison | None
+    prompt: str
+    details: Mapping[str, Any] = field(default_factory=dict)
+    message: str = ""
+
+    @property
+    def summary(self) -> str:
+        n = len(self.passages)
+        return f"{n} {'passage' if n == 1 else 'passages'} found for “{self.question}”."
+
+    def to_dict(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["summary"] = self.summary
+        out["details"] = _plain(self.details)
+        return out
+
+
+def _plain(value: Any) -> Any:
+    """Details may hold Hits and tuples; JSON wants dicts and lists."""
+    if isinstance(value, Hit | Part | Comparison):
+        return asdict(value)
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def rank_scored(chunks: Sequence[Chunk], parts_by_index: Mapping[int, Sequence[Part]], top_k: int,
+                score_kind: str = "score") -> list[Hit]:
+    """Sum each chunk's parts, keep the best ``top_k`` above 0; equal scores keep corpus order.
+
+    >>> from raglab.chunking import Chunk
+    >>> cs = [Chunk(f"d-{i}", "d", "D", "t", 2, 0, 2) for i in (1, 2, 3)]
+    >>> p = lambda v: [Part("word", "w", v, "")]
+    >>> [(h.id, h.score) for h in rank_scored(cs, {0: p(1.0), 1: p(2.0), 2: p(1.0)}, top_k=3)]
+    [('d-2', 2.0), ('d-1', 1.0), ('d-3', 1.0)]
+    """
+    totals = {i: sum(p.value for p in parts) for i, parts in parts_by_index.items()}
+    order = sorted((i for i, t in totals.items() if t > 0), key=lambda i: (-totals[i], i))
+    return [Hit.of(chunks[i], r, totals[i], score_kind, parts_by_index[i]) for r, i in enumerate(order[:top_k], 1)]

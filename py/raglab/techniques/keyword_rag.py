@@ -1,0 +1,83 @@
+"""Plain, query and document RAG: keyword search over passages, over a rewritten question, over whole documents."""
+
+from __future__ import annotations
+
+from ..chunking import Chunk
+from ..lab import Lab
+from ..result import Hit, Part, Result, rank_scored
+from ..rewrite import rewrite_words
+from ..text import search_words
+from .common import (
+    TOP_K,
+    check_question,
+    empty_result,
+    finish,
+    kept_step,
+    keyword_search,
+    no_words_message,
+    plain_comparison,
+    quoted_list,
+    scored_step,
+    words_step,
+)
+
+
+def plain(lab: Lab, question: str, top_k: int = TOP_K) -> Result:
+    """Search words, each passage's sum of word weights, the best ``top_k`` above 0."""
+    question = check_question(question)
+    words = search_words(question)
+    if not words:
+        return empty_result("plain", question, no_words_message(question))
+    hits = keyword_search(lab, words, top_k)
+    steps = [words_step(words), scored_step(len(lab.index())), kept_step(top_k, len(hits))]
+    return finish("plain", question, words, steps, hits, None)
+
+
+def query(lab: Lab, question: str, top_k: int = TOP_K) -> Result:
+    """Plain search after adding the word list's related words: boat -> ferry, ticket -> fare."""
+    question = check_question(question)
+    words = search_words(question)
+    if not words:
+        return empty_result("query", question, no_words_message(question))
+    all_words, added = rewrite_words(words, lab.corpus.related_words)
+    if added:
+        rewrite = "Rewrote the question by adding related words: " + ", ".join(
+            f"{w} → {', '.join(new)}" for w, new in added
+        ) + "."
+    else:
+        rewrite = "No search word of your question is in the word list, so nothing was added: this is plain search."
+    hits = keyword_search(lab, all_words, top_k)
+    steps = [words_step(words), rewrite, scored_step(len(lab.index())), kept_step(top_k, len(hits))]
+    details = {"added_words": [{"word": w, "related": list(new)} for w, new in added], "all_words": all_words}
+    return finish("query", question, words, steps, hits, plain_comparison(lab, question, top_k), details)
+
+
+def document(lab: Lab, question: str, top_k: int = 1) -> Result:
+    """Score whole documents with the passage weights (a document holds a word if any passage does)."""
+    question = check_question(question)
+    words = search_words(question)
+    if not words:
+        return empty_result("document", question, no_words_message(question))
+    index = lab.index()
+    slugs = [d.slug for d in lab.corpus.documents]
+    parts_by_doc: dict[int, list[Part]] = {}
+    for ww in index.weights(words):
+        holders = {index.chunks[i].slug for i in index.postings[ww.word]}
+        for d, slug in enumerate(slugs):
+            if slug in holders:
+                parts_by_doc.setdefault(d, []).append(Part("word", ww.word, ww.weight, ww.formula))
+    whole = [Chunk(d.slug, d.slug, d.title, d.text, len(d.sentences), 0, len(d.sentences))
+             for d in lab.corpus.documents]
+    hits: list[Hit] = rank_scored(whole, parts_by_doc, top_k)
+    steps = [
+        words_step(words),
+        f"Scored each of the {len(whole)} whole documents instead of {index.chunks[0].size}-sentence passages.",
+    ]
+    if hits:
+        steps.append(
+            f"Picked {quoted_list(h.title for h in hits)} and passed the whole "
+            f"{'document' if len(hits) == 1 else 'documents'}, in {'its' if len(hits) == 1 else 'their'} "
+            "original order."
+        )
+    return finish("document", question, words, steps, hits, plain_comparison(lab, question))
+

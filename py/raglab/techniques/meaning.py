@@ -1,0 +1,182 @@
+"""Multi-query, HyDE and hybrid: search by meaning (embeddings), alone or merged by rank fusion.
+
+The embedder comes in as a function, ``embed(texts) -> unit vectors``; this module never loads a model. Passages
+are embedded by their text alone (no title). Each search keeps its best 10 for rank fusion.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..fusion import RRF_DEPTH, RRF_K, fuse_ranks
+from ..lab import Lab
+from ..result import Comparison, Hit, Part, Result
+from ..text import search_words
+from ..vectors import Embedder, rank_by_similarity
+from .common import (
+    TOP_K,
+    QuestionError,
+    check_question,
+    finish,
+    keyword_search,
+    plain_comparison,
+    plural,
+    quoted_list,
+)
+
+SOURCES = {
+    "hand": "written by hand for this demo; a real system asks a language model",
+    "visitor": "written by you",
+    "model": "written by the model",
+}
+PLAIN_MEANING = "plain meaning search (the question alone)"
+
+
+class EmbedderMissing(QuestionError):
+    """A meaning technique was asked for without an embedding model."""
+
+
+def _need(embed: Embedder | None, technique: str) -> Embedder:
+    if embed is None:
+        raise EmbedderMissing(
+            f"{technique} searches by meaning and needs an embedding model (all-MiniLM-L6-v2), "
+            "and none is loaded."
+        )
+    return embed
+
+
+def meaning_search(lab: Lab, embed: Embedder, vector, depth: int) -> list[Hit]:
+    """The ``depth`` passages closest in meaning to ``vector``, best first, with their cosine."""
+    chunks = lab.chunks()
+    return [
+        Hit.of(chunks[i], rank, sim, "similarity", [Part("similarity", "cosine", sim, "cos(question, passage)")])
+        for rank, (i, sim) in enumerate(rank_by_similarity(vector, lab.vectors(embed), depth), 1)
+    ]
+
+
+def _fuse(lab: Lab, lists: Sequence[Sequence[Hit]], labels: Sequence[str], top_k: int, k: int = RRF_K) -> list[Hit]:
+    by_id = {c.id: c for c in lab.chunks()}
+    fused = fuse_ranks([[h.id for h in hits] for hits in lists], k=k, depth=RRF_DEPTH)
+    return [
+        Hit.of(by_id[pid], rank, total, "fused",
+               [Part("rank", labels[li], 1 / (k + r), f"1/({k} + {r})") for li, r in earned])
+        for rank, (pid, total, earned) in enumerate(fused[:top_k], 1)
+    ]
+
+
+def _top3(hits: Sequence[Hit]) -> str:
+    return "; ".join(f"{h.title} ({h.id})" for h in hits[:3])
+
+
+def _first_right(ids: Sequence[str], answers: Sequence[str]) -> int | None:
+    return next((i for i, pid in enumerate(ids, 1) if pid in answers), None)
+
+
+def place_step(lab: Lab, question: str, plain_ids: Sequence[str], ids: Sequence[str], name: str) -> list[str]:
+    """The comparison sentence, from the labelled question set; nothing when the question is not labelled."""
+    answers = lab.corpus.answers_for(question)
+    if not answers:
+        return []
+    p, t = _first_right(plain_ids, answers), _first_right(ids, answers)
+    if p is None and t is None:
+        return [f"For this example, no right passage is found by plain meaning search or by {name}."]
+
+    def at(rank: int | None) -> str:
+        return f"at rank {rank}" if rank else "not found"
+
+    verdict = ("the same place" if p == t else "a better place" if t and (p is None or t < p) else "a worse place")
+    return [f"For this example, the first right passage is {at(p)} for plain meaning search and {at(t)} for "
+            f"{name}: {verdict}. This is one question, not a rule."]
+
+
+def multi_query(lab: Lab, question: str, embed: Embedder | None = None, rewrites: Sequence[str] | None = None,
+                source: str = "visitor", top_k: int = TOP_K) -> Result:
+    """Search with the question and its rewrites, fuse the rankings: 1/(60 + rank) from every list."""
+    question = check_question(question)
+    embed = _need(embed, "Multi-query")
+    if rewrites is None:
+        rewrites, source = lab.corpus.rewrites.get(question, ()), "hand"
+    rewrites = [r for r in (" ".join(str(r).split()) for r in rewrites) if r]
+    wordings = [question, *rewrites]
+    vectors = embed(wordings)
+    lists = [meaning_search(lab, embed, v, RRF_DEPTH) for v in vectors]
+    labels = [f"search {i}" for i in range(1, len(lists) + 1)]
+    hits = _fuse(lab, lists, labels, top_k)
+    if rewrites:
+        steps = [f"Wrote {len(rewrites)} rewrites of the question ({SOURCES[source]}): {quoted_list(rewrites)}."]
+    else:
+        steps = ["No rewrites for this question yet: write some (or let the model write them). With none, this is "
+                 "plain meaning search."]
+    for i, found in enumerate(lists, 1):
+        who = "your question" if i == 1 else "rewrite"
+        steps.append(f"Search {i}, {who}: top 3 are {_top3(found)}.")
+    steps.append(f"Rank fusion: a passage earns 1 ÷ ({RRF_K} + its rank) from every search that holds it, and the "
+                 "earnings are added. A passage found by several searches rises.")
+    all_fused = _fuse(lab, lists, labels, top_k=len(lab.chunks()))
+    steps += place_step(lab, question, [h.id for h in lists[0]], [h.id for h in all_fused], "multi-query")
+    comparison = Comparison(PLAIN_MEANING, tuple(lists[0][:top_k]))
+    details = {"rewrites": rewrites, "rewrites_by": source,
+               "searches": [{"wording": w, "passages": found} for w, found in zip(wordings, lists, strict=True)]}
+    return finish("multi_query", question, search_words(question), steps, hits, comparison, details)
+
+
+def hyde(lab: Lab, question: str, embed: Embedder | None = None, hypothetical: str | None = None,
+         source: str = "visitor", top_k: int = TOP_K) -> Result:
+    """Search with the meaning of a made-up answer instead of the question's."""
+    question = check_question(question)
+    embed = _need(embed, "HyDE")
+    if hypothetical is None:
+        hypothetical, source = lab.corpus.hypothetical.get(question), "hand"
+    hypothetical = " ".join(str(hypothetical or "").split())
+    if not hypothetical:
+        raise QuestionError("HyDE needs a hypothetical answer for this question: write one (it may be wrong; it "
+                            "only has to sound like the right page), or let the model write it.")
+    q_vec, h_vec = embed([question, hypothetical])
+    depth = len(lab.chunks())
+    plain_ranked = meaning_search(lab, embed, q_vec, depth)
+    ranked = meaning_search(lab, embed, h_vec, depth)
+    hits = ranked[:top_k]
+    steps = [
+        f"A hypothetical answer, {SOURCES[source].split(';')[0]}: “{hypothetical}”.",
+        "A real system asks a language model to write it, and that model has not read your documents, so it may "
+        "guess wrong facts. It only has to sound like the right page, because the search compares meaning, not "
+        "truth.",
+        f"Searched with the meaning of that made-up answer instead of the meaning of the question, and kept the "
+        f"{top_k} closest passages.",
+    ]
+    steps += place_step(lab, question, [h.id for h in plain_ranked], [h.id for h in ranked], "HyDE")
+    answers = lab.corpus.answers_for(question)
+    if answers:
+        mine = sum(h.id in answers for h in hits)
+        theirs = sum(h.id in answers for h in plain_ranked[:top_k])
+        steps.append(f"Right passages in the top {top_k}: {mine} of {len(answers)} for HyDE, {theirs} for plain "
+                     "meaning search.")
+    comparison = Comparison(PLAIN_MEANING, tuple(plain_ranked[:top_k]))
+    details = {"hypothetical_answer": hypothetical, "hypothetical_by": source}
+    return finish("hyde", question, search_words(question), steps, hits, comparison, details)
+
+
+def hybrid(lab: Lab, question: str, embed: Embedder | None = None, top_k: int = TOP_K, k: int = RRF_K) -> Result:
+    """Keyword search and vector search, each keeping its best 10, merged by rank fusion."""
+    question = check_question(question)
+    words = search_words(question)
+    keyword_list = keyword_search(lab, words, RRF_DEPTH) if words else []
+    steps = [f"Search words in your question: {', '.join(words)}." if words
+             else "No search words in your question (all stop words): the keyword side finds nothing."]
+    steps.append(f"Keyword search: {plural(len(keyword_list), 'passage')} with a search word"
+                 + (f"; top 3 are {_top3(keyword_list)}." if keyword_list else "."))
+    if embed is not None:
+        (q_vec,) = embed([question])
+        vector_list = meaning_search(lab, embed, q_vec, RRF_DEPTH)
+        steps.append(f"Vector search: the {len(vector_list)} passages closest in meaning; top 3 are "
+                     f"{_top3(vector_list)}.")
+        lists, labels = [keyword_list, vector_list], ["keyword", "vector"]
+    else:
+        vector_list = []
+        steps.append("Vector search is off: no embedding model is loaded, so only the keyword side ran.")
+        lists, labels = [keyword_list], ["keyword"]
+    hits = _fuse(lab, lists, labels, top_k, k=k)
+    steps.append(f"Rank fusion: each passage scores 1 ÷ ({k} + its rank) in each list that holds it, added up. "
+                 "A passage missing from one list gets only its other term.")
+    details = {"keyword": keyword_list, "vector": vector_list, "k": k, "vector_search": embed is not None}
+    return finish("hybrid", question, words, steps, hits, plain_comparison(lab, question, top_k), details)

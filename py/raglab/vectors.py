@@ -1,0 +1,42 @@
+"""Vector similarity: rank chunks by the cosine between a question's embedding and each chunk's.
+
+Embeddings arrive as unit vectors (an embedder normalises them), so the cosine is the dot product. numpy does the
+maths when it can be imported; in a browser where numpy has not loaded, the same sums run in plain Python. Both
+give the same ranking (a test checks it); equal similarities keep corpus order.
+
+>>> rank_by_similarity([1.0, 0.0], [[0.6, 0.8], [1.0, 0.0], [0.0, 1.0]], top_k=2, use_numpy=False)
+[(1, 1.0), (0, 0.6)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+try:  # numpy may be missing in the browser: the plain-Python path below then serves
+    import numpy as np
+except ImportError:  # pragma: no cover - exercised in Pyodide without numpy
+    np = None
+
+Vector = Sequence[float]
+Embedder = Callable[[list[str]], Sequence[Vector]]
+
+
+def numpy_available() -> bool:
+    return np is not None
+
+
+def cosine_scores(query: Vector, vectors: Sequence[Vector], use_numpy: bool | None = None) -> list[float]:
+    if use_numpy is None:
+        use_numpy = np is not None
+    if use_numpy:
+        return (np.asarray(vectors, dtype=np.float64) @ np.asarray(query, dtype=np.float64)).tolist()
+    return [sum(a * b for a, b in zip(v, query, strict=True)) for v in vectors]
+
+
+def rank_by_similarity(
+    query: Vector, vectors: Sequence[Vector], top_k: int, use_numpy: bool | None = None
+) -> list[tuple[int, float]]:
+    """The ``top_k`` (position, cosine) pairs, best first."""
+    sims = cosine_scores(query, vectors, use_numpy)
+    order = sorted(range(len(sims)), key=lambda i: (-sims[i], i))
+    return [(i, sims[i]) for i in order[:top_k]]

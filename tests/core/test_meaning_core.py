@@ -1,0 +1,41 @@
+"""Multi-query, HyDE and hybrid with a deterministic stand-in embedder: the mechanics, not the model's figures
+(those are in the meaning-search tests, with the real model)."""
+
+import pytest
+from raglab import run
+
+
+def test_multi_query_fused_scores_are_sums_of_reciprocal_ranks(lab, embed):
+    r = run(lab, "multi_query", "What else does Tomas do?", embed=embed)
+    assert r.details["rewrites_by"] == "hand" and len(r.details["rewrites"]) == 3
+    assert len(r.details["searches"]) == 4
+    for p in r.passages:
+        assert p.score_kind == "fused"
+        for part in p.parts:
+            rank = [h.id for h in r.details["searches"][int(part.label.split()[1]) - 1]["passages"]].index(p.id) + 1
+            assert part.value == pytest.approx(1 / (60 + rank))
+        assert p.score == pytest.approx(sum(part.value for part in p.parts))
+    assert [p.score for p in r.passages] == sorted((p.score for p in r.passages), reverse=True)
+
+
+def test_multi_query_typed_rewrites_are_marked(lab, embed):
+    r = run(lab, "multi_query", "ferry price", embed=embed, rewrites=["boat fare", "  "], source="visitor")
+    assert r.details["rewrites"] == ["boat fare"] and "written by you" in r.steps[0]
+
+
+def test_hyde_uses_the_hand_written_answer_and_compares(lab, embed):
+    q = "When can I meet the man who taught Mira to bake?"
+    r = run(lab, "hyde", q, embed=embed)
+    assert r.details["hypothetical_answer"].startswith("Tomas Reyes guides the lighthouse tours")
+    assert r.comparison.label.startswith("plain meaning search")
+    assert any(s.startswith("Right passages in the top 3:") for s in r.steps)
+
+
+def test_hybrid_fuses_both_lists(lab, embed):
+    r = run(lab, "hybrid", "What happened in 1702?", embed=embed)
+    assert r.details["vector_search"] is True
+    labels = {part.label for p in r.passages for part in p.parts}
+    assert labels <= {"keyword", "vector"}
+    top = r.passages[0]
+    assert top.id == "history-2"  # the only passage with "1702", first by keyword
+    assert any(part.label == "keyword" and part.formula == "1/(60 + 1)" for part in top.parts)

@@ -1,0 +1,63 @@
+"""The result object, bad input, and the core's independence from the browser."""
+
+import ast
+import json
+from pathlib import Path
+
+import pytest
+import raglab
+from raglab import EmbedderMissing, QuestionError, run
+
+
+def test_json_contract_fields(lab):
+    d = run(lab, "query", "How much is a boat ticket?").to_dict()
+    assert set(d) >= {"technique", "question", "search_words", "steps", "passages", "comparison", "prompt",
+                      "details", "message", "summary"}
+    p = d["passages"][0]
+    assert set(p) >= {"id", "title", "text", "rank", "score", "score_kind", "parts"}
+    assert p["parts"][0] == {"kind": "word", "label": "cost", "value": pytest.approx(3.4965, abs=1e-4),
+                             "formula": "ln(1 + 32/1)"}
+    assert d["details"]["added_words"][1] == {"word": "boat", "related": ["ferry"]}
+    json.dumps(d)
+
+
+def test_only_stop_words_gives_a_message(lab):
+    r = run(lab, "plain", "How is it?")
+    assert r.passages == () and "stop word" in r.message and "how, is, it" in r.message
+
+
+@pytest.mark.parametrize("question", ["", "   ", "x" * 501])
+def test_unusable_questions_raise_a_clear_error(lab, question):
+    with pytest.raises(QuestionError):
+        run(lab, "plain", question)
+
+
+def test_unknown_technique_and_top_k(lab):
+    with pytest.raises(QuestionError, match="No technique"):
+        run(lab, "magic", "ferry")
+    with pytest.raises(QuestionError, match="top-k"):
+        run(lab, "plain", "ferry", top_k=0)
+
+
+def test_meaning_techniques_say_they_need_an_embedder(lab):
+    for t in ("multi_query", "hyde"):
+        with pytest.raises(EmbedderMissing, match="embedding model"):
+            run(lab, t, "What else does Tomas do?")
+    r = run(lab, "hybrid", "What happened in 1702?")
+    assert r.details["vector_search"] is False and "Vector search is off" in " ".join(r.steps)
+
+
+def test_html_in_a_question_stays_text(lab):
+    q = "<img src=x onerror=alert(1)> ferry"
+    r = run(lab, "plain", q)
+    assert r.question == q and r.prompt.endswith(f"Question: {q}")
+
+
+def test_core_imports_nothing_from_the_browser():
+    banned = {"js", "pyodide", "pyscript"}
+    for path in Path(raglab.__file__).parent.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) and node.level == 0 else [])
+            assert not {n.split(".")[0] for n in names} & banned, f"{path.name} imports {names}"
