@@ -49,7 +49,7 @@ def _hits(hits) -> list[str]:
         note = f" · {h.note}" if h.note else ""
         lines.append(f"  {h.rank}. {h.title} [{h.id}] {score_label(h)}{note}")
         if h.parts and h.score_kind != "fused":
-            lines.append(_wrap(f"sum: {score_sum(h)}", "       "))
+            lines.append(_wrap(("" if h.score_kind == "similarity" else "sum: ") + score_sum(h), "       "))
         lines.append(_wrap(h.text, "     "))
     return lines
 

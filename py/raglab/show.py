@@ -57,4 +57,6 @@ def score_sum(hit: Hit) -> str:
     """The whole sum behind a score, term by term, so it can be checked by hand."""
     if not hit.parts:
         return _number(hit.score, hit.score_kind)
+    if hit.score_kind == "similarity":
+        return f"cosine similarity {hit.score:.4f} (the question's embedding · the passage's; both have length 1)"
     return f"{_number(hit.score, hit.score_kind)} = " + " + ".join(part_text(p) for p in hit.parts)

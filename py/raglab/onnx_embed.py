@@ -1,0 +1,101 @@
+"""Sentence vectors from the ONNX all-MiniLM-L6-v2 in CPython: the command line's default ``embed`` function.
+
+It reads the folder ``tools/models.py`` builds (the one the page's transformers.js worker reads too) and
+does what transformers.js does with ``pooling: "mean", normalize: true``: tokenize, run the model, average
+the token vectors of the real tokens (padding left out by the attention mask), scale to length 1. A text of
+up to 256 tokens therefore gets the same vector in the browser and here (cosine 0.99999+, measured with
+transformers.js 4.3.1); past 256 tokens both cut it, but transformers.js also drops its closing [SEP].
+
+    >>> embed = OnnxEmbedder(default_model_dir())
+    >>> vectors = embed(["Tomas Reyes guides the lighthouse tours.", "The ferry leaves at 8:15."])
+    >>> len(vectors), len(vectors[0]), round(sum(x * x for x in vectors[0]), 6)
+    (2, 384, 1.0)
+
+CPython only, and optional: onnxruntime and ``tokenizers`` are imported when an embedder is made, so
+nothing in the core imports this module at load time (Pyodide has neither package).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import numpy as np
+
+MODEL_NAME = "all-MiniLM-L6-v2"
+# transformers.js's file name for each dtype; tools/models.py builds these two.
+MODEL_FILES = {"fp32": "onnx/model.onnx", "fp16": "onnx/model_fp16.onnx"}
+BATCH_SIZE = 32  # texts per model run: bounds memory; the vectors do not depend on it beyond float rounding
+
+
+def default_model_dir() -> Path:
+    """``$RAGLAB_MODEL_DIR`` if set, else ``<repo>/.cache/models/all-MiniLM-L6-v2``, where make builds it."""
+    override = os.environ.get("RAGLAB_MODEL_DIR")
+    if override:
+        return Path(override)
+    return Path(__file__).resolve().parents[2] / ".cache" / "models" / MODEL_NAME
+
+
+class OnnxEmbedder:
+    """``embed(texts) -> unit vectors``, one list of 384 floats per text, in the order given.
+
+    ``dtype`` picks the weights: "fp32" (``onnx/model.onnx``, 90 MB) or "fp16" (``onnx/model_fp16.onnx``,
+    45 MB, the page's). Both give the spec's rankings; their vectors agree to cosine 0.9999+.
+    """
+
+    def __init__(self, model_dir: str | Path | None = None, dtype: str = "fp32") -> None:
+        try:
+            import onnxruntime
+            from tokenizers import Tokenizer
+        except ImportError as exc:  # pragma: no cover - depends on the environment
+            raise ImportError(
+                "OnnxEmbedder needs onnxruntime and tokenizers: pip install -r tools/requirements-models.txt"
+            ) from exc
+        if dtype not in MODEL_FILES:
+            raise ValueError(f"dtype must be one of {sorted(MODEL_FILES)}, not {dtype!r}")
+        self.model_dir = Path(model_dir) if model_dir is not None else default_model_dir()
+        self.dtype = dtype
+        model_path = self.model_dir / MODEL_FILES[dtype]
+        if not model_path.is_file():
+            raise FileNotFoundError(f"{model_path} is missing: build it with `python tools/models.py minilm`")
+
+        # Truncate where transformers.js does: tokenizer_config.json's model_max_length (256 for this model).
+        config = json.loads((self.model_dir / "tokenizer_config.json").read_text())
+        self.max_length = int(config["model_max_length"])
+        pad_token = config.get("pad_token", "[PAD]")
+        self._tokenizer = Tokenizer.from_file(str(self.model_dir / "tokenizer.json"))
+        self._tokenizer.enable_truncation(max_length=self.max_length)
+        self._tokenizer.enable_padding(pad_id=self._tokenizer.token_to_id(pad_token), pad_token=pad_token)
+
+        self._session = onnxruntime.InferenceSession(str(model_path), providers=["CPUExecutionProvider"])
+        self._input_names = {i.name for i in self._session.get_inputs()}
+
+    def __call__(self, texts: list[str]) -> list[list[float]]:
+        vectors = [self._embed_batch(texts[i : i + BATCH_SIZE]) for i in range(0, len(texts), BATCH_SIZE)]
+        return np.concatenate(vectors).tolist() if vectors else []
+
+    def _embed_batch(self, texts: list[str]) -> np.ndarray:
+        encodings = self._tokenizer.encode_batch(list(texts))
+        mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
+        feeds = {
+            "input_ids": np.array([e.ids for e in encodings], dtype=np.int64),
+            "attention_mask": mask,
+            "token_type_ids": np.array([e.type_ids for e in encodings], dtype=np.int64),
+        }
+        (token_vectors,) = self._session.run(
+            ["last_hidden_state"], {k: v for k, v in feeds.items() if k in self._input_names}
+        )
+        return unit_mean_pool(token_vectors, mask)
+
+
+def unit_mean_pool(token_vectors: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """Average each text's real-token vectors, then divide by the length: the sentence vector.
+
+    >>> tokens = np.array([[[3.0, 0.0], [1.0, 4.0], [9.0, 9.0]]])  # 1 text, 3 positions, 2 dims
+    >>> unit_mean_pool(tokens, np.array([[1, 1, 0]]))  # mean of the 2 real tokens = (2, 2)
+    array([[0.70710678, 0.70710678]])
+    """
+    weights = mask[:, :, None].astype(token_vectors.dtype)
+    mean = (token_vectors * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), 1e-9)
+    return mean / np.maximum(np.linalg.norm(mean, axis=1, keepdims=True), 1e-12)

@@ -1,0 +1,156 @@
+"""The whole page below its header: introduction, "Try this first", the documents, one section per technique
+(presets, a question box, the result), and the word list, in the spec's order.
+
+The page's words come from ``page.toml`` beside the corpus; counts in them are filled in from the data. Preset
+buttons and the question form are plain links and a GET form (``?technique=plain&q=...``), so they work as deep
+links even before Python has loaded, or without JavaScript; once Python runs, it answers in place.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping
+from html import escape
+from pathlib import Path
+from urllib.parse import urlencode
+
+from ..lab import Lab
+from ..result import Result
+from ..techniques import TECHNIQUES
+from .result_html import render_result
+
+MEANING_NOTE = ("This technique searches by meaning with an embedding model (all-MiniLM-L6-v2), which is not "
+                "loaded on this page yet.")
+
+
+def load_page_text(corpus_dir: Path) -> dict:
+    path = Path(corpus_dir) / "page.toml"
+    with path.open("rb") as f:
+        return tomllib.load(f)
+
+
+def word_id(term: str) -> str:
+    return "w-" + re.sub(r"[^a-z0-9]+", "-", term.lower()).strip("-")
+
+
+def _term_keys(words) -> list[tuple[str, str]]:
+    keys = []
+    for w in words:
+        main, _, extra = w["term"].partition(" (")
+        for key in [main, *([extra.rstrip(")")] if extra else [])]:
+            keys.append((key, word_id(w["term"])))
+    return sorted(keys, key=lambda k: -len(k[0]))
+
+
+def link_terms(text: str, keys: list[tuple[str, str]]) -> str:
+    """Escape ``text`` and link the first mention of each word-list term to its entry."""
+    if not keys:
+        return escape(text)
+    ids = {k.lower(): i for k, i in keys}
+    pattern = re.compile(r"(?<!\w)(" + "|".join(re.escape(k) for k, _ in keys) + r")(s|es)?(?!\w)", re.IGNORECASE)
+    out, last, done = [], 0, set()
+    for m in pattern.finditer(text):
+        target = ids[m.group(1).lower()]
+        if target in done:
+            continue
+        done.add(target)
+        out += [escape(text[last:m.start()]), f'<a class="term" href="#{target}">{escape(m.group(0))}</a>']
+        last = m.end()
+    return "".join(out) + escape(text[last:])
+
+
+def _documents(lab: Lab, page: Mapping) -> str:
+    docs, chunks = lab.corpus.documents, lab.chunks()
+    size = chunks[0].size
+    head = (f"{page.get('documents_intro', '')} Its {len(docs)} documents are cut into {len(chunks)} passages of "
+            f"{size} sentences each; each passage starts at its id.").strip()
+    body = []
+    for d in docs:
+        parts = "".join(f'<span class="passage" id="p-{escape(c.id)}"><span class="pid">{escape(c.id)}</span> '
+                        f"{escape(c.text)}</span> " for c in chunks if c.slug == d.slug)
+        body.append(f'<article class="doc" id="doc-{escape(d.slug)}"><h3>{escape(d.title)}</h3><p>{parts}</p>'
+                    "</article>")
+    return (f'<section id="documents"><details open><summary><h2>Read the {len(docs)} documents</h2></summary>'
+            f"<p>{escape(head)}</p>{''.join(body)}</details></section>")
+
+
+def _hybrid_lesson(text: Mapping) -> str:
+    from ..fusion import fuse_ranks
+
+    # The lesson's worked example, computed: A is 1st by keyword and 5th by vector, B 2nd in both.
+    fused = {item: (total, ranks) for item, total, ranks in
+             fuse_ranks([["A", "B", "x", "y", "z"], ["p", "B", "q", "r", "A"]])}
+    rows = []
+    for chunk in ("A", "B"):
+        total, ranks = fused[chunk]
+        terms = " + ".join(f"1/{60 + r}" for _, r in ranks)
+        values = " + ".join(f"{1 / (60 + r):.4f}" for _, r in ranks)
+        where = ", ".join(f"{['keyword', 'vector'][li]} rank {r}" for li, r in ranks)
+        rows.append(f"<li>chunk {chunk} ({where}): {terms} = {values} = {total:.4f}</li>")
+    winner = max(("A", "B"), key=lambda c: fused[c][0])
+    table = text.get("table", [])
+    table_html = ("<table><thead><tr>" + "".join(f"<th>{escape(h)}</th>" for h in table[0]) + "</tr></thead><tbody>"
+                  + "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>" for row in table[1:])
+                  + "</tbody></table>") if table else ""
+    lesson = "".join(f"<p>{escape(p)}</p>" for p in text.get("lesson", []))
+    return (f'<div class="lesson">{lesson}<ul class="worked">{"".join(rows)}</ul>'
+            f"<p>{winner} wins: it is good in both lists. {escape(text.get('after_example', ''))}</p>"
+            f"{table_html}</div>")
+
+
+def render_technique_section(lab: Lab, key: str, number: int, text: Mapping, keys, result: Result | None,
+                             note: str = "") -> str:
+    t = TECHNIQUES[key]
+    presets = "".join(
+        f'<a class="preset" role="button" href="?{escape(urlencode({"technique": key, "q": q}))}#{key}" '
+        f'data-q="{escape(q)}">{escape(q)}</a>' for q in lab.corpus.presets.get(key, ()))
+    extra = ""
+    if key == "multi_query":
+        extra = ('<label class="extra">Your rewrites, one per line (up to 3; leave empty for the hand-written ones '
+                 f'of a preset)<textarea name="rw" rows="3" maxlength="600" id="rw-{key}"></textarea></label>')
+    elif key == "hyde":
+        extra = ('<label class="extra">Your hypothetical answer (it may be wrong; it only has to sound like the '
+                 f'right page)<input name="hy" maxlength="500" autocomplete="off" id="hy-{key}"></label>')
+    lesson = _hybrid_lesson(text) if key == "hybrid" else ""
+    try_line = f'<p class="try">{link_terms(text["try"], keys)}</p>' if text.get("try") else ""
+    slot = render_result(result) if result else f'<p class="message">{escape(note or MEANING_NOTE)}</p>'
+    return (
+        f'<section class="technique" id="{key}" data-technique="{key}" aria-labelledby="{key}-h">'
+        f'<h2 id="{key}-h">Technique {number}: {escape(text.get("heading", t.title))}</h2>'
+        f'<p class="explain">{link_terms(text.get("explain", ""), keys)}</p>{lesson}{try_line}'
+        f'<div class="controls"><div class="presets" role="group" aria-label="Preset questions">{presets}</div>'
+        f'<form class="ask" method="get" action="#{key}"><input type="hidden" name="technique" value="{key}">'
+        f'<label for="q-{key}">Or type any question</label><div class="row"><input id="q-{key}" name="q" '
+        f'maxlength="500" autocomplete="off" placeholder="Ask about Fernport"><button type="submit">Search</button>'
+        f'</div>{extra}</form><button type="button" class="embed-code" data-technique="{key}">Copy embed code'
+        f'</button></div><div class="result-slot" id="result-{key}" aria-live="polite">{slot}</div></section>'
+    )
+
+
+def render_main(lab: Lab, page: Mapping, results: Mapping[str, Result | None], notes: Mapping[str, str] = {}) -> str:
+    """Everything between the page header and the footer; ``results`` holds each technique's pre-rendered result
+    (None for a technique that cannot run here, with an optional note)."""
+    keys = _term_keys(page.get("word", []))
+    intro = page.get("intro", "").replace("{techniques}", _number_word(len(TECHNIQUES)))
+    steps = "".join(f"<li>{link_terms(s, keys)}</li>" for s in page.get("try_first", []))
+    nav = "".join(f'<li><a href="#{k}">{escape(t.title.split(":")[0])}</a></li>' for k, t in TECHNIQUES.items())
+    sections = "".join(
+        render_technique_section(lab, key, n, page.get("technique", {}).get(key, {}), keys, results.get(key),
+                                 notes.get(key, ""))
+        for n, key in enumerate(TECHNIQUES, 1))
+    words = "".join(f'<dt id="{word_id(w["term"])}">{escape(w["term"])}</dt><dd>{escape(w["meaning"])}</dd>'
+                    for w in page.get("word", []))
+    return (
+        f'<header class="intro"><h1>{escape(page.get("title", "RAG Lab"))}</h1>'
+        f'<p class="subtitle">{escape(page.get("subtitle", ""))}</p><p>{link_terms(intro, keys)}</p></header>'
+        f'<nav class="toc" aria-label="Techniques"><ol>{nav}</ol></nav>'
+        f'<section id="try-first"><h2>Try this first</h2><ol>{steps}</ol></section>'
+        f"{_documents(lab, page)}{sections}"
+        f'<section id="word-list"><h2>Word list</h2><dl>{words}</dl></section>'
+    )
+
+
+def _number_word(n: int) -> str:
+    return ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"][n] if n <= 10 \
+        else str(n)

