@@ -2,6 +2,7 @@ import hashlib
 import math
 
 import pytest
+
 from raglab import Lab, load_corpus
 from raglab.text import words
 

@@ -2,6 +2,7 @@
 (those are in the meaning-search tests, with the real model)."""
 
 import pytest
+
 from raglab import run
 
 

@@ -1,6 +1,7 @@
 """Ties, rank fusion on hand-made lists, and both vector paths."""
 
 import pytest
+
 from raglab.chunking import Chunk
 from raglab.fusion import fuse_ranks
 from raglab.keyword import KeywordIndex, idf_weight

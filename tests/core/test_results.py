@@ -5,6 +5,7 @@ import json
 from pathlib import Path
 
 import pytest
+
 import raglab
 from raglab import EmbedderMissing, QuestionError, run
 

@@ -1,6 +1,7 @@
 """Every figure of the spec's lexical techniques, to two decimals, with ids, order and steps."""
 
 import pytest
+
 from raglab import run
 from raglab.prompt import INSTRUCTION
 

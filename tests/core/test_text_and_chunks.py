@@ -3,6 +3,7 @@
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+
 from raglab.chunking import chunk_documents
 from raglab.text import STOP_WORDS, cut_plural, search_words, split_sentences
 

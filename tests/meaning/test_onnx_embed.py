@@ -5,6 +5,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+
 from raglab.onnx_embed import OnnxEmbedder, default_model_dir
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
