@@ -1,0 +1,84 @@
+"""A table of embeddings by text: an embedder that only looks up, so the page can run the meaning techniques
+with vectors computed elsewhere (precomputed by build.py for the passages and presets, or asked of the browser's
+model for a typed question) while the maths stays in Python.
+
+>>> table = VectorTable({"ferry": [1.0, 0.0]})
+>>> table(["ferry"])
+[[1.0, 0.0]]
+>>> table(["boat"])
+Traceback (most recent call last):
+...
+raglab.vector_table.MissingVectors: 1 text has no vector yet
+>>> VectorTable.from_json(table.to_json())(["ferry"])
+[[1.0, 0.0]]
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from array import array
+from collections.abc import Iterable, Sequence
+
+from .chunking import DEFAULT_SIZE
+from .lab import Lab
+
+
+class MissingVectors(LookupError):
+    """Some texts have no vector in the table; ``texts`` lists them, so the caller can embed them and retry."""
+
+    def __init__(self, texts: Sequence[str]):
+        self.texts = list(dict.fromkeys(texts))
+        n = len(self.texts)
+        super().__init__(f"{n} {'text has' if n == 1 else 'texts have'} no vector yet")
+
+
+class VectorTable:
+    def __init__(self, vectors: dict[str, list[float]] | None = None):
+        self.vectors: dict[str, list[float]] = dict(vectors or {})
+
+    def __call__(self, texts: list[str]) -> list[list[float]]:
+        missing = [t for t in texts if t not in self.vectors]
+        if missing:
+            raise MissingVectors(missing)
+        return [self.vectors[t] for t in texts]
+
+    def add(self, texts: Iterable[str], vectors: Iterable[Sequence[float]]) -> None:
+        for text, vector in zip(texts, vectors, strict=True):
+            self.vectors[text] = [float(x) for x in vector]
+
+    def to_json(self) -> str:
+        """Vectors as base64 float32 (little-endian), about a third the size of decimal text."""
+        def pack(v):
+            a = array("f", v)
+            if array("H", [1]).tobytes() != b"\x01\x00":
+                a.byteswap()
+            return base64.b64encode(a.tobytes()).decode("ascii")
+
+        return json.dumps({"format": "float32-le-base64", "vectors": {t: pack(v) for t, v in self.vectors.items()}},
+                          ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> VectorTable:
+        data = json.loads(text)
+        out = {}
+        for t, b in data["vectors"].items():
+            a = array("f")
+            a.frombytes(base64.b64decode(b))
+            if array("H", [1]).tobytes() != b"\x01\x00":
+                a.byteswap()
+            out[t] = a.tolist()
+        return cls(out)
+
+
+def preset_texts(lab: Lab) -> list[str]:
+    """Every text the meaning techniques embed for the corpus's presets: the passages, each preset question, its
+    hand-written rewrites and hypothetical answer."""
+    texts = [c.text for c in lab.chunks(DEFAULT_SIZE)]
+    corpus = lab.corpus
+    for key in ("multi_query", "hyde", "hybrid"):
+        for q in corpus.presets.get(key, ()):
+            texts += [q, *corpus.rewrites.get(q, ())]
+            if q in corpus.hypothetical:
+                texts.append(corpus.hypothetical[q])
+    return list(dict.fromkeys(texts))
