@@ -7,6 +7,9 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
+CHROMIUM := /usr/bin/chromium
+# apt-get needs root; on a machine where we are not, ask sudo.
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: test serve build lint deps deps-python deps-node deps-browser clean
 
@@ -18,9 +21,32 @@ $(VENV)/.installed: pyproject.toml
 
 deps-python: $(VENV)/.installed
 
-test: deps-python
+# npm ci writes node_modules/.package-lock.json, so it reruns only when the lock changes.
+# --ignore-scripts: the packages need no install scripts, and none should run.
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --ignore-scripts --no-audit --no-fund
+
+deps-node: node_modules/.package-lock.json
+
+# Debian's Chromium for the browser tests (never `playwright install`: it downloads a browser).
+$(CHROMIUM):
+	$(SUDO) apt-get update
+	$(SUDO) apt-get install -y chromium
+
+deps-browser: $(CHROMIUM)
+
+deps: deps-python deps-node deps-browser
+
+build: deps-python deps-node
+	$(PY) build.py
+
+serve: build
+	$(PY) tools/serve.py
+
+# RAGLAB_DIST: the browser tests use the dist/ just built instead of building their own.
+test: deps-python build deps-browser
 	$(PY) -m ruff check .
-	$(PY) -m pytest -q
+	RAGLAB_DIST=dist $(PY) -m pytest -q
 
 lint: deps-python
 	$(PY) -m ruff check .

@@ -1,0 +1,143 @@
+"""Fixtures for the browser tests: a built dist/, served on 127.0.0.1, seen by Debian's Chromium.
+
+Offline by construction: every request that is not for the local server is aborted and recorded,
+and `visit` fails the test that made it. Set RAGLAB_DIST to test an existing build (make test
+does, right after `make build`); otherwise the site is built afresh into a temporary folder.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+# From runtime-facts: without the last five flags Chromium hangs on a closed network.
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PYTHON_START_TIMEOUT_MS = 60_000  # cold Pyodide takes 2-4 s here; 2 shared cores can be slow
+
+
+def _load(name: str, path: Path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session")
+def dist(tmp_path_factory) -> Path:
+    if os.environ.get("RAGLAB_DIST"):
+        built = Path(os.environ["RAGLAB_DIST"]).resolve()
+        assert (built / "index.html").exists(), f"RAGLAB_DIST={built} holds no built site"
+        return built
+    return _load("raglab_build", ROOT / "build.py").build(tmp_path_factory.mktemp("dist"))
+
+
+@pytest.fixture(scope="session")
+def site_url(dist) -> str:
+    """The built site served by tools/serve.py's server, in a thread, on a free port."""
+    serve = _load("raglab_serve", ROOT / "tools" / "serve.py")
+    server = serve.make_server(dist, "127.0.0.1", 0, quiet=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: run `make deps-browser`")
+    with playwright_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@dataclass
+class Visit:
+    """One fresh browser context on the local site, with what it asked for and complained about."""
+
+    page: object
+    site_url: str
+    requests: list[str] = field(default_factory=list)
+    off_host: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+
+    def open(self, path: str = "", wait_for_python: bool = True):
+        self.page.goto(self.site_url + path)
+        if wait_for_python:
+            status = self.page.locator("#status")
+            playwright_api.expect(status).to_have_text("Ready", timeout=PYTHON_START_TIMEOUT_MS)
+        return self.page
+
+    def requested(self, path: str) -> int:
+        return sum(urlsplit(url).path == "/" + path for url in self.requests)
+
+
+def _start_visit(browser, site_url: str, **context_options) -> Visit:
+    context = browser.new_context(**context_options)
+    visit = Visit(context.new_page(), site_url)
+    local = urlsplit(site_url).netloc
+
+    def route(route):
+        url = route.request.url
+        if urlsplit(url).scheme in ("data", "blob") or urlsplit(url).netloc == local:
+            route.continue_()
+        else:
+            visit.off_host.append(url)
+            route.abort()
+
+    def record_failure(response):
+        if response.status >= 400:
+            visit.failed.append(f"{response.status} {response.url}")
+
+    def record_console(message):
+        if message.type == "error":
+            visit.console_errors.append(message.text)
+
+    context.route("**/*", route)
+    context.on("request", lambda request: visit.requests.append(request.url))
+    context.on("requestfailed", lambda request: visit.failed.append(f"failed {request.url}"))
+    context.on("response", record_failure)
+    visit.page.on("console", record_console)
+    visit.page.on("pageerror", lambda error: visit.console_errors.append(str(error)))
+    return visit
+
+
+@pytest.fixture
+def visit(browser, site_url):
+    """A fresh context (no cache, no storage); fails the test on any request off 127.0.0.1."""
+    visit = _start_visit(browser, site_url)
+    yield visit
+    visit.page.context.close()
+    if visit.off_host:
+        pytest.fail(f"requests left 127.0.0.1: {visit.off_host}")
+
+
+@pytest.fixture
+def visit_without_js(browser, site_url):
+    visit = _start_visit(browser, site_url, java_script_enabled=False)
+    yield visit
+    visit.page.context.close()
+    if visit.off_host:
+        pytest.fail(f"requests left 127.0.0.1: {visit.off_host}")
