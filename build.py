@@ -35,8 +35,13 @@ PYSCRIPT_VERSION = "0.7.31"  # npm `@pyscript/core`, pinned likewise
 PYODIDE_PYTHON = "3.14"  # the Python inside that Pyodide: wheels must be built for it
 NETWORKX_VERSION = "3.7"  # pure Python; the Pyodide lock's networkx 3.6.1 would pull numpy + matplotlib
 # numpy has no wheel on npm or PyPI for Pyodide. In production it comes from the Pyodide CDN
-# (the only package that does); the offline tests never load it.
+# (the only thing that does), after the first interaction; `--offline` builds (the tests) leave it
+# out, and the page's plain-Python vector maths serves.
 PYODIDE_PACKAGE_BASE_URL = f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/"
+# The embedding model the page's worker loads for typed questions, self-hosted under models/.
+EMBED_MODEL = "all-MiniLM-L6-v2"
+EMBED_DTYPE = "fp16"  # 45 MB; matches fp32 to cosine 0.9999 and keeps the spec's figures (int8 does not)
+MODEL_CACHE = Path(__file__).resolve().parent / ".cache" / "models"
 
 ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
@@ -111,6 +116,69 @@ def pack_raglab(dist: Path) -> None:
             archive.writestr(entry, path.read_bytes())
 
 
+def prerender(dist: Path) -> None:
+    """Write the lab into index.html with CPython: the same core and renderer the page runs, so the documents,
+    the explanations and each technique's first preset read before Python has loaded, or without JavaScript.
+
+    The meaning techniques need the embedding model (built by `make models`); with it, the vectors of every
+    passage and preset text are computed here once and shipped as data/vectors.json, so their presets answer in
+    the page with no model download. Without it, those sections say so.
+    """
+    sys.path.insert(0, str(ROOT / "py"))
+    from raglab import TECHNIQUES, Lab, run
+    from raglab.corpus import default_corpus_dir
+    from raglab.ui import render_main
+    from raglab.ui.page_html import load_page_text
+    from raglab.vector_table import VectorTable, preset_texts
+
+    lab = Lab()
+    table, note = _vector_table(lab, VectorTable, preset_texts)
+    if table is not None:
+        (dist / "data").mkdir(exist_ok=True)
+        (dist / "data" / "vectors.json").write_text(table.to_json(), encoding="utf-8")
+    results, notes = {}, {}
+    for key, technique in TECHNIQUES.items():
+        if technique.meaning and table is None and key != "hybrid":
+            results[key], notes[key] = None, note
+            continue
+        options = {"embed": table} if technique.meaning else {}
+        results[key] = run(lab, key, lab.corpus.presets[key][0], **options)
+    html = render_main(lab, load_page_text(default_corpus_dir()), results, notes)
+    page = dist / "index.html"
+    template = page.read_text(encoding="utf-8")
+    marker = "<!-- LAB:MAIN (build.py writes the pre-rendered lab here) -->"
+    if marker not in template:
+        raise SystemExit("web/index.html has lost its LAB:MAIN marker")
+    page.write_text(template.replace(marker, html), encoding="utf-8")
+
+
+def _vector_table(lab, VectorTable, preset_texts):
+    model_dir = MODEL_CACHE / EMBED_MODEL
+    try:
+        from raglab.onnx_embed import OnnxEmbedder
+
+        embed = OnnxEmbedder(model_dir)
+    except (ImportError, OSError, FileNotFoundError) as error:
+        print(f"build.py: no embedding model ({error}); meaning presets are not pre-rendered. Run `make models`.")
+        return None, "This technique searches by meaning, and this build of the lab has no embedding model."
+    texts = preset_texts(lab)
+    table = VectorTable()
+    table.add(texts, embed(texts))
+    return table, ""
+
+
+def copy_models(dist: Path) -> None:
+    """The embedding model in the layout transformers.js reads (models/<name>/...), fp16 weights only."""
+    source = MODEL_CACHE / EMBED_MODEL
+    if not (source / "onnx" / "model_fp16.onnx").exists():
+        return
+    target = dist / "models" / EMBED_MODEL
+    (target / "onnx").mkdir(parents=True)
+    for path in source.glob("*.json"):
+        shutil.copy2(path, target / path.name)
+    shutil.copy2(source / "onnx" / "model_fp16.onnx", target / "onnx" / "model_fp16.onnx")
+
+
 def write_pyscript_config(dist: Path) -> None:
     """pyscript.json, next to the pages, so page-relative and config-relative URLs agree.
 
@@ -125,15 +193,28 @@ def write_pyscript_config(dist: Path) -> None:
             "pyodide_version": PYODIDE_VERSION,
             "pyscript_version": PYSCRIPT_VERSION,
             "networkx_wheel": f"./wheels/{NETWORKX_WHEEL}",
-            "pyodide_package_base_url": PYODIDE_PACKAGE_BASE_URL,
+            "numpy_url": _numpy_url() if not OFFLINE else "",
+            "vectors": "./data/vectors.json" if (dist / "data" / "vectors.json").exists() else "",
+            "embed_model": EMBED_MODEL if (dist / "models" / EMBED_MODEL).exists() else "",
+            "embed_dtype": EMBED_DTYPE,
         },
     }
     (dist / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
 
 
-# Each step gets the dist path. Later: pre-render pages with CPython, copy model files.
+def _numpy_url() -> str:
+    """numpy's wheel on the Pyodide CDN, by the file name the vendored Pyodide's lock file gives."""
+    lock = json.loads((NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())
+    return PYODIDE_PACKAGE_BASE_URL + lock["packages"]["numpy"]["file_name"]
+
+
+OFFLINE = False  # set by --offline: no request to any other origin, not even for numpy
+
+# Each step gets the dist path.
 BUILD_STEPS: list[Callable[[Path], None]] = [
     copy_pages,
+    prerender,
+    copy_models,
     vendor_pyodide,
     vendor_pyscript,
     vendor_wheels,
@@ -164,7 +245,10 @@ def _require_npm_version(package_dir: Path, version: str) -> None:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "dist", help="output folder (default: dist)")
+    parser.add_argument("--offline", action="store_true", help="leave out numpy from the Pyodide CDN (for tests)")
     args = parser.parse_args(argv)
+    global OFFLINE
+    OFFLINE = args.offline
     dist = build(args.out)
     size = sum(path.stat().st_size for path in dist.rglob("*") if path.is_file())
     print(f"built {dist} ({size / 1e6:.1f} MB)")

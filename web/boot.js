@@ -22,3 +22,12 @@ new PerformanceObserver((entries) => {
     if (entry.responseStatus >= 400) showStartFailure(`${entry.name} answered ${entry.responseStatus}`);
   }
 }).observe({ type: "resource", buffered: true });
+
+// Embed mode (?embed=1&technique=graph): one technique, nothing around it, for an iframe in a course page.
+// Set here, before Python loads, so an embedded lab never flashes the whole page. Display only.
+const params = new URLSearchParams(location.search);
+if (params.get("embed") === "1") {
+  document.body.classList.add("embed");
+  const key = (params.get("technique") || "plain").replace("-", "_");
+  (document.getElementById(key) || document.querySelector("section.technique"))?.classList.add("shown");
+}

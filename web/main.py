@@ -1,77 +1,223 @@
-"""The page's Python entry point: PyScript runs this in Pyodide once the interpreter is up.
+"""The page's Python: PyScript runs this in Pyodide once the interpreter is up. It answers the visitor's clicks
+and questions with the raglab core and puts the renderer's HTML in place. No score is computed anywhere else.
 
-build.py packs py/raglab/ and corpus/ into raglab.zip with the repository's own layout, and
-pyscript.json tells PyScript to unpack it into the working directory (/home/pyodide) before this
-file runs. So the core finds its corpus at the same relative place as under CPython, and only
-py/ has to go on sys.path.
+build.py packs py/raglab/ and corpus/ into raglab.zip with the repository's layout and PyScript unpacks it into
+the working directory (/home/pyodide) before this file runs, so only py/ has to go on sys.path.
 
-networkx stays off the start-up path: `load_networkx()` installs it from the site's own wheel
-the first time something asks for it.
+Kept off the start-up path: networkx (installed from the site's own wheel when the graph technique first runs),
+the precomputed vectors (fetched when a meaning technique first runs), numpy (from the Pyodide CDN after the
+first interaction, when the build names it; the plain-Python vector maths serves until then, or for good).
 """
 
+import asyncio
 import sys
 import time
+from html import escape
 from pathlib import Path
 
-from js import URL, performance
+from js import URL, URLSearchParams, fetch, history, location, navigator, performance
 from pyodide_js import loadPackage
 from pyscript import config, document, when
 
 SITE_ROOT = Path.cwd()  # /home/pyodide, where raglab.zip was unpacked
-SITE = config["raglab"]  # written by build.py: wheel paths, versions
+SITE = config["raglab"]  # written by build.py
+sys.path.insert(0, str(SITE_ROOT / "py"))
+
+from raglab import TECHNIQUES, Lab, QuestionError, run  # noqa: E402
+from raglab.ui import render_result  # noqa: E402
+from raglab.vector_table import MissingVectors, VectorTable  # noqa: E402
+from raglab.vectors import numpy_available  # noqa: E402
+
+lab = Lab()
+state = {"table": None, "numpy": "not tried", "interacted": False}
 
 
-def show_status(state: str, text: str) -> None:
+def site_url(path: str) -> str:
+    return URL.new(path, document.baseURI).href
+
+
+def show_status(kind: str, text: str) -> None:
     status = document.getElementById("status")
-    status.dataset.state = state
+    status.dataset.state = kind
     status.textContent = text
 
 
-def python_summary(raglab) -> str:
-    """One sentence proving that Python, raglab and the corpus all arrived."""
-    documents = sorted((SITE_ROOT / "corpus" / "fernport").glob("*.md"))
-    package = Path(next(iter(raglab.__path__))).relative_to(SITE_ROOT)
-    version = ".".join(map(str, sys.version_info[:3]))
-    return f"Python {version} imported raglab from {package}/ and found {len(documents)} documents."
+def show_runtime() -> None:
+    maths = "numpy" if numpy_available() else "plain Python"
+    why = {"failed": " (numpy could not load)", "off": "", "not tried": ""}.get(state["numpy"], "")
+    document.getElementById("runtime").textContent = f"Vector maths: {maths}{why}."
 
 
 async def load_networkx():
-    """Import networkx, installing it from the local wheel on first use.
-
-    `loadPackage` never throws on a failed download, so success is judged by the import.
-    """
+    """Import networkx, installing it from the local wheel on first use (loadPackage never throws)."""
     try:
         import networkx
     except ImportError:
-        wheel_url = URL.new(SITE["networkx_wheel"], document.baseURI).href
-        await loadPackage(wheel_url)
+        await loadPackage(site_url(SITE["networkx_wheel"]))
         import networkx
     return networkx
 
 
-@when("click", "#load-graph")
-async def show_graph_library(event):
+async def load_numpy() -> None:
+    """After the first interaction: numpy from the Pyodide CDN when the build names it."""
+    if state["numpy"] != "not tried":
+        return
+    if not SITE.get("numpy_url"):
+        state["numpy"] = "off"
+        return
+    state["numpy"] = "loading"
+    await loadPackage(SITE["numpy_url"])
+    state["numpy"] = "loaded" if numpy_available() else "failed"
+    show_runtime()
+
+
+async def vector_table() -> VectorTable:
+    if state["table"] is None:
+        if SITE.get("vectors"):
+            response = await fetch(site_url(SITE["vectors"]))
+            state["table"] = VectorTable.from_json(await response.text())
+        else:
+            state["table"] = VectorTable()
+    return state["table"]
+
+
+async def embed_in_browser(texts):
+    """Vectors for texts the table lacks: from the embedding model in the page's worker (bridge.js)."""
+    from js import raglabBridge
+
+    vectors = await raglabBridge.embed(texts)
+    return [list(v) for v in vectors.to_py()]
+
+
+def say(key: str, text: str) -> None:
+    document.getElementById(f"msg-{key}").textContent = text
+
+
+async def answer(key: str, question: str, rewrites=None, hypothetical=None) -> bool:
+    """Run one technique and show its result; a question that cannot be used keeps the last result."""
+    slot = document.getElementById(f"result-{key}")
+    slot.classList.add("busy")
+    say(key, "")
+    try:
+        options = {}
+        if key == "graph":
+            await load_networkx()
+        if TECHNIQUES[key].meaning:
+            table = await vector_table()
+            options["embed"] = table
+            if rewrites:
+                options.update(rewrites=rewrites, source="visitor")
+            if hypothetical:
+                options.update(hypothetical=hypothetical, source="visitor")
+        try:
+            result = run(lab, key, question, **options)
+        except MissingVectors as missing:
+            say(key, "Loading the embedding model to read your question by meaning…")
+            table.add(missing.texts, await embed_in_browser(missing.texts))
+            say(key, "")
+            result = run(lab, key, question, **options)
+        slot.innerHTML = render_result(result)
+        return True
+    except QuestionError as error:
+        say(key, str(error))
+    except Exception as error:  # the bridge or the model failed: say so, keep the page usable
+        say(key, f"Something went wrong: {error}. The last result is kept; try again.")
+    finally:
+        slot.classList.remove("busy")
+        if not state["interacted"]:
+            state["interacted"] = True
+            await load_numpy()
+    return False
+
+
+def remember(key: str, question: str) -> None:
+    """Keep the address a deep link to what is shown."""
+    params = URLSearchParams.new(location.search)
+    params.set("technique", key)
+    params.set("q", question)
+    history.replaceState(None, "", f"?{params.toString()}#{key}")
+
+
+async def answer_and_remember(key: str, question: str, rewrites=None, hypothetical=None) -> None:
+    if await answer(key, question, rewrites, hypothetical):
+        remember(key, question)
+
+
+# The handlers are plain functions so that preventDefault() runs while the event is dispatched (an async
+# handler would run after the browser had already followed the link or sent the form); the work goes on in a task.
+@when("click", "a.preset")
+def on_preset(event):
+    event.preventDefault()
+    link = event.target.closest("a.preset")
+    section = link.closest("section")
+    key, question = section.dataset.technique, link.dataset.q
+    section.querySelector("input[name=q]").value = question
+    asyncio.ensure_future(answer_and_remember(key, question))
+
+
+@when("submit", "form.ask")
+def on_ask(event):
+    event.preventDefault()
+    form = event.target
+    key = form.closest("section").dataset.technique
+    question = form.querySelector("input[name=q]").value
+    rewrites = form.querySelector("textarea[name=rw]")
+    hypothetical = form.querySelector("input[name=hy]")
+    rw = [line for line in rewrites.value.splitlines() if line.strip()][:3] if rewrites else None
+    hy = hypothetical.value.strip() if hypothetical else None
+    asyncio.ensure_future(answer_and_remember(key, question, rw or None, hy or None))
+
+
+@when("click", "button.embed-code")
+def on_embed_code(event):
+    button = event.target.closest("button")
+    key = button.dataset.technique
+    src = f"{location.origin}{location.pathname}?technique={key}&embed=1"
+    title = escape(TECHNIQUES[key].title.split(":")[0], quote=True)
+    snippet = (f'<iframe src="{escape(src, quote=True)}" title="RAG Lab: {title}" width="100%" height="760" '
+               'style="border:0" loading="lazy"></iframe>')
+    section = button.closest("section")
+    box = section.querySelector("textarea.embed-snippet")
+    if box is None:
+        box = document.createElement("textarea")
+        box.className = "embed-snippet"
+        box.readOnly = True
+        box.rows = 3
+        box.setAttribute("aria-label", "Embed code")
+        button.after(box)
+    box.value = snippet
+    box.select()
+    try:
+        navigator.clipboard.writeText(snippet)
+        say(key, "Embed code copied; paste it into your course page.")
+    except Exception:
+        say(key, "Select the embed code below and copy it.")
+
+
+async def open_deep_link() -> None:
+    params = URLSearchParams.new(location.search)
+    key, question = (params.get("technique") or "").replace("-", "_"), params.get("q")
+    if key not in TECHNIQUES:
+        return
+    section = document.getElementById(key)
+    if question:
+        section.querySelector("input[name=q]").value = question
+        await answer(key, question, [r for r in params.getAll("rw") if r.strip()] or None, params.get("hy") or None)
+    if params.get("embed") != "1":
+        section.scrollIntoView()
+
+
+async def start() -> None:
     started = time.perf_counter()
-    nx = await load_networkx()
-    graph = nx.Graph([("bakery", "harbour"), ("harbour", "ferry"), ("ferry", "lighthouse")])
-    path = " → ".join(nx.shortest_path(graph, "bakery", "lighthouse"))
-    took = time.perf_counter() - started
-    answer = f"networkx {nx.__version__} ready in {took:.1f} s; shortest path: {path}."
-    document.getElementById("graph-result").textContent = answer
-
-
-def start() -> None:
-    sys.path.insert(0, str(SITE_ROOT / "py"))
-    import raglab
-
-    document.getElementById("result").textContent = python_summary(raglab)
-    document.getElementById("load-graph").disabled = False
-    document.getElementById("status").dataset.readyMs = str(round(performance.now()))  # for bench/
+    show_runtime()
     show_status("ready", "Ready")
+    document.getElementById("status").dataset.readyMs = str(round(performance.now()))  # for bench/
+    await open_deep_link()
+    document.getElementById("status").dataset.startS = f"{time.perf_counter() - started:.3f}"
 
 
 try:
-    start()
+    await start()  # noqa: F704 (PyScript runs this module with top-level await)
 except Exception as error:
     show_status("error", f"Python could not start: {type(error).__name__}: {error}")
     raise  # PyScript still shows the traceback and logs it

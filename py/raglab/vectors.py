@@ -12,24 +12,33 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-try:  # numpy may be missing in the browser: the plain-Python path below then serves
-    import numpy as np
-except ImportError:  # pragma: no cover - exercised in Pyodide without numpy
-    np = None
+np = None  # numpy, once it has been imported; the page may load it after start-up, so keep looking
+
+
+def _numpy():
+    global np
+    if np is None:
+        try:
+            import numpy
+        except ImportError:  # not (yet) loaded in the browser: the plain-Python path serves
+            return None
+        np = numpy
+    return np
 
 Vector = Sequence[float]
 Embedder = Callable[[list[str]], Sequence[Vector]]
 
 
 def numpy_available() -> bool:
-    return np is not None
+    return _numpy() is not None
 
 
 def cosine_scores(query: Vector, vectors: Sequence[Vector], use_numpy: bool | None = None) -> list[float]:
     if use_numpy is None:
-        use_numpy = np is not None
+        use_numpy = _numpy() is not None
     if use_numpy:
-        return (np.asarray(vectors, dtype=np.float64) @ np.asarray(query, dtype=np.float64)).tolist()
+        numpy = _numpy()
+        return (numpy.asarray(vectors, dtype=numpy.float64) @ numpy.asarray(query, dtype=numpy.float64)).tolist()
     return [sum(a * b for a, b in zip(v, query, strict=True)) for v in vectors]
 
 

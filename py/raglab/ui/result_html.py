@@ -58,8 +58,9 @@ def render_result(result: Result) -> str:
         out.append(f'<p class="message" role="status">{escape(result.message)}</p>')
     out.append(f'<p class="summary">{escape(result.summary)}</p>')
     css = "passages sizes" if result.technique == "chunk_size" else "passages"
-    out.append(f'<h3>{HEADINGS["passages"]}</h3>' + (_hits(result.passages, css) if result.passages else
-                                                     '<p class="message">None.</p>'))
+    if result.passages or not result.message:
+        out.append(f'<h3>{HEADINGS["passages"]}</h3>' + (_hits(result.passages, css) if result.passages else
+                                                         '<p class="message">None.</p>'))
     if result.comparison:
         c = result.comparison
         out.append(f'<h3>{escape(HEADINGS["compare"].format(label=c.label))}</h3>'
