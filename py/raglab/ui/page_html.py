@@ -124,7 +124,8 @@ def render_technique_section(lab: Lab, key: str, number: int, text: Mapping, key
         f'<label for="q-{key}">Or type any question</label><div class="row"><input id="q-{key}" name="q" '
         f'maxlength="500" autocomplete="off" placeholder="Ask about Fernport"><button type="submit">Search</button>'
         f'</div>{extra}</form><p class="form-message" id="msg-{key}" role="status"></p>'
-        f'<button type="button" class="embed-code" data-technique="{key}">Copy embed code</button></div><div class="result-slot" id="result-{key}" aria-live="polite">{slot}</div></section>'
+        f'<button type="button" class="embed-code" data-technique="{key}">Copy embed code</button></div>'
+        f'<div class="result-slot" id="result-{key}" aria-live="polite">{slot}</div></section>'
     )
 
 
