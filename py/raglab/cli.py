@@ -1,4 +1,4 @@
-"""The command line: ``raglab ask``, ``raglab techniques``, ``raglab corpus``.
+"""The command line: ``raglab ask``, ``raglab techniques``, ``raglab corpus``, ``raglab eval``.
 
 Without ``--json`` it prints what the page shows, readable in a terminal; with ``--json`` the result object.
 Exit status: 0 done, 2 the question or the options cannot be used (the message says why).
@@ -115,6 +115,50 @@ def cmd_corpus(args, lab: Lab) -> int:
     return 0
 
 
+def cmd_eval(args, lab: Lab) -> int:
+    from .evaluate import evaluate, load_questions
+
+    questions = load_questions(args.questions) if args.questions else None
+    embed, why = None, ""
+    try:
+        embed = _embedder("onnx")
+    except (ImportError, OSError, FileNotFoundError) as e:
+        why = str(e)
+    board = evaluate(lab, embed, questions)
+    if args.json:
+        out = board.to_dict()
+        if why:
+            out["embedder_error"] = why
+        print(json.dumps(out, ensure_ascii=False, indent=2))
+        return 0
+    print(f"Scoreboard: {len(board.questions)} labelled questions on {board.corpus}\n")
+    print(f"{'technique':<14} {'hit@3':>6} {'recall@3':>9} {'MRR':>6} {'nDCG@10':>8} {'sentences@3':>12}")
+    for r in board.rows:
+        name = r.key + (" *" if r.baseline else "")
+        print(f"{name:<14} {r.hit_at_3:>6.3f} {r.recall_at_3:>9.3f} {r.mrr:>6.3f} {r.ndcg_at_10:>8.3f} "
+              f"{r.sentences_at_3:>12.1f}")
+    print("* a baseline, not one of the nine techniques")
+    for key, reason in board.skipped.items():
+        print(_wrap(f"Skipped {key}: it {reason}" + (f" ({why})." if why else "."), ""))
+    print("\nRight at 3 (rank of the first right unit; - when none in the first 10):")
+    print(f"{'':<44} " + " ".join(f"{i:>3}" for i in range(1, len(board.rows) + 1)))
+    for qi, question in enumerate(board.questions):
+        ranks = [r.questions[qi].first_right for r in board.rows]
+        cells = " ".join(f"{(str(x) if x else '-'):>3}" for x in ranks)
+        print(f"{question[:43]:<44} {cells}")
+    print("   " + "  ".join(f"{i} {r.key}" for i, r in enumerate(board.rows, 1)))
+    print("\nMissed at 3 (no right unit in the first 3):")
+    for r in board.rows:
+        missed = [q.question for q in r.questions if not q.hit]
+        print(_wrap(f"{r.key}: " + ("; ".join(missed) if missed else "none"), "  "))
+    print("\nQuestions only one technique gets right (hit@3):")
+    lines = [_wrap(f"{r.key}: " + "; ".join(r.only_right), "  ") for r in board.rows if r.only_right]
+    print("\n".join(lines) or "  (none)")
+    for note in board.notes:
+        print(_wrap(note, ""))
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="raglab", description="RAG Lab: see how retrieval-augmented generation works.")
     p.add_argument("--corpus", help="corpus folder (default: the Fernport corpus)")
@@ -129,6 +173,10 @@ def parser() -> argparse.ArgumentParser:
                      help="meaning search: the local all-MiniLM-L6-v2 ONNX model (default) or none")
     ask.add_argument("--rewrite", action="append", help="multi-query: a rewrite of the question (repeatable)")
     ask.add_argument("--hypothetical", help="HyDE: a hypothetical answer to search with")
+    ev = sub.add_parser("eval", help="score every technique on the labelled questions")
+    ev.add_argument("--questions", help="a questions.toml (default: the corpus's own)")
+    ev.add_argument("--json", action="store_true", help="print the scoreboard as JSON")
+    ev.add_argument("--corpus", dest="corpus_ask", help=argparse.SUPPRESS)
     for name, helptext in [("techniques", "list the techniques"), ("corpus", "list documents and passages")]:
         s = sub.add_parser(name, help=helptext)
         s.add_argument("--json", action="store_true")
@@ -138,7 +186,7 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    commands = {"ask": cmd_ask, "techniques": cmd_techniques, "corpus": cmd_corpus}
+    commands = {"ask": cmd_ask, "techniques": cmd_techniques, "corpus": cmd_corpus, "eval": cmd_eval}
     try:
         lab = Lab(load_corpus(args.corpus_ask or args.corpus))
         return commands[args.command](args, lab)

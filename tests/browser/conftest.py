@@ -2,7 +2,7 @@
 
 Offline by construction: every request that is not for the local server is aborted and recorded,
 and `visit` fails the test that made it. Set RAGLAB_DIST to test an existing build (make test
-does, right after `make build`); otherwise the site is built afresh into a temporary folder.
+does, with an --offline build); otherwise the site is built afresh, offline, into a temporary folder.
 """
 
 from __future__ import annotations
@@ -15,8 +15,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-
-playwright_api = pytest.importorskip("playwright.sync_api")
+from playwright import sync_api as playwright_api  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -47,7 +46,9 @@ def dist(tmp_path_factory) -> Path:
         built = Path(os.environ["RAGLAB_DIST"]).resolve()
         assert (built / "index.html").exists(), f"RAGLAB_DIST={built} holds no built site"
         return built
-    return _load("raglab_build", ROOT / "build.py").build(tmp_path_factory.mktemp("dist"))
+    build = _load("raglab_build", ROOT / "build.py")
+    build.OFFLINE = True  # no numpy from the CDN: the tests allow no request off 127.0.0.1
+    return build.build(tmp_path_factory.mktemp("dist"))
 
 
 @pytest.fixture(scope="session")

@@ -8,33 +8,35 @@ ROOT = Path(__file__).resolve().parents[2]
 NETWORKX_WHEEL = "wheels/networkx-3.7-py3-none-any.whl"
 
 
-def test_python_starts_and_shows_its_result_with_only_local_requests(visit):
-    """Intent: the visitor sees "Ready" and Python's own sentence; nothing errs or leaves the host."""
+def test_python_starts_with_only_local_requests_and_no_errors(visit):
+    """Intent: the visitor sees "Ready"; nothing errs or leaves the host; numpy is not asked for offline."""
     page = visit.open()
-    documents = len(list((ROOT / "corpus" / "fernport").glob("*.md")))
-    expect(page.locator("#result")).to_have_text(
-        f"Python 3.14.2 imported raglab from py/raglab/ and found {documents} documents."
-    )
+    expect(page.locator("#runtime")).to_have_text("Vector maths: plain Python.")
     assert visit.console_errors == []
     assert visit.failed == []
     assert visit.off_host == []
 
 
-def test_graph_library_loads_only_when_asked(visit):
-    """Intent: networkx is not on the start-up path; one click installs it from the local wheel."""
+def test_graph_library_loads_only_when_the_graph_runs(visit):
+    """Intent: networkx is not on the start-up path; the graph technique installs it from the local wheel."""
     page = visit.open()
     assert visit.requested(NETWORKX_WHEEL) == 0
-    page.get_by_role("button", name="Load the graph library").click()
-    expect(page.locator("#graph-result")).to_contain_text("networkx 3.7 ready", timeout=30_000)
-    expect(page.locator("#graph-result")).to_contain_text("bakery → harbour → ferry → lighthouse")
+    page.locator("#graph a.preset").nth(1).click()
+    expect(page.locator("#result-graph .summary")).to_have_text(
+        "3 passages found for “Who is the lighthouse guide?”.", timeout=60_000)
+    expect(page.locator("#result-graph svg.graph-svg")).to_be_visible()
     assert visit.requested(NETWORKX_WHEEL) == 1
     assert visit.console_errors == []
 
 
-def test_static_content_reads_without_javascript(visit_without_js):
-    """Intent: with JavaScript off, the title and introduction show and no loading promise does."""
+def test_prerendered_page_reads_without_javascript(visit_without_js):
+    """Intent: with JavaScript off, the documents and each technique's first results are there to read."""
     page = visit_without_js.open(wait_for_python=False)
-    expect(page.get_by_role("heading", name="RAG Lab", level=1)).to_be_visible()
-    expect(page.locator("#intro")).to_contain_text("retrieval-augmented generation")
+    expect(page.get_by_role("heading", name="Give an AI your own documents", level=1)).to_be_visible()
+    expect(page.locator("#documents")).to_contain_text("Its 10 documents are cut into 32 passages")
+    expect(page.locator("#p-ferry-1")).to_contain_text("A ferry fare costs 6 coins")
+    expect(page.locator("#result-plain .hit").first).to_contain_text("score 5.95")
+    expect(page.locator("#result-graph .hit").nth(2)).to_contain_text("score 0.50")
+    expect(page.locator("#result-multi_query .hit").first).to_contain_text("fused 0.0648")
     expect(page.locator("#status")).to_be_hidden()
     assert visit_without_js.requested("pyodide/pyodide.asm.wasm") == 0

@@ -1,0 +1,126 @@
+"""Keyword search speed in CPython on SciFact: our indexes against bm25s, interleaved, medians and ratios.
+
+    .venv/bin/python bench/keyword_speed.py [--rounds 5]
+
+Both sides do the same work: the same 5,183 abstracts (title + text), the same Snowball stemmer (PyStemmer),
+English stop words, and for each of the 300 claims one search for the best 10, one claim at a time (what a page
+does). Build time is tokenizing + indexing; query time is tokenizing the claim + scoring + picking the best 10.
+Runs alternate, A B A B, so a noisy machine slows both sides alike; each figure is the median over the rounds
+(build) or over all claims of all rounds (query). Our spec's simple score and BM25 with the lab's own words (no
+stemmer) are timed too. Writes ``bench/results/keyword_speed.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+
+from scifact import chunks_of, snowball_terms
+from scifact_data import ROOT, load_scifact
+
+sys.path.insert(0, str(ROOT / "py"))
+from raglab.bm25 import K1, B, BM25Index  # noqa: E402
+from raglab.keyword import KeywordIndex  # noqa: E402
+from raglab.result import rank_scored  # noqa: E402
+from raglab.text import search_words  # noqa: E402
+
+TOP_K = 10
+
+
+def ours_bm25(chunks, analyze=None):
+    def build():
+        return BM25Index(chunks, analyze=analyze) if analyze else BM25Index(chunks)
+
+    def search(index, q):
+        return index.top(index.query_words(q), TOP_K, K1, B)
+
+    return build, search
+
+
+def ours_simple(chunks):
+    def build():
+        return KeywordIndex(chunks)
+
+    def search(index, q):
+        return rank_scored(index.chunks, index.word_parts(search_words(q)), TOP_K)
+
+    return build, search
+
+
+def peer_bm25s(texts):
+    import bm25s
+    import Stemmer
+
+    stemmer = Stemmer.Stemmer("english")
+
+    def build():
+        model = bm25s.BM25(k1=K1, b=B, method="lucene")
+        model.index(bm25s.tokenize(texts, stopwords="en", stemmer=stemmer, show_progress=False),
+                    show_progress=False)
+        return model
+
+    def search(model, q):
+        tokens = bm25s.tokenize([q], stopwords="en", stemmer=stemmer, show_progress=False)
+        return model.retrieve(tokens, k=TOP_K, show_progress=False, n_threads=1)
+
+    return build, search
+
+
+def timed(build, search, queries):
+    t = time.perf_counter()
+    index = build()
+    build_s = time.perf_counter() - t
+    query_s = []
+    for q in queries:
+        t = time.perf_counter()
+        search(index, q)
+        query_s.append(time.perf_counter() - t)
+    return build_s, query_s
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rounds", type=int, default=5)
+    args = ap.parse_args()
+    data = load_scifact()
+    chunks, texts, queries = chunks_of(data), data.documents, data.queries
+    sides = {
+        "bm25s (Snowball)": peer_bm25s(texts),
+        "ours BM25 (Snowball)": ours_bm25(chunks, snowball_terms()),
+        "ours BM25 (lab's words)": ours_bm25(chunks),
+        "ours simple score": ours_simple(chunks),
+    }
+    builds = {k: [] for k in sides}
+    queries_s = {k: [] for k in sides}
+    for r in range(args.rounds):
+        for name, (build, search) in sides.items():  # A B A B: every round runs every side once, in turn
+            b, q = timed(build, search, queries)
+            builds[name].append(b)
+            queries_s[name] += q
+        print(f"round {r + 1}/{args.rounds} done", file=sys.stderr)
+
+    peer = "bm25s (Snowball)"
+    rows = {}
+    for name in sides:
+        build_ms = statistics.median(builds[name]) * 1000
+        query_ms = statistics.median(queries_s[name]) * 1000
+        rows[name] = {"build_ms": round(build_ms, 1), "query_ms_median": round(query_ms, 3),
+                      "query_ms_p90": round(statistics.quantiles(queries_s[name], n=10)[-1] * 1000, 3)}
+    for row in rows.values():
+        row["build_vs_bm25s"] = round(row["build_ms"] / rows[peer]["build_ms"], 2)
+        row["query_vs_bm25s"] = round(row["query_ms_median"] / rows[peer]["query_ms_median"], 2)
+    width = max(map(len, rows))
+    print(f"{'side':<{width}}  build ms  ×bm25s  query ms (median, p90)  ×bm25s")
+    for name, r in rows.items():
+        print(f"{name:<{width}}  {r['build_ms']:8.0f}  {r['build_vs_bm25s']:6.2f}  "
+              f"{r['query_ms_median']:8.3f}, {r['query_ms_p90']:8.3f}        {r['query_vs_bm25s']:6.2f}")
+    out = ROOT / "bench" / "results"
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "keyword_speed.json").write_text(json.dumps({"rounds": args.rounds, "rows": rows}, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,56 @@
+"""SciFact (BEIR test split) as plain Python: the abstracts, the 300 test claims and their relevance judgments.
+
+Shared by ``scifact.py`` (quality) and ``keyword_speed.py`` (speed). The data lives outside the repository
+(``../shared/data/scifact/``, or ``$SCIFACT_DIR``); its README gives the source and licence.
+"""
+
+from __future__ import annotations
+
+import csv
+import gzip
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA_DIR = Path(os.environ.get("SCIFACT_DIR", ROOT.parent / "shared" / "data" / "scifact"))
+CACHE_DIR = ROOT / ".cache" / "bench"
+
+
+@dataclass(frozen=True)
+class SciFact:
+    doc_ids: list[str]
+    titles: list[str]
+    texts: list[str]
+    query_ids: list[str]  # the claims that have judgments, in file order
+    queries: list[str]
+    qrels: dict[str, set[str]]  # claim id -> ids of the relevant abstracts
+
+    @property
+    def documents(self) -> list[str]:
+        """Title and text joined by a space, as BEIR does for every model."""
+        return [f"{t} {x}".strip() for t, x in zip(self.titles, self.texts, strict=True)]
+
+
+def load_scifact(folder: Path = DATA_DIR) -> SciFact:
+    doc_ids, titles, texts = [], [], []
+    with gzip.open(folder / "corpus.jsonl.gz", "rt", encoding="utf-8") as f:
+        for line in f:
+            d = json.loads(line)
+            doc_ids.append(d["_id"])
+            titles.append(d.get("title", ""))
+            texts.append(d["text"])
+    qrels: dict[str, set[str]] = {}
+    with (folder / "qrels-test.tsv").open(encoding="utf-8") as f:
+        for row in csv.DictReader(f, delimiter="\t"):
+            if int(row["score"]) > 0:
+                qrels.setdefault(row["query-id"], set()).add(row["corpus-id"])
+    query_ids, queries = [], []
+    with (folder / "queries.jsonl").open(encoding="utf-8") as f:
+        for line in f:
+            q = json.loads(line)
+            if q["_id"] in qrels:
+                query_ids.append(q["_id"])
+                queries.append(q["text"])
+    return SciFact(doc_ids, titles, texts, query_ids, queries, qrels)

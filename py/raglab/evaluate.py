@@ -1,0 +1,327 @@
+"""The scoreboard: every technique run on the labelled questions, scored with hit@k, recall@k, MRR and nDCG@10.
+
+The metrics are the standard ones with binary relevance, in plain Python. ``ranking`` is a list of ids best
+first, ``relevant`` the set of right ids. For the ranking [x, a, y, b] with right ids {a, b}:
+
+- hit@3 = 1 (a right id in the top 3), recall@3 = 1/2 (a of a, b), reciprocal rank = 1/2 (first right at 2);
+- nDCG@10 = (1/log2(3) + 1/log2(5)) / (1/log2(2) + 1/log2(3)) = 1.062/1.631 = 0.651.
+
+Techniques hand back different units: 2-sentence passages, chunks of 1 or 4 sentences, whole documents. The labels
+are 2-sentence passage ids, so each returned unit is mapped to the labelled passages it *overlaps by sentence
+span* (same document, at least one sentence in common); see ``covered``.
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+
+from .chunking import CHUNK_SIZES, DEFAULT_SIZE
+from .corpus import CorpusError, LabelledQuestion
+from .lab import Lab
+from .result import Hit
+from .techniques import TECHNIQUES, run
+from .techniques.meaning import meaning_search
+from .vectors import Embedder
+
+K = 3  # hit@3 and recall@3: the passages a technique hands to the model by default
+NDCG_K = 10  # nDCG@10, as BEIR reports it
+DEPTH = 10  # how many units each technique is asked for (the largest top-k)
+
+
+# --- metrics ---------------------------------------------------------------------------------------------------
+
+def hit_at(ranking: Sequence[str], relevant: set[str], k: int) -> float:
+    """1 if a right id is among the first ``k``, else 0.
+
+    >>> hit_at(["x", "a", "y"], {"a"}, 1), hit_at(["x", "a", "y"], {"a"}, 2)
+    (0.0, 1.0)
+    """
+    return float(any(pid in relevant for pid in ranking[:k]))
+
+
+def recall_at(ranking: Sequence[str], relevant: set[str], k: int) -> float:
+    """The share of the right ids found among the first ``k``.
+
+    >>> recall_at(["x", "a", "y", "b"], {"a", "b"}, 3)
+    0.5
+    """
+    return len(relevant.intersection(ranking[:k])) / len(relevant) if relevant else 0.0
+
+
+def first_right(ranking: Sequence[str], relevant: set[str]) -> int | None:
+    """The rank (from 1) of the first right id, or None when none is in the ranking."""
+    return next((r for r, pid in enumerate(ranking, 1) if pid in relevant), None)
+
+
+def reciprocal_rank(ranking: Sequence[str], relevant: set[str]) -> float:
+    """1 / the rank of the first right id; 0 when none is found. Averaged over questions: MRR.
+
+    >>> reciprocal_rank(["x", "a", "b"], {"a", "b"}), reciprocal_rank(["x"], {"a"})
+    (0.5, 0.0)
+    """
+    rank = first_right(ranking, relevant)
+    return 1 / rank if rank else 0.0
+
+
+def ndcg_at(ranking: Sequence[str], relevant: set[str], k: int = NDCG_K) -> float:
+    """Normalised discounted cumulative gain (Järvelin & Kekäläinen 2002), binary gain, ``log2(rank + 1)`` discount,
+    as trec_eval and BEIR compute it: ``DCG = sum over the first k ranks of rel_i / log2(i + 1)``, divided by the
+    DCG of the ideal ranking (every right id first).
+
+    >>> round(ndcg_at(["x", "a", "y", "b"], {"a", "b"}), 3)
+    0.651
+    """
+    dcg = sum(1 / math.log2(i + 1) for i, pid in enumerate(ranking[:k], 1) if pid in relevant)
+    ideal = sum(1 / math.log2(i + 1) for i in range(1, min(len(relevant), k) + 1))
+    return dcg / ideal if ideal else 0.0
+
+
+# --- from returned units to labelled passages ---------------------------------------------------------------------
+
+Span = tuple[str, int, int]  # document slug, first sentence, last sentence (0-based, inclusive)
+
+
+def unit_spans(lab: Lab) -> dict[str, Span]:
+    """The sentence span of every id a technique can return: chunks of each size (``ferry-1``, ``ferry-s1-2``,
+    ``rules-s4-1``) and whole documents (``ferry``)."""
+    spans: dict[str, Span] = {}
+    for size in sorted({*CHUNK_SIZES, DEFAULT_SIZE}):
+        for c in lab.chunks(size):
+            spans[c.id] = spans[c.sized_id] = (c.slug, c.first, c.first + c.sentences - 1)
+    for d in lab.corpus.documents:
+        spans[d.slug] = (d.slug, 0, len(d.sentences) - 1)
+    return spans
+
+
+def covered(unit: Span, passages: Mapping[str, Span]) -> list[str]:
+    """The labelled passages a returned unit overlaps by sentence span, in passage order.
+
+    Why overlap and not containment: documents, 2- and 4-sentence chunks all start on a passage boundary, so each
+    of them either holds a whole 2-sentence passage or none of it, and both rules agree. They differ only for
+    1-sentence chunks: containment could never be met, scoring that size 0 by construction, while overlap credits
+    a sentence of a labelled passage. The labels say which 2 sentences answer, not which one, so that is as fine
+    as they can judge (and it flatters size 1 a little when the answer is in the other sentence).
+
+    >>> covered(("ferry", 1, 1), {"ferry-1": ("ferry", 0, 1), "ferry-2": ("ferry", 2, 3)})
+    ['ferry-1']
+    >>> covered(("ferry", 0, 5), {"ferry-1": ("ferry", 0, 1), "ferry-2": ("ferry", 2, 3), "bakery-1": ("bakery", 0, 1)})
+    ['ferry-1', 'ferry-2']
+    """
+    slug, first, last = unit
+    return [pid for pid, (s, f, la) in passages.items() if s == slug and f <= last and first <= la]
+
+
+def passage_ranking(unit_ids: Sequence[str], answers: Sequence[str], spans: Mapping[str, Span]) -> list[str]:
+    """A technique's ranking of units, rewritten as a ranking of labelled passage ids: each unit becomes the
+    labelled passages it newly covers, or stays itself (a wrong id) when it covers none. A whole document that holds
+    both answers at rank 1 gives ``[a, b, ...]``: nDCG 1, not half.
+
+    >>> spans = {"ferry": ("ferry", 0, 5), "ferry-2": ("ferry", 2, 3), "ferry-3": ("ferry", 4, 5),
+    ...          "bakery": ("bakery", 0, 5)}
+    >>> passage_ranking(["bakery", "ferry"], ["ferry-2", "ferry-3"], spans)
+    ['bakery', 'ferry-2', 'ferry-3']
+    """
+    labelled = {pid: spans[pid] for pid in answers}
+    out: list[str] = []
+    seen: set[str] = set()
+    for uid in unit_ids:
+        new = [pid for pid in covered(spans[uid], labelled) if pid not in seen]
+        seen.update(new)
+        out += new or [uid]
+    return out
+
+
+def load_questions(path: str | Path) -> tuple[LabelledQuestion, ...]:
+    """A labelled question set in the corpus's ``questions.toml`` layout: ``[[question]] text, answers``."""
+    path = Path(path)
+    try:
+        table = tomllib.loads(path.read_text(encoding="utf-8"))
+        return tuple(LabelledQuestion(q["text"], tuple(q["answers"])) for q in table.get("question", []))
+    except (OSError, tomllib.TOMLDecodeError, KeyError, TypeError) as e:
+        raise CorpusError(f"{path}: cannot read labelled questions ({e})") from e
+
+
+# --- running the techniques ---------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the scoreboard: a technique (or a baseline) and how to get its ranked unit ids."""
+
+    key: str
+    title: str
+    ranked: Callable[[str], list[Hit]]
+    baseline: bool = False
+
+
+@dataclass(frozen=True)
+class QuestionScore:
+    question: str
+    answers: tuple[str, ...]
+    returned: tuple[str, ...]  # the unit ids, best first (up to DEPTH)
+    first_right: int | None  # rank of the first unit that covers a labelled passage
+    hit: float
+    recall: float
+    ndcg: float
+    sentences: int  # sentences in the first K units: what the model would read
+
+
+@dataclass(frozen=True)
+class TechniqueScore:
+    key: str
+    title: str
+    baseline: bool
+    hit_at_3: float
+    recall_at_3: float
+    mrr: float
+    ndcg_at_10: float
+    sentences_at_3: float  # mean sentences handed over in the top 3
+    questions: tuple[QuestionScore, ...]
+    only_right: tuple[str, ...] = ()  # questions this technique alone gets right (hit@3), among the techniques
+
+
+@dataclass(frozen=True)
+class Scoreboard:
+    corpus: str
+    questions: tuple[str, ...]
+    rows: tuple[TechniqueScore, ...]
+    skipped: dict[str, str] = field(default_factory=dict)  # technique key -> why it did not run
+    notes: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict:
+        """The page's scoreboard: per technique the metrics, per question the rank of the first right passage."""
+        return {
+            "corpus": self.corpus,
+            "k": K,
+            "ndcg_k": NDCG_K,
+            "questions": list(self.questions),
+            "techniques": [
+                {**{k: v for k, v in asdict(r).items() if k != "questions"},
+                 "first_right": [q.first_right for q in r.questions],
+                 "right_at_3": [q.hit == 1.0 for q in r.questions]}
+                for r in self.rows
+            ],
+            "skipped": dict(self.skipped),
+            "notes": list(self.notes),
+        }
+
+
+def score_technique(row: Row, questions: Sequence[LabelledQuestion], spans: Mapping[str, Span]) -> TechniqueScore:
+    scored = []
+    for q in questions:
+        hits = row.ranked(q.text)
+        ids = [h.id for h in hits]
+        relevant = set(q.answers)
+        passages = passage_ranking(ids, q.answers, spans)
+        covering = [bool(covered(spans[u], {p: spans[p] for p in q.answers})) for u in ids]
+        rank = next((r for r, ok in enumerate(covering, 1) if ok), None)
+        found = {p for u in ids[:K] for p in covered(spans[u], {p: spans[p] for p in q.answers})}
+        scored.append(QuestionScore(
+            q.text, q.answers, tuple(ids), rank, float(rank is not None and rank <= K),
+            len(found) / len(relevant), ndcg_at(passages, relevant), sum(h.sentences for h in hits[:K])))
+    n = len(scored) or 1
+    return TechniqueScore(
+        row.key, row.title, row.baseline,
+        hit_at_3=sum(s.hit for s in scored) / n,
+        recall_at_3=sum(s.recall for s in scored) / n,
+        mrr=sum(1 / s.first_right for s in scored if s.first_right) / n,
+        ndcg_at_10=sum(s.ndcg for s in scored) / n,
+        sentences_at_3=sum(s.sentences for s in scored) / n,
+        questions=tuple(scored),
+    )
+
+
+def rows_for(lab: Lab, embed: Embedder | None) -> tuple[list[Row], dict[str, str]]:
+    """Every technique as a row; chunk size gives one row per size (1 and 4; size 2 is plain search). Meaning
+    techniques need ``embed``; without it they are listed in ``skipped``. Two baselines come along: BM25 over the
+    passages, and plain meaning search (the question alone), which multi-query and HyDE try to beat."""
+    from .bm25 import BM25Index, bm25_search
+
+    def technique(key: str, **options) -> Callable[[str], list[Hit]]:
+        return lambda question: list(run(lab, key, question, top_k=DEPTH, **options).passages)
+
+    def sized(size: int) -> Callable[[str], list[Hit]]:
+        def ranked(question: str) -> list[Hit]:
+            hits = run(lab, "chunk_size", question, top_k=DEPTH).passages
+            return [h for h in hits if h.id.rsplit("-", 2)[-2] == f"s{size}"]
+        return ranked
+
+    def hyde(question: str) -> list[Hit]:
+        # Where no hypothetical answer is written, the question stands in for one: HyDE = plain meaning search.
+        hypothetical = lab.corpus.hypothetical.get(question) or question
+        return list(run(lab, "hyde", question, top_k=DEPTH, embed=embed, hypothetical=hypothetical).passages)
+
+    bm25 = BM25Index(lab.chunks())
+    rows: list[Row] = []
+    skipped: dict[str, str] = {}
+    for t in TECHNIQUES.values():
+        if t.meaning and embed is None:
+            skipped[t.key] = "needs the embedding model all-MiniLM-L6-v2, which is not loaded"
+            continue
+        if t.key == "chunk_size":
+            rows += [Row(f"chunk_size_{s}", f"Chunk size: {s} sentence{'s' * (s > 1)}", sized(s))
+                     for s in CHUNK_SIZES if s != DEFAULT_SIZE]
+        elif t.key == "hyde":
+            rows.append(Row(t.key, t.title, hyde))
+        else:
+            rows.append(Row(t.key, t.title, technique(t.key, embed=embed) if t.meaning else technique(t.key)))
+    rows.append(Row("bm25", "BM25 over the passages (k1 0.9, b 0.4)",
+                    lambda q: bm25_search(bm25, q, DEPTH), baseline=True))
+    if embed is not None:
+        rows.append(Row("meaning", "Plain meaning search (the question alone)",
+                        lambda q: meaning_search(lab, embed, embed([q])[0], DEPTH), baseline=True))
+    return rows, skipped
+
+
+def evaluate(lab: Lab, embed: Embedder | None = None,
+             questions: Sequence[LabelledQuestion] | None = None) -> Scoreboard:
+    """Run every technique on the labelled questions (the corpus's own unless ``questions`` is given)."""
+    questions = tuple(lab.corpus.questions if questions is None else questions)
+    spans = unit_spans(lab)
+    unknown = sorted({a for q in questions for a in q.answers} - {c.id for c in lab.chunks()})
+    if unknown:
+        raise CorpusError(f"labelled answers that are not passage ids of this corpus: {', '.join(unknown)}")
+    rows, skipped = rows_for(lab, _memo(embed) if embed else None)
+    scores = [score_technique(r, questions, spans) for r in rows]
+    scores = _with_only_right(scores)
+    notes = []
+    if embed is not None:
+        with_rewrites = sum(q.text in lab.corpus.rewrites for q in questions)
+        with_answer = sum(q.text in lab.corpus.hypothetical for q in questions)
+        notes.append(f"Multi-query: {with_rewrites} of {len(questions)} questions have hand-written rewrites; the "
+                     "others are searched with the question alone (plain meaning search).")
+        notes.append(f"HyDE: {with_answer} of {len(questions)} questions have a hand-written hypothetical answer; "
+                     "the others search with the question itself, so there HyDE equals plain meaning search.")
+    notes.append(f"A returned chunk or document counts as right when it overlaps a labelled passage by at least "
+                 f"one sentence. hit@{K} and recall@{K} look at the first {K} units a technique returns, however "
+                 "long: whole documents hold more sentences (see sentences@3).")
+    return Scoreboard(lab.corpus.name, tuple(q.text for q in questions), tuple(scores), skipped, tuple(notes))
+
+
+def _with_only_right(scores: list[TechniqueScore]) -> list[TechniqueScore]:
+    techniques = [s for s in scores if not s.baseline]
+    out = []
+    for s in scores:
+        only: tuple[str, ...] = ()
+        if not s.baseline:
+            only = tuple(q.question for i, q in enumerate(s.questions)
+                         if q.hit and not any(o.questions[i].hit for o in techniques if o is not s))
+        out.append(replace(s, only_right=only))
+    return out
+
+
+def _memo(embed: Embedder) -> Embedder:
+    """The embedder with a memory, so a question embedded by several techniques is embedded once. It keeps one
+    identity, so the lab's passage vectors are computed once too."""
+    cache: dict[str, list[float]] = {}
+
+    def embed_once(texts: list[str]):
+        missing = [t for t in dict.fromkeys(texts) if t not in cache]
+        if missing:
+            cache.update(zip(missing, embed(missing), strict=True))
+        return [cache[t] for t in texts]
+
+    return embed_once

@@ -1,0 +1,142 @@
+"""What a visitor sees when using the lab: the spec's figures, typed questions, messages, links and embedding."""
+
+import pytest
+from playwright.sync_api import expect
+
+from raglab import Lab, run
+from raglab.show import score_label
+
+LEXICAL = ["plain", "query", "graph", "document", "parent", "chunk_size"]
+SLOW = 60_000  # the first graph run installs networkx
+
+
+@pytest.fixture(scope="module")
+def lab():
+    return Lab()
+
+
+def shown(page, key):
+    """(id, score label) of every passage the model is given, as the page shows them."""
+    hits = page.locator(f"#result-{key} ol.passages:not(.compare) > li.hit")
+    return [(h.get_attribute("data-id"), h.locator(".score summary, span.score").first.inner_text())
+            for h in hits.all()]
+
+
+def press(page, key, question):
+    page.locator(f"#{key} a.preset", has_text=question).click()
+    expect(page.locator(f"#result-{key} .summary")).to_contain_text(f"“{question}”", timeout=SLOW)
+    expect(page.locator(f"#result-{key}.busy")).to_have_count(0, timeout=SLOW)
+
+
+def test_every_lexical_preset_shows_the_cores_passages_and_scores(visit, lab):
+    """Intent: each preset button shows exactly what the core computes (ids, order, score labels)."""
+    page = visit.open()
+    for key in LEXICAL:
+        for question in lab.corpus.presets[key]:
+            press(page, key, question)
+            expected = [(p.id, score_label(p)) for p in run(lab, key, question).passages]
+            assert shown(page, key) == expected, (key, question)
+    assert visit.console_errors == []
+
+
+def test_the_spec_figures_on_the_page(visit):
+    """Intent: the spec's own numbers, as a visitor reads them."""
+    page = visit.open()
+    press(page, "plain", "How much does the ferry cost?")
+    assert shown(page, "plain") == [("ferry-1", "score 5.95"), ("ferry-3", "score 2.46"), ("harbour-3", "score 2.46")]
+    press(page, "query", "How much is a boat ticket?")
+    assert [s for _, s in shown(page, "query")] == ["score 9.45", "score 2.46", "score 2.46"]
+    expect(page.locator("#result-query")).to_contain_text("No passage found, so the model gets no help")
+    press(page, "graph", "When can I meet the man who taught Mira to bake?")
+    assert shown(page, "graph") == [("bakery-2", "score 7.83"), ("bakery-1", "score 4.33"),
+                                    ("lighthouse-2", "score 0.50")]
+    expect(page.locator("#result-graph ul.links li")).to_have_count(4)
+    press(page, "chunk_size", "What are the visitor rules?")
+    assert shown(page, "chunk_size") == [("rules-s1-1", "score 4.04"), ("rules-s2-1", "score 3.50"),
+                                         ("rules-s4-1", "score 3.04")]
+
+
+def test_a_score_opens_to_show_its_sum(visit):
+    page = visit.open()
+    first = page.locator("#result-plain li.hit").first
+    first.locator("details.score summary").click()
+    expect(first.locator(".sum")).to_have_text("5.95 = ferry 2.46 [ln(1 + 32/3)] + cost 3.50 [ln(1 + 32/1)]")
+
+
+def test_a_typed_question_gets_its_results(visit):
+    page = visit.open()
+    page.fill("#q-plain", "When does the market open?")
+    page.press("#q-plain", "Enter")
+    expect(page.locator("#result-plain .summary")).to_contain_text("“When does the market open?”")
+    assert shown(page, "plain")[0][0] == "market-3"
+    assert "technique=plain" in page.url and "market" in page.url
+
+
+def test_stop_words_and_blank_questions_get_clear_messages(visit):
+    page = visit.open()
+    page.fill("#q-plain", "How is it?")
+    page.press("#q-plain", "Enter")
+    expect(page.locator("#result-plain .message")).to_contain_text("every word of “How is it?” is a stop word")
+    page.fill("#q-query", "   ")
+    page.press("#q-query", "Enter")
+    expect(page.locator("#msg-query")).to_have_text("Type a question first.")
+    expect(page.locator("#result-query .summary")).to_contain_text("“How much is a boat ticket?”")  # kept
+    assert visit.console_errors == []
+
+
+def test_deep_link_opens_a_technique_with_its_answer(visit):
+    page = visit.open("?technique=graph&q=Who+is+the+lighthouse+guide%3F")
+    expect(page.locator("#result-graph .summary")).to_have_text(
+        "3 passages found for “Who is the lighthouse guide?”.", timeout=SLOW)
+    expect(page.locator("#q-graph")).to_have_value("Who is the lighthouse guide?")
+
+
+def test_embed_mode_shows_just_one_technique(visit):
+    page = visit.open("?technique=query&embed=1&q=Can+I+bring+my+pet%3F")
+    expect(page.locator("#query")).to_be_visible()
+    for hidden in ["#plain", "#graph", "#documents", "#word-list", "#try-first"]:
+        expect(page.locator(hidden)).to_be_hidden()
+    expect(page.locator("#result-query .summary")).to_contain_text("“Can I bring my pet?”")
+
+
+def test_copy_embed_code_gives_an_iframe(visit):
+    page = visit.open()
+    page.locator("#hyde button.embed-code").click()
+    snippet = page.locator("#hyde textarea.embed-snippet")
+    expect(snippet).to_be_visible()
+    value = snippet.input_value()
+    assert value.startswith("<iframe src=\"http://127.0.0.1:") and "technique=hyde&amp;embed=1" in value
+    assert 'title="RAG Lab: HyDE"' in value
+
+
+def test_html_in_a_question_is_shown_as_text(visit):
+    page = visit.open()
+    dialogs = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    attack = "<img src=x onerror=alert(1)> ferry"
+    page.fill("#q-plain", attack)
+    page.press("#q-plain", "Enter")
+    expect(page.locator("#result-plain .summary")).to_have_text(f"3 passages found for “{attack}”.")
+    assert page.locator("#result-plain img").count() == 0
+    expect(page.locator("#result-plain details.prompt pre")).to_contain_text(f"Question: {attack}")
+    assert dialogs == []
+
+
+def test_phone_width_and_keyboard(browser, site_url):
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(site_url)
+    expect(page.locator("#status")).to_have_text("Ready", timeout=60_000)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # Start at the plain RAG section, as a keyboard user who followed its link would, and Tab through it.
+    page.evaluate("(s => { s.tabIndex = -1; s.focus(); })(document.getElementById('plain'))")
+    reached = set()
+    for _ in range(25):
+        page.keyboard.press("Tab")
+        reached.add(page.evaluate("document.activeElement.className || document.activeElement.tagName"))
+    assert {"preset", "INPUT", "embed-code"} <= reached
+    page.locator("#q-plain").focus()
+    page.keyboard.type("ferry")
+    page.keyboard.press("Enter")
+    expect(page.locator("#result-plain .summary")).to_contain_text("“ferry”")
+    context.close()
