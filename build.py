@@ -86,6 +86,23 @@ def vendor_pyscript(dist: Path) -> None:
     shutil.copytree(source / "dist", dist / "pyscript")
 
 
+TRANSFORMERS_VERSION = "4.3.1"  # npm `@huggingface/transformers`, pinned in package.json
+# transformers.js and the onnxruntime-web runtime it loads (the asyncify build: WASM, with WebGPU support).
+TRANSFORMERS_FILES = {
+    "@huggingface/transformers/dist/transformers.min.js": "transformers.min.js",
+    "onnxruntime-web/dist/ort-wasm-simd-threaded.asyncify.mjs": "ort-wasm-simd-threaded.asyncify.mjs",
+    "onnxruntime-web/dist/ort-wasm-simd-threaded.asyncify.wasm": "ort-wasm-simd-threaded.asyncify.wasm",
+}
+
+
+def vendor_transformers(dist: Path) -> None:
+    _require_npm_version(NODE_MODULES / "@huggingface" / "transformers", TRANSFORMERS_VERSION)
+    target = dist / "transformers"
+    target.mkdir()
+    for source, name in TRANSFORMERS_FILES.items():
+        shutil.copy2(NODE_MODULES / source, target / name)
+
+
 def vendor_wheels(dist: Path) -> None:
     wheel = WHEEL_CACHE / NETWORKX_WHEEL
     if not wheel.exists():
@@ -195,8 +212,14 @@ def write_pyscript_config(dist: Path) -> None:
             "networkx_wheel": f"./wheels/{NETWORKX_WHEEL}",
             "numpy_url": _numpy_url() if not OFFLINE else "",
             "vectors": "./data/vectors.json" if (dist / "data" / "vectors.json").exists() else "",
-            "embed_model": EMBED_MODEL if (dist / "models" / EMBED_MODEL).exists() else "",
-            "embed_dtype": EMBED_DTYPE,
+            # What bridge.js gives the worker (paths relative to the page; main.py makes them absolute).
+            "bridge": {
+                "env": {"wasmPaths": {"mjs": "./transformers/ort-wasm-simd-threaded.asyncify.mjs",
+                                      "wasm": "./transformers/ort-wasm-simd-threaded.asyncify.wasm"},
+                        "localModelPath": "./models/", "allowLocalModels": True, "allowRemoteModels": False},
+                "embed": {"model": EMBED_MODEL, "dtype": EMBED_DTYPE, "device": "wasm",
+                          "available": (dist / "models" / EMBED_MODEL).exists()},
+            },
         },
     }
     (dist / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
@@ -217,6 +240,7 @@ BUILD_STEPS: list[Callable[[Path], None]] = [
     copy_models,
     vendor_pyodide,
     vendor_pyscript,
+    vendor_transformers,
     vendor_wheels,
     pack_raglab,
     write_pyscript_config,

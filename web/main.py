@@ -10,12 +10,14 @@ first interaction, when the build names it; the plain-Python vector maths serves
 """
 
 import asyncio
+import json
 import sys
 import time
 from html import escape
 from pathlib import Path
 
-from js import URL, URLSearchParams, fetch, history, location, navigator, performance
+from js import URL, URLSearchParams, fetch, history, location, navigator, performance, raglabBridge
+from pyodide.ffi import create_proxy, to_js
 from pyodide_js import loadPackage
 from pyscript import config, document, when
 
@@ -81,11 +83,47 @@ async def vector_table() -> VectorTable:
     return state["table"]
 
 
+def start_bridge() -> None:
+    """Tell bridge.js where the models and the runtime are, and show what the worker reports."""
+    settings = to_js_settings(SITE["bridge"])
+    raglabBridge.configure(json.dumps(settings))
+    raglabBridge.listen(create_proxy(on_worker_event))
+
+
+def to_js_settings(bridge: dict) -> dict:
+    env = dict(bridge["env"])
+    env["wasmPaths"] = {k: site_url(v) for k, v in env["wasmPaths"].items()}
+    # A path, not a full URL: transformers.js joins it with the model's files and collapses "//" in "http://",
+    # which lost the tokenizer files (measured). The page's own path keeps a GitHub Pages project path working.
+    env["localModelPath"] = URL.new(env["localModelPath"], document.baseURI).pathname
+    return {**bridge, "env": env}
+
+
+MB = 1_000_000
+
+
+def on_worker_event(event) -> None:
+    """Progress of a model download, shown under the question that needed it: bytes done and total, per file."""
+    data = event.to_py()
+    key = state.get("active")
+    if not key or data.get("task") == "generate":
+        return
+    box = document.getElementById(f"msg-{key}")
+    if data["type"] == "progress":
+        loaded, total = data["loaded"], data["total"] or data["loaded"]
+        what = "the model runtime" if data["task"] == "runtime" else f"the embedding model: {data['file']}"
+        box.innerHTML = (f'<progress max="{total}" value="{loaded}"></progress> Downloading {escape(what)}, '
+                         f"{loaded / MB:.1f} of {total / MB:.1f} MB (once; it stays in this browser).")
+    elif data["type"] == "ready":
+        box.textContent = f"Embedding model ready ({data['dtype']}, {data['device']}); reading your question…"
+
+
 async def embed_in_browser(texts):
     """Vectors for texts the table lacks: from the embedding model in the page's worker (bridge.js)."""
-    from js import raglabBridge
-
-    vectors = await raglabBridge.embed(texts)
+    if not SITE["bridge"]["embed"]["available"]:
+        raise QuestionError("This build of the lab has no embedding model, so only the preset questions can be "
+                            "searched by meaning here.")
+    vectors = await raglabBridge.embed(to_js(texts))
     return [list(v) for v in vectors.to_py()]
 
 
@@ -97,6 +135,7 @@ async def answer(key: str, question: str, rewrites=None, hypothetical=None) -> b
     """Run one technique and show its result; a question that cannot be used keeps the last result."""
     slot = document.getElementById(f"result-{key}")
     slot.classList.add("busy")
+    state["active"] = key
     say(key, "")
     try:
         options = {}
@@ -209,6 +248,7 @@ async def open_deep_link() -> None:
 
 async def start() -> None:
     started = time.perf_counter()
+    start_bridge()
     show_runtime()
     show_status("ready", "Ready")
     document.getElementById("status").dataset.readyMs = str(round(performance.now()))  # for bench/
