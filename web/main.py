@@ -30,8 +30,12 @@ from raglab.ui import render_result  # noqa: E402
 from raglab.vector_table import MissingVectors, VectorTable  # noqa: E402
 from raglab.vectors import numpy_available  # noqa: E402
 
+sys.path.insert(0, str(SITE_ROOT))
+import ask_model  # noqa: E402  (web/ask_model.py, listed in pyscript.json's files)
+
+asker = None  # the "Ask the model" controller, made at start
 lab = Lab()
-state = {"table": None, "numpy": "not tried", "interacted": False}
+state = {"table": None, "numpy": "not tried", "interacted": False, "results": {}}
 
 
 def site_url(path: str) -> str:
@@ -96,7 +100,9 @@ def to_js_settings(bridge: dict) -> dict:
     # A path, not a full URL: transformers.js joins it with the model's files and collapses "//" in "http://",
     # which lost the tokenizer files (measured). The page's own path keeps a GitHub Pages project path working.
     env["localModelPath"] = URL.new(env["localModelPath"], document.baseURI).pathname
-    return {**bridge, "env": env}
+    generate = dict(bridge["generate"])
+    generate["env"] = {**generate["env"], "remoteHost": site_url(generate["env"]["remoteHost"])}
+    return {**bridge, "env": env, "generate": generate}
 
 
 MB = 1_000_000
@@ -105,8 +111,11 @@ MB = 1_000_000
 def on_worker_event(event) -> None:
     """Progress of a model download, shown under the question that needed it: bytes done and total, per file."""
     data = event.to_py()
+    if data.get("task") == "generate" or (asker and asker.busy):
+        asker.on_event(data)
+        return
     key = state.get("active")
-    if not key or data.get("task") == "generate":
+    if not key:
         return
     box = document.getElementById(f"msg-{key}")
     if data["type"] == "progress":
@@ -131,7 +140,7 @@ def say(key: str, text: str) -> None:
     document.getElementById(f"msg-{key}").textContent = text
 
 
-async def answer(key: str, question: str, rewrites=None, hypothetical=None) -> bool:
+async def answer(key: str, question: str, rewrites=None, hypothetical=None, source="visitor", rewrite=None) -> bool:
     """Run one technique and show its result; a question that cannot be used keeps the last result."""
     slot = document.getElementById(f"result-{key}")
     slot.classList.add("busy")
@@ -145,9 +154,11 @@ async def answer(key: str, question: str, rewrites=None, hypothetical=None) -> b
             table = await vector_table()
             options["embed"] = table
             if rewrites:
-                options.update(rewrites=rewrites, source="visitor")
+                options.update(rewrites=rewrites, source=source)
             if hypothetical:
-                options.update(hypothetical=hypothetical, source="visitor")
+                options.update(hypothetical=hypothetical, source=source)
+        if rewrite and key == "query":
+            options.update(rewrite=rewrite, source=source)
         try:
             result = run(lab, key, question, **options)
         except MissingVectors as missing:
@@ -156,6 +167,7 @@ async def answer(key: str, question: str, rewrites=None, hypothetical=None) -> b
             say(key, "")
             result = run(lab, key, question, **options)
         slot.innerHTML = render_result(result)
+        state["results"][key] = result
         return True
     except QuestionError as error:
         say(key, str(error))
@@ -207,6 +219,18 @@ def on_ask(event):
     asyncio.ensure_future(answer_and_remember(key, question, rw or None, hy or None))
 
 
+@when("click", "a.open-question")
+def on_open_question(event):
+    """A scoreboard question: open it in its technique, answered in place."""
+    event.preventDefault()
+    link = event.target.closest("a.open-question")
+    key, question = link.dataset.technique, link.dataset.q
+    section = document.getElementById(key)
+    section.querySelector("input[name=q]").value = question
+    section.scrollIntoView()
+    asyncio.ensure_future(answer_and_remember(key, question))
+
+
 @when("click", "button.embed-code")
 def on_embed_code(event):
     button = event.target.closest("button")
@@ -246,9 +270,27 @@ async def open_deep_link() -> None:
         section.scrollIntoView()
 
 
+async def current_result(key: str):
+    """The result a section shows: the last one answered here, or its pre-rendered first preset."""
+    if key not in state["results"]:
+        options = {"embed": await vector_table()} if TECHNIQUES[key].meaning else {}
+        if key == "graph":
+            await load_networkx()
+        state["results"][key] = run(lab, key, lab.corpus.presets[key][0], **options)
+    return state["results"][key]
+
+
+def question_of(key: str) -> str:
+    typed = document.getElementById(f"q-{key}").value.strip()
+    shown = state["results"].get(key)
+    return typed or (shown.question if shown else lab.corpus.presets[key][0])
+
+
 async def start() -> None:
     started = time.perf_counter()
     start_bridge()
+    global asker
+    asker = ask_model.install(SITE["bridge"]["generate"], current_result, answer, question_of)
     show_runtime()
     show_status("ready", "Ready")
     document.getElementById("status").dataset.readyMs = str(round(performance.now()))  # for bench/

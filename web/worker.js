@@ -12,6 +12,7 @@
 //       model's chat template with enable_thinking: false. options: do_sample, temperature, top_k, top_p,
 //       repetition_penalty (default do_sample: false, i.e. greedy, so the same prompt gives the same answer).
 //   {type: "interrupt"}                                 stops the running generation after its current token
+//   {type: "choose"}                                    which device and dtype "generate" would use, and why
 //
 // Messages out:
 //   {type: "status", task, stage, message, ...}         stage: "loading" | "choosing" | "warming" | "generating"
@@ -24,6 +25,7 @@
 //   {type: "token", id, text, tokens}                   a piece of the answer; tokens: how many so far
 //   {type: "done", id, text, tokens, interrupted, first_token_ms, ms}
 //   {type: "vectors", id, vectors}                      vectors: number[][], mean-pooled and normalised
+//   {type: "choice", task, device, dtype, reason}       the answer to "choose" (nothing is downloaded)
 //   {type: "error", id?, task?, message}
 
 import {
@@ -51,6 +53,7 @@ self.addEventListener("message", async ({ data }) => {
     else if (data.type === "embed") await embed(data);
     else if (data.type === "generate") await generate(data);
     else if (data.type === "interrupt") stopping.interrupt();
+    else if (data.type === "choose") post({ type: "choice", task: "generate", ...(await chooseDevice()) });
     else throw new Error(`unknown message type "${data.type}"`);
   } catch (error) {
     post({ type: "error", id: data.id, task: data.task, message: String(error?.message ?? error) });

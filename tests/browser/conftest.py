@@ -48,6 +48,9 @@ def dist(tmp_path_factory) -> Path:
         return built
     build = _load("raglab_build", ROOT / "build.py")
     build.OFFLINE = True  # no numpy from the CDN: the tests allow no request off 127.0.0.1
+    # The stand-in for Qwen3-0.6B, served by the site itself where the model hub would serve the real one.
+    build.SELF_HOSTED_MODEL = _load("qwen_stub", ROOT / "tools" / "qwen_stub.py").ensure_qwen_stub(
+        ROOT / ".cache" / "models")
     return build.build(tmp_path_factory.mktemp("dist"))
 
 
@@ -64,13 +67,18 @@ def site_url(dist) -> str:
 
 
 @pytest.fixture(scope="session")
-def browser():
+def playwright():
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: run `make deps-browser`")
     with playwright_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright):
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
 
 
 @dataclass

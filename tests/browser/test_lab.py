@@ -140,3 +140,14 @@ def test_phone_width_and_keyboard(browser, site_url):
     page.keyboard.press("Enter")
     expect(page.locator("#result-plain .summary")).to_contain_text("“ferry”")
     context.close()
+
+
+def test_scoreboard_question_opens_in_its_technique(visit):
+    page = visit.open()
+    board = page.locator("#scoreboard")
+    expect(board).to_contain_text("labelled questions")
+    link = board.locator("a.open-question[data-technique='graph']").first
+    question = link.get_attribute("data-q")
+    link.click()
+    expect(page.locator("#result-graph .summary")).to_contain_text(f"“{question}”", timeout=SLOW)
+    expect(page.locator("#q-graph")).to_have_value(question)

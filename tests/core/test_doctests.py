@@ -5,7 +5,8 @@ import importlib
 
 import pytest
 
-MODULES = ["text", "chunking", "keyword", "fusion", "vectors", "rewrite", "prompt", "result", "show", "vector_table"]
+MODULES = ["text", "chunking", "keyword", "fusion", "vectors", "rewrite", "prompt", "result", "show", "vector_table",
+           "model_prompts"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -62,3 +62,10 @@ def test_core_imports_nothing_from_the_browser():
             names = ([a.name for a in node.names] if isinstance(node, ast.Import)
                      else [node.module or ""] if isinstance(node, ast.ImportFrom) and node.level == 0 else [])
             assert not {n.split(".")[0] for n in names} & banned, f"{path.name} imports {names}"
+
+
+def test_query_with_a_model_written_rewrite(lab):
+    r = run(lab, "query", "How much is a boat ticket?", rewrite="What does the ferry fare cost?", source="model")
+    assert r.details["rewrite_by"] == "model" and r.details["all_words"] == ["much", "boat", "ticket", "ferry",
+                                                                              "fare", "cost"]
+    assert "written by the model" in r.steps[1] and r.passages[0].id == "ferry-1"

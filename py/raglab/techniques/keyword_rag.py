@@ -33,22 +33,32 @@ def plain(lab: Lab, question: str, top_k: int = TOP_K) -> Result:
     return finish("plain", question, words, steps, hits, None)
 
 
-def query(lab: Lab, question: str, top_k: int = TOP_K) -> Result:
-    """Plain search after adding the word list's related words: boat -> ferry, ticket -> fare."""
+def query(lab: Lab, question: str, top_k: int = TOP_K, rewrite: str | None = None, source: str = "model") -> Result:
+    """Plain search after adding the word list's related words: boat -> ferry, ticket -> fare. With ``rewrite``
+    (a rewritten question, e.g. written by a language model), its new search words are added instead."""
     question = check_question(question)
     words = search_words(question)
-    if not words:
+    if not words and not rewrite:
         return empty_result("query", question, no_words_message(question))
-    all_words, added = rewrite_words(words, lab.corpus.related_words)
-    if added:
-        rewrite = "Rewrote the question by adding related words: " + ", ".join(
-            f"{w} → {', '.join(new)}" for w, new in added
-        ) + "."
+    if rewrite:
+        new = [w for w in search_words(rewrite) if w not in words]
+        all_words, added = [*words, *new], []
+        who = "written by the model" if source == "model" else "written by you"
+        rewrite_step = (f"Rewrote the question ({who}): “{' '.join(rewrite.split())}”, which adds the search words: "
+                        f"{', '.join(new) if new else 'none'}.")
     else:
-        rewrite = "No search word of your question is in the word list, so nothing was added: this is plain search."
+        all_words, added = rewrite_words(words, lab.corpus.related_words)
+        if added:
+            rewrite_step = "Rewrote the question by adding related words: " + ", ".join(
+                f"{w} → {', '.join(new)}" for w, new in added
+            ) + "."
+        else:
+            rewrite_step = ("No search word of your question is in the word list, so nothing was added: this is "
+                            "plain search.")
     hits = keyword_search(lab, all_words, top_k)
-    steps = [words_step(words), rewrite, scored_step(len(lab.index())), kept_step(top_k, len(hits))]
-    details = {"added_words": [{"word": w, "related": list(new)} for w, new in added], "all_words": all_words}
+    steps = [words_step(words), rewrite_step, scored_step(len(lab.index())), kept_step(top_k, len(hits))]
+    details = {"added_words": [{"word": w, "related": list(new)} for w, new in added], "all_words": all_words,
+               "rewrite": " ".join(rewrite.split()) if rewrite else None, "rewrite_by": source if rewrite else "list"}
     return finish("query", question, words, steps, hits, plain_comparison(lab, question, top_k), details)
 
 

@@ -20,6 +20,11 @@ from ..result import Result
 from ..techniques import TECHNIQUES
 from .result_html import render_result
 
+MODEL_WRITES = {  # what "Ask the model" can also write for a technique
+    "query": "Let the model rewrite the question",
+    "multi_query": "Let the model write the rewrites",
+    "hyde": "Let the model write the hypothetical answer",
+}
 MEANING_NOTE = ("This technique searches by meaning with an embedding model (all-MiniLM-L6-v2), which is not "
                 "loaded on this page yet.")
 
@@ -125,20 +130,33 @@ def render_technique_section(lab: Lab, key: str, number: int, text: Mapping, key
         f'maxlength="500" autocomplete="off" placeholder="Ask about Fernport"><button type="submit">Search</button>'
         f'</div>{extra}</form><p class="form-message" id="msg-{key}" role="status"></p>'
         f'<button type="button" class="embed-code" data-technique="{key}">Copy embed code</button></div>'
-        f'<div class="result-slot" id="result-{key}" aria-live="polite">{slot}</div></section>'
+        f'<div class="result-slot" id="result-{key}" aria-live="polite">{slot}</div>{_ask_model(key, text)}'
+        "</section>"
     )
 
 
-def render_main(lab: Lab, page: Mapping, results: Mapping[str, Result | None], notes: Mapping[str, str] = {}) -> str:
+def _ask_model(key: str, text: Mapping) -> str:
+    writes = (f'<button type="button" class="model-writes">{escape(MODEL_WRITES[key])}</button>'
+              if key in MODEL_WRITES else "")
+    note = text.get("model_note", "")
+    return (f'<div class="ask-model"><p class="model-note">{escape(note)}</p><div class="row">'
+            f'<button type="button" class="ask-model-button">Ask the model</button>{writes}</div>'
+            f'<div class="model-panel" id="model-{key}" aria-live="polite"></div></div>')
+
+
+def render_main(lab: Lab, page: Mapping, results: Mapping[str, Result | None], notes: Mapping[str, str] = {},
+                scoreboard: str = "") -> str:
     """Everything between the page header and the footer; ``results`` holds each technique's pre-rendered result
-    (None for a technique that cannot run here, with an optional note)."""
+    (None for a technique that cannot run here, with an optional note); ``scoreboard`` the rendered scoreboard."""
     keys = _term_keys(page.get("word", []))
     intro = page.get("intro", "").replace("{techniques}", _number_word(len(TECHNIQUES)))
     steps = "".join(f"<li>{link_terms(s, keys)}</li>" for s in page.get("try_first", []))
     nav = "".join(f'<li><a href="#{k}">{escape(t.title.split(":")[0])}</a></li>' for k, t in TECHNIQUES.items())
+    nav += '<li><a href="#scoreboard">Scoreboard</a></li>' if scoreboard else ""
     sections = "".join(
-        render_technique_section(lab, key, n, page.get("technique", {}).get(key, {}), keys, results.get(key),
-                                 notes.get(key, ""))
+        render_technique_section(lab, key, n, {"model_note": page.get("model_note", ""),
+                                               **page.get("technique", {}).get(key, {})},
+                                 keys, results.get(key), notes.get(key, ""))
         for n, key in enumerate(TECHNIQUES, 1))
     words = "".join(f'<dt id="{word_id(w["term"])}">{escape(w["term"])}</dt><dd>{escape(w["meaning"])}</dd>'
                     for w in page.get("word", []))
@@ -147,7 +165,7 @@ def render_main(lab: Lab, page: Mapping, results: Mapping[str, Result | None], n
         f'<p class="subtitle">{escape(page.get("subtitle", ""))}</p><p>{link_terms(intro, keys)}</p></header>'
         f'<nav class="toc" aria-label="Techniques"><ol>{nav}</ol></nav>'
         f'<section id="try-first"><h2>Try this first</h2><ol>{steps}</ol></section>'
-        f"{_documents(lab, page)}{sections}"
+        f"{_documents(lab, page)}{sections}{scoreboard}"
         f'<section id="word-list"><h2>Word list</h2><dl>{words}</dl></section>'
     )
 
