@@ -24,7 +24,6 @@ from scifact_data import ROOT, load_scifact
 sys.path.insert(0, str(ROOT / "py"))
 from raglab.bm25 import K1, B, BM25Index  # noqa: E402
 from raglab.keyword import KeywordIndex  # noqa: E402
-from raglab.result import rank_scored  # noqa: E402
 from raglab.text import search_words  # noqa: E402
 
 TOP_K = 10
@@ -45,7 +44,7 @@ def ours_simple(chunks):
         return KeywordIndex(chunks)
 
     def search(index, q):
-        return rank_scored(index.chunks, index.word_parts(search_words(q)), TOP_K)
+        return index.search(search_words(q), TOP_K)
 
     return build, search
 

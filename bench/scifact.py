@@ -32,7 +32,6 @@ from raglab.bm25 import BM25Index, terms  # noqa: E402
 from raglab.chunking import Chunk  # noqa: E402
 from raglab.evaluate import ndcg_at, recall_at  # noqa: E402
 from raglab.keyword import KeywordIndex  # noqa: E402
-from raglab.result import rank_scored  # noqa: E402
 from raglab.text import search_words  # noqa: E402
 
 DEPTH = 1000  # every system ranks this many abstracts; fusion may use fewer
@@ -58,7 +57,7 @@ def chunks_of(data) -> list[Chunk]:
 def simple_rankings(chunks, queries) -> list[Ranking]:
     index = KeywordIndex(chunks)
     pos = {c.id: i for i, c in enumerate(chunks)}
-    return [[(pos[h.id], h.score) for h in rank_scored(chunks, index.word_parts(search_words(q)), DEPTH)]
+    return [[(pos[h.id], h.score) for h in index.search(search_words(q), DEPTH)]
             for q in queries]
 
 

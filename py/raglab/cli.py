@@ -82,6 +82,10 @@ def cmd_ask(args, lab: Lab) -> int:
         options.update(rewrites=args.rewrite, source="visitor")
     if args.hypothetical:
         options.update(hypothetical=args.hypothetical, source="visitor")
+    if args.scoring != "sum" or args.k1 is not None or args.b is not None:
+        if t.key != "plain":
+            raise QuestionError("--scoring, --k1 and --b belong to plain search.")
+        options.update(scoring=args.scoring, k1=args.k1, b=args.b)
     result = run(lab, t.key, args.question, top_k=args.top_k, **options)
     print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2) if args.json else render_text(result))
     return 0
@@ -173,6 +177,10 @@ def parser() -> argparse.ArgumentParser:
                      help="meaning search: the local all-MiniLM-L6-v2 ONNX model (default) or none")
     ask.add_argument("--rewrite", action="append", help="multi-query: a rewrite of the question (repeatable)")
     ask.add_argument("--hypothetical", help="HyDE: a hypothetical answer to search with")
+    ask.add_argument("--scoring", choices=["sum", "bm25"], default="sum",
+                     help="plain search: the spec's sum of weights (default) or BM25")
+    ask.add_argument("--k1", type=float, help="BM25 term-frequency saturation (default 0.9, range 0-3)")
+    ask.add_argument("--b", type=float, help="BM25 length normalisation (default 0.4, range 0-1)")
     ev = sub.add_parser("eval", help="score every technique on the labelled questions")
     ev.add_argument("--questions", help="a questions.toml (default: the corpus's own)")
     ev.add_argument("--json", action="store_true", help="print the scoreboard as JSON")

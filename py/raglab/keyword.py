@@ -6,7 +6,8 @@ word weighs more. A chunk's score is the sum of the weights of the distinct sear
 cost is in 1, ``ln(1 + 32/1) = 3.50``; "much" is in none. ferry-1 holds both: 5.95.
 
 The index maps each word to the chunks that contain it, so a search touches only the chunks that share a word
-with the question, not every chunk.
+with the question, not every chunk. A search adds up scores first and explains only the chunks it keeps: on the
+5,183 SciFact abstracts a claim's words reach about 1,800 of them, and 10 are kept.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .chunking import Chunk
-from .result import Part
+from .result import Hit, Part, best_scored
 from .text import search_words
 
 
@@ -71,3 +72,21 @@ class KeywordIndex:
             for i in self.postings[ww.word]:
                 parts.setdefault(i, []).append(part)
         return parts
+
+    def search(self, words: Iterable[str], top_k: int) -> list[Hit]:
+        """The best ``top_k`` chunks above 0, best first, equal scores in corpus order, each with one part per
+        search word it holds: the same hits as ``rank_scored(chunks, word_parts(words), top_k)``, but scores are
+        added up first and only the kept chunks get a breakdown.
+
+        Weights are added in search-word order, the order of the breakdown's parts, so each score is bit for bit
+        the sum of its parts."""
+        weights = self.weights(words)
+        totals: dict[int, float] = {}
+        get = totals.get
+        for ww in weights:
+            weight = ww.weight
+            for i in self.postings[ww.word]:
+                totals[i] = get(i, 0.0) + weight
+        parts = [Part("word", ww.word, ww.weight, ww.formula) for ww in weights]
+        return [Hit.of(self.chunks[i], rank, score, "score", [p for p in parts if p.label in self.words_of[i]])
+                for rank, (i, score) in enumerate(best_scored(totals, top_k), 1)]

@@ -30,6 +30,12 @@ class Lab:
         return self._indexes[size]
 
     @cached_property
+    def bm25_index(self):
+        from .bm25 import BM25Index
+
+        return BM25Index(self.chunks(DEFAULT_SIZE))
+
+    @cached_property
     def graph(self) -> EntityGraph:
         return EntityGraph(self.chunks(DEFAULT_SIZE), self.corpus.entities)
 

@@ -7,6 +7,8 @@ JSON contract of ``raglab ask --json`` and of the page (field names documented i
 
 from __future__ import annotations
 
+import heapq
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -93,6 +95,20 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def best_scored(totals: Mapping[int, float], top_k: int) -> list[tuple[int, float]]:
+    """The best ``top_k`` (position, score) pairs above 0, best first; equal scores keep corpus order.
+
+    Only scores at or above the k-th best can be kept, so that bar is found first, over the bare floats, and
+    only the few that reach it are sorted: on SciFact, 10 kept of about 1,800 scored abstracts.
+
+    >>> best_scored({2: 1.0, 0: 1.0, 1: 2.0, 3: 0.0}, top_k=3)
+    [(1, 2.0), (0, 1.0), (2, 1.0)]
+    """
+    bar = heapq.nlargest(top_k, totals.values())[-1] if len(totals) > top_k > 0 else -math.inf
+    kept = sorted((-s, i) for i, s in totals.items() if s > 0 and s >= bar)
+    return [(i, -s) for s, i in kept[:top_k]]
+
+
 def rank_scored(chunks: Sequence[Chunk], parts_by_index: Mapping[int, Sequence[Part]], top_k: int,
                 score_kind: str = "score") -> list[Hit]:
     """Sum each chunk's parts, keep the best ``top_k`` above 0; equal scores keep corpus order.
@@ -104,5 +120,5 @@ def rank_scored(chunks: Sequence[Chunk], parts_by_index: Mapping[int, Sequence[P
     [('d-2', 2.0), ('d-1', 1.0), ('d-3', 1.0)]
     """
     totals = {i: sum(p.value for p in parts) for i, parts in parts_by_index.items()}
-    order = sorted((i for i, t in totals.items() if t > 0), key=lambda i: (-totals[i], i))
-    return [Hit.of(chunks[i], r, totals[i], score_kind, parts_by_index[i]) for r, i in enumerate(order[:top_k], 1)]
+    return [Hit.of(chunks[i], r, total, score_kind, parts_by_index[i])
+            for r, (i, total) in enumerate(best_scored(totals, top_k), 1)]

@@ -67,3 +67,8 @@ def test_a_course_authors_corpus(tmp_path, capsys):
     (tmp_path / "notes.md").write_text("# x\n\ny.\n", encoding="utf-8")
     code, _, err = run_cli(capsys, "corpus", "--corpus", str(tmp_path))
     assert code == 2 and "notes.md" in err
+
+
+def test_bm25_from_the_command_line(capsys):
+    code, out, _ = run_cli(capsys, "ask", "plain", "How much does the ferry cost?", "--scoring", "bm25", "--b", "0")
+    assert code == 0 and "b = 0" in out and "Compare: what the spec's simple score would give" in out

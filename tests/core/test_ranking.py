@@ -59,3 +59,15 @@ def test_numpy_and_plain_python_rank_alike(lab, embed):
         plain = rank_by_similarity(q, vectors, 32, use_numpy=False)
         assert [i for i, _ in with_numpy] == [i for i, _ in plain]
         assert [s for _, s in with_numpy] == pytest.approx([s for _, s in plain])
+
+
+def test_score_first_search_equals_the_full_breakdown_ranking(lab):
+    """KeywordIndex.search sums first and explains only the kept hits: the same hits, floats and ties."""
+    from raglab.text import search_words
+
+    for size in (1, 2, 4):
+        index = lab.index(size)
+        for q in lab.corpus.questions:
+            words = search_words(q.text)
+            for k in (1, 3, 10, len(index)):
+                assert index.search(words, k) == rank_scored(index.chunks, index.word_parts(words), k)

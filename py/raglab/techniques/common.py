@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from ..chunking import DEFAULT_SIZE
 from ..lab import Lab
 from ..prompt import build_prompt
-from ..result import Comparison, Hit, Result, rank_scored
+from ..result import Comparison, Hit, Result
 from ..text import search_words, stop_words_in
 
 MAX_QUESTION_CHARS = 500
@@ -68,8 +68,7 @@ def kept_step(top_k: int, found: int) -> str:
 
 
 def keyword_search(lab: Lab, words: Sequence[str], top_k: int, size: int = DEFAULT_SIZE) -> list[Hit]:
-    index = lab.index(size)
-    return rank_scored(index.chunks, index.word_parts(words), top_k)
+    return lab.index(size).search(words, top_k)
 
 
 def plain_comparison(lab: Lab, question: str, top_k: int = TOP_K, label: str = "plain search") -> Comparison:

@@ -114,6 +114,13 @@ def render_technique_section(lab: Lab, key: str, number: int, text: Mapping, key
     if key == "multi_query":
         extra = ('<label class="extra">Your rewrites, one per line (up to 3; leave empty for the hand-written ones '
                  f'of a preset)<textarea name="rw" rows="3" maxlength="600" id="rw-{key}"></textarea></label>')
+    elif key == "plain":
+        extra = ('<fieldset class="extra scoring"><legend>Scoring</legend>'
+                 '<label><input type="radio" name="scoring" value="sum" checked> the spec\'s sum of weights</label>'
+                 '<label><input type="radio" name="scoring" value="bm25"> BM25</label>'
+                 '<label>k1 <input type="number" name="k1" value="0.9" min="0" max="3" step="0.1"></label>'
+                 '<label>b <input type="number" name="b" value="0.4" min="0" max="1" step="0.05"></label>'
+                 "</fieldset>")
     elif key == "hyde":
         extra = ('<label class="extra">Your hypothetical answer (it may be wrong; it only has to sound like the '
                  f'right page)<input name="hy" maxlength="500" autocomplete="off" id="hy-{key}"></label>')

@@ -1,0 +1,298 @@
+"""Keyword search in the browser: our core in Pyodide against MiniSearch, on SciFact, in one headless Chromium page.
+
+    .venv/bin/python bench/browser_keyword.py [--rounds 3] [--core DIR]
+
+Both engines run in the same page, offline (Pyodide from node_modules/pyodide, MiniSearch from node_modules, the
+data and the core from a local server), on the 5,183 abstracts and the 300 test claims:
+
+- ours: ``KeywordIndex`` over one chunk per abstract (title + text), searched by ``KeywordIndex.search``, the
+  path ``keyword_search`` takes: the lab's words, the spec's sum of ``ln(1 + N/n)``, best 10 with their breakdown;
+- MiniSearch: fields title and text, its default tokenizer and term processing, no fuzzy, no prefix, best 10
+  (it ranks every match with BM25+; we keep the first 10);
+- MiniSearch with the lab's stop words: the same, plus a ``processTerm`` that drops the lab's stop words (the
+  way its documentation gives), so it skips "the", "of", "in" as ours does; otherwise nearly every claim
+  matches nearly every abstract, and it explains and sorts them all.
+
+Build = making the index from texts already in the engine's own language (Python chunks, JS objects); query =
+one claim, words to best 10, timed in JS around the call (so ours includes the JS-to-Python call). One untimed
+warm-up round, then ``--rounds`` rounds: build each side in turn, then for each claim search with each side in
+turn (ours, MiniSearch, MiniSearch with stop words, ours, ...; the side that goes first rotates by round). Medians
+over rounds (build) and over all claims of all rounds (query). The page is cross-origin isolated, so
+``performance.now()`` ticks in 5 µs, not 100 µs.
+
+Quality from the same run: nDCG@10 of every side's rankings against BEIR's qrels (``raglab.evaluate.ndcg_at``), and a
+check that ours in Pyodide ranks exactly as ours in CPython. ``--core DIR`` times another copy of the core (a
+folder holding ``raglab/``), e.g. an older commit's: ``git archive HEAD py | tar -x -C /tmp/head``, then
+``--core /tmp/head/py``. Writes ``bench/results/browser_keyword.json``; the page and its data go to
+``.cache/bench/browser_keyword/``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import io
+import json
+import statistics
+import sys
+import threading
+import time
+import zipfile
+from pathlib import Path
+
+from scifact import chunks_of
+from scifact_data import CACHE_DIR, ROOT, load_scifact
+
+sys.path.insert(0, str(ROOT / "py"))
+from raglab.evaluate import ndcg_at  # noqa: E402
+from raglab.keyword import KeywordIndex  # noqa: E402
+from raglab.text import STOP_WORDS, search_words  # noqa: E402
+
+TOP_K = 10
+PAGE_DIR = CACHE_DIR / "browser_keyword"
+NODE = ROOT / "node_modules"
+CHROMIUM = "/usr/bin/chromium"
+# From runtime-facts (and tests/browser/conftest.py): without the last five flags Chromium hangs offline.
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+# Served paths -> folders on disk; everything else comes from PAGE_DIR.
+PEERS = ("minisearch", "minisearch_stop_words")
+MOUNTS = {"/pyodide/": NODE / "pyodide", "/minisearch/": NODE / "minisearch" / "dist" / "es"}
+
+# The Python side of the page: the data arrives as one JSON string, chunks are made as bench/scifact.py makes
+# them, and the timed calls leave their rankings in Python lists, so no proxy crosses back while a clock runs.
+PAGE_PY = """
+import json, sys
+sys.path.insert(0, "/home/pyodide/core")
+from raglab.chunking import Chunk
+from raglab.keyword import KeywordIndex
+from raglab.text import search_words
+
+_data = json.loads(data_json)
+del data_json
+chunks = [Chunk(i, i, t, f"{t} {x}".strip(), 1, 0, 1)
+          for i, t, x in zip(_data["ids"], _data["titles"], _data["texts"], strict=True)]
+queries = _data["queries"]
+index = None
+rankings = [None] * len(queries)
+_search = getattr(KeywordIndex, "search", None)
+
+def build():
+    global index
+    index = KeywordIndex(chunks)
+
+def query(n):
+    words = search_words(queries[n])
+    if _search is not None:
+        hits = _search(index, words, TOP_K)
+    else:  # a core from before KeywordIndex.search: keyword_search's old path
+        from raglab.result import rank_scored
+        hits = rank_scored(index.chunks, index.word_parts(words), TOP_K)
+    rankings[n] = [h.id for h in hits]
+"""
+
+PAGE_JS = """
+import MiniSearch from "/minisearch/index.js";
+import { loadPyodide } from "/pyodide/pyodide.mjs";
+
+const ROUNDS = %(rounds)d, TOP_K = %(top_k)d;
+const out = { crossOriginIsolated: self.crossOriginIsolated };
+try {
+  let t = performance.now();
+  const pyodide = await loadPyodide({ indexURL: "/pyodide/" });
+  out.pyodide_load_ms = performance.now() - t;
+  const [core, dataText, pageSource] = await Promise.all(
+    ["core.zip", "data.json", "page.py"].map(u => fetch(u).then(r => u.endsWith(".zip") ? r.arrayBuffer() : r.text())));
+  t = performance.now();
+  pyodide.unpackArchive(core, "zip", { extractDir: "/home/pyodide/core" });
+  pyodide.globals.set("data_json", dataText);
+  pyodide.globals.set("TOP_K", TOP_K);
+  pyodide.runPython(pageSource);
+  out.core_setup_ms = performance.now() - t;  // unpack + import + parse the data + make the chunks
+  const py = { build: pyodide.globals.get("build"), query: pyodide.globals.get("query") };
+  const data = JSON.parse(dataText);
+  const docs = data.ids.map((id, i) => ({ id, title: data.titles[i], text: data.texts[i] }));
+  const queries = data.queries;
+  const stop = new Set(data.stop_words);
+  const miniSearch = options => {
+    const side = { index: null, rankings: new Array(queries.length) };
+    side.build = () => { side.index = new MiniSearch(options); side.index.addAll(docs); };
+    side.query = n => { side.rankings[n] = side.index.search(queries[n]).slice(0, TOP_K).map(r => r.id); };
+    return side;
+  };
+  const sides = {
+    ours: { build: () => py.build(), query: n => py.query(n) },
+    minisearch: miniSearch({ fields: ["title", "text"] }),
+    minisearch_stop_words: miniSearch({
+      fields: ["title", "text"],
+      processTerm: term => { const t = term.toLowerCase(); return stop.has(t) ? null : t; },
+    }),
+  };
+  const names = Object.keys(sides);
+  const times = Object.fromEntries(names.map(s => [s, { build: [], query: [] }]));
+  for (let round = 0; round <= ROUNDS; round++) {  // round 0 warms up and is not counted
+    const order = names.map((_, i) => names[(i + round) %% names.length]);
+    for (const side of order) {
+      t = performance.now(); sides[side].build(); const b = performance.now() - t;
+      if (round) times[side].build.push(b);
+    }
+    for (let n = 0; n < queries.length; n++) {
+      for (const side of order) {
+        t = performance.now(); sides[side].query(n); const q = performance.now() - t;
+        if (round) times[side].query.push(q);
+      }
+    }
+    document.title = `round ${round}/${ROUNDS}`;
+  }
+  out.times = times;
+  out.rankings = Object.fromEntries(names.map(s => [s, s === "ours" ? null : sides[s].rankings]));
+  out.rankings.ours = pyodide.globals.get("rankings").toJs();
+  out.python = pyodide.runPython("import sys; sys.version");
+} catch (e) {
+  out.error = String(e && e.stack || e);
+}
+window.benchResult = out;
+"""
+
+PAGE_HTML = """<!doctype html>
+<meta charset="utf-8"><title>keyword search in the browser</title>
+<script type="module" src="bench.js"></script>
+"""
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the headers that make the page cross-origin isolated (fine-grained timers)."""
+
+    def translate_path(self, path: str) -> str:
+        for prefix, folder in MOUNTS.items():
+            if path.startswith(prefix):
+                return str(folder / path[len(prefix):].split("?")[0])
+        return super().translate_path(path)
+
+    def end_headers(self) -> None:
+        self.send_header("Cross-Origin-Opener-Policy", "same-origin")
+        self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+def core_zip(core: Path) -> bytes:
+    """The ``raglab`` package (Python files only) as a zip, unpacked into Pyodide's file system by the page."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        for f in sorted((core / "raglab").rglob("*.py")):
+            z.write(f, f.relative_to(core).as_posix())
+    return buf.getvalue()
+
+
+def write_page(data, rounds: int, core: Path) -> None:
+    PAGE_DIR.mkdir(parents=True, exist_ok=True)
+    (PAGE_DIR / "index.html").write_text(PAGE_HTML)
+    (PAGE_DIR / "bench.js").write_text(PAGE_JS % {"rounds": rounds, "top_k": TOP_K})
+    (PAGE_DIR / "page.py").write_text(PAGE_PY)
+    (PAGE_DIR / "core.zip").write_bytes(core_zip(core))
+    (PAGE_DIR / "data.json").write_text(json.dumps(
+        {"ids": data.doc_ids, "titles": data.titles, "texts": data.texts, "queries": data.queries,
+         "stop_words": sorted(STOP_WORDS)}))
+
+
+def run_page(timeout_s: float) -> dict:
+    from playwright.sync_api import sync_playwright
+
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(Handler, directory=str(PAGE_DIR)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    origin = f"http://127.0.0.1:{server.server_port}"
+    off_site: list[str] = []
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            page = browser.new_page()
+
+            def guard(route):  # offline by construction: only the local server answers
+                if route.request.url.startswith(origin):
+                    route.continue_()
+                else:
+                    off_site.append(route.request.url)
+                    route.abort()
+
+            page.route("**/*", guard)
+            page.on("console", lambda m: m.type == "error" and print("page:", m.text, file=sys.stderr))
+            page.goto(origin + "/index.html")
+            page.wait_for_function("window.benchResult !== undefined", timeout=timeout_s * 1000, polling=1000)
+            result = page.evaluate("window.benchResult")
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    if off_site:
+        raise SystemExit(f"the page asked for off-site URLs: {off_site[:5]}")
+    if "error" in result:
+        raise SystemExit(f"the page failed:\n{result['error']}")
+    result["chromium"] = Path(CHROMIUM).resolve().name
+    return result
+
+
+def summarise(result: dict, data, core: Path) -> dict:
+    qrels = [data.qrels[q] for q in data.query_ids]
+    rows = {}
+    for side in result["times"]:
+        t = result["times"][side]
+        rankings = result["rankings"][side]
+        rows[side] = {
+            "build_ms": round(statistics.median(t["build"]), 1),
+            "query_ms_median": round(statistics.median(t["query"]), 3),
+            "query_ms_p90": round(statistics.quantiles(t["query"], n=10)[-1], 3),
+            "ndcg_at_10": round(statistics.fmean(
+                ndcg_at(r, rel, 10) for r, rel in zip(rankings, qrels, strict=True)), 4),
+        }
+    for row in rows.values():
+        for peer in PEERS:
+            row[f"build_vs_{peer}"] = round(row["build_ms"] / rows[peer]["build_ms"], 2)
+            row[f"query_vs_{peer}"] = round(row["query_ms_median"] / rows[peer]["query_ms_median"], 2)
+    # Ours in Pyodide must rank exactly as ours in CPython (same core, same words, same floats).
+    index = KeywordIndex(chunks_of(data))
+    if hasattr(index, "search") and core == ROOT / "py":
+        cpython = [[h.id for h in index.search(search_words(q), TOP_K)] for q in data.queries]
+        rows["ours"]["same_as_cpython"] = cpython == result["rankings"]["ours"]
+    return rows
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--core", type=Path, default=ROOT / "py", help="folder holding the raglab package to time")
+    ap.add_argument("--timeout", type=float, default=900, help="seconds to wait for the page")
+    args = ap.parse_args()
+    core = args.core.resolve()
+    data = load_scifact()
+    write_page(data, args.rounds, core)
+    started = time.perf_counter()
+    result = run_page(args.timeout)
+    rows = summarise(result, data, core)
+    print(f"Chromium {result['chromium']}, {result['python'].split()[0]} in Pyodide, cross-origin isolated: "
+          f"{result['crossOriginIsolated']}; Pyodide load {result['pyodide_load_ms']:.0f} ms, core + data "
+          f"{result['core_setup_ms']:.0f} ms; {args.rounds} rounds in {time.perf_counter() - started:.0f} s")
+    width = max(map(len, rows))
+    print(f"{'side':<{width}}  build ms  ×MS  ×MS stop  query ms (median, p90)  ×MS  ×MS stop  nDCG@10")
+    for side, r in rows.items():
+        print(f"{side:<{width}}  {r['build_ms']:8.0f}  {r['build_vs_minisearch']:4.2f}  "
+              f"{r['build_vs_minisearch_stop_words']:8.2f}  {r['query_ms_median']:8.3f}, {r['query_ms_p90']:8.3f}"
+              f"        {r['query_vs_minisearch']:4.2f}  {r['query_vs_minisearch_stop_words']:8.2f}  "
+              f"{r['ndcg_at_10']:.4f}")
+    if "same_as_cpython" in rows["ours"]:
+        print(f"ours in Pyodide ranks as ours in CPython: {rows['ours']['same_as_cpython']}")
+    out = ROOT / "bench" / "results"
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "browser_keyword.json").write_text(json.dumps({
+        "rounds": args.rounds, "core": str(core), "chromium": result["chromium"], "python": result["python"],
+        "cross_origin_isolated": result["crossOriginIsolated"], "pyodide_load_ms": result["pyodide_load_ms"],
+        "core_setup_ms": result["core_setup_ms"], "rows": rows}, indent=2))
+
+
+if __name__ == "__main__":
+    main()
