@@ -109,20 +109,26 @@ window.raglabBridge = {
   },
   async cachedBytes(model) {
     let bytes = 0;
-    for (const [, response] of await cachedEntries(model)) bytes += (await response.clone().blob()).size;
+    // The stored length when the response says it (no need to read hundreds of MB), else the body's size.
+    for (const [, response] of await cachedEntries(model)) bytes += await size(response);
     return bytes;
   },
   async removeModel(model) {
     const cache = await caches.open(CACHE);
     let bytes = 0;
     for (const [request, response] of await cachedEntries(model)) {
-      bytes += (await response.blob()).size;
+      bytes += await size(response);
       await cache.delete(request);
     }
     return bytes;
   },
   lastPrompt: null,
 };
+
+async function size(response) {
+  const length = Number(response.headers.get("content-length"));
+  return length > 0 ? length : (await response.blob()).size;
+}
 
 async function cachedEntries(model) {
   if (!("caches" in self)) return [];
