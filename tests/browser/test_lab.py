@@ -1,31 +1,18 @@
 """What a visitor sees when using the lab: the spec's figures, typed questions, messages, links and embedding."""
 
 import pytest
+from lab_page import SLOW, press, shown
 from playwright.sync_api import expect
 
 from raglab import Lab, run
 from raglab.show import score_label
 
 LEXICAL = ["plain", "query", "graph", "document", "parent", "chunk_size"]
-SLOW = 60_000  # the first graph run installs networkx
 
 
 @pytest.fixture(scope="module")
 def lab():
     return Lab()
-
-
-def shown(page, key):
-    """(id, score label) of every passage the model is given, as the page shows them."""
-    hits = page.locator(f"#result-{key} ol.passages:not(.compare) > li.hit")
-    return [(h.get_attribute("data-id"), h.locator(".score summary, span.score").first.inner_text())
-            for h in hits.all()]
-
-
-def press(page, key, question):
-    page.locator(f"#{key} a.preset", has_text=question).click()
-    expect(page.locator(f"#result-{key} .summary")).to_contain_text(f"“{question}”", timeout=SLOW)
-    expect(page.locator(f"#result-{key}.busy")).to_have_count(0, timeout=SLOW)
 
 
 def test_every_lexical_preset_shows_the_cores_passages_and_scores(visit, lab):

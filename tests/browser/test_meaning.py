@@ -5,25 +5,13 @@ import math
 from pathlib import Path
 
 import pytest
+from lab_page import SLOW, press, shown
 from playwright.sync_api import expect
 
 from raglab.onnx_embed import OnnxEmbedder
 
 ROOT = Path(__file__).resolve().parents[2]
 MODEL_FILE = "models/all-MiniLM-L6-v2/onnx/model_fp16.onnx"
-SLOW = 120_000
-
-
-def shown(page, key):
-    hits = page.locator(f"#result-{key} ol.passages:not(.compare):not(.compact) > li.hit")
-    return [(h.get_attribute("data-id"), h.locator(".score summary, span.score").first.inner_text())
-            for h in hits.all()]
-
-
-def press(page, key, question):
-    page.locator(f"#{key} a.preset", has_text=question).click()
-    expect(page.locator(f"#result-{key} .summary")).to_contain_text(f"“{question}”", timeout=SLOW)
-    expect(page.locator(f"#result-{key}.busy")).to_have_count(0, timeout=SLOW)
 
 
 def test_meaning_presets_show_the_spec_figures_without_a_download(visit):
