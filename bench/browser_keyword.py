@@ -52,10 +52,9 @@ from raglab.text import STOP_WORDS, search_words  # noqa: E402
 TOP_K = 10
 PAGE_DIR = CACHE_DIR / "browser_keyword"
 NODE = ROOT / "node_modules"
-CHROMIUM = "/usr/bin/chromium"
-# From runtime-facts (and tests/browser/conftest.py): without the last five flags Chromium hangs offline.
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+sys.path.insert(0, str(ROOT / "tools"))
+from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+
 # Served paths -> folders on disk; everything else comes from PAGE_DIR.
 PEERS = ("minisearch", "minisearch_stop_words")
 MOUNTS = {"/pyodide/": NODE / "pyodide", "/minisearch/": NODE / "minisearch" / "dist" / "es"}

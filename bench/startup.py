@@ -47,18 +47,9 @@ from urllib.parse import unquote, urlsplit
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / ".cache" / "bench" / "startup-site"
 RESULTS = ROOT / "bench" / "results"
-CHROMIUM = "/usr/bin/chromium"
-# As tests/browser/conftest.py: without the last five flags Chromium hangs on a closed network.
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+sys.path.insert(0, str(ROOT / "tools"))
+from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+
 READY_TIMEOUT_MS = 90_000
 QUIET_MS = 1000  # the network counts as settled after this long without a request in flight
 

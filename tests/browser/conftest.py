@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import sys
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,18 +19,9 @@ import pytest
 from playwright import sync_api as playwright_api  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = "/usr/bin/chromium"
-# From runtime-facts: without the last five flags Chromium hangs on a closed network.
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+sys.path.insert(0, str(ROOT / "tools"))
+from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (re-exported for the tests)
+
 PYTHON_START_TIMEOUT_MS = 60_000  # cold Pyodide takes 2-4 s here; 2 shared cores can be slow
 
 

@@ -1,0 +1,293 @@
+"""Asking the model in the page, with the stand-in for Qwen3-0.6B on WASM: first token, tokens/s, long tasks.
+
+    .venv/bin/python bench/generate.py [--runs 5] [--asks 3] [--dist PATH] [--max-load 2.5]
+
+The stand-in (tools/qwen_stub.py) is a random-weight Qwen3 with 2 layers of width 16 and the real tokenizer and
+chat template, served by the test site where the hub would serve the real model (q4 on WASM, 9.8 MB). It is far
+cheaper to run than Qwen3-0.6B, so these figures are the page's own costs around the model (the worker, the
+tokenizer, the messages, the text appended to the page, Python's part), not the real model's speed.
+
+Each run is a fresh Chromium with its own profile, offline, on tools/serve.py; runs alternate, swapping which goes
+first every round, between
+- download: an empty profile: "Ask the model" in the plain-search section, the consent question, "Download and
+  answer": from that click to the first token (download over the local network, compile, load, answer);
+- cached: a profile that already holds the model (primed once, untimed): no question asked; from the click on
+  "Ask the model" to the first token (load from Cache Storage, answer).
+Then, in the same page with the model loaded, `--asks` more clicks on "Ask the model" (same prompt, greedy, so the
+same answer): click to first token, tokens per second, and the longest main-thread task while streaming
+(PerformanceObserver "longtask" entries that start after that answer's first token and before its last).
+
+Tokens per second, two ways: decode rate in the worker, (tokens - 1) / (done.ms - done.first_token_ms) from its
+"done" message; and as the visitor sees it, tokens / (last text change - click).
+
+Prompt length: in the cached runs' page, `raglabBridge.generate(prompt, 8, textNode)` with the technique's prompt
+cut or repeated to about 30-800 tokens, lengths in rotating order, 3 rounds a run; the chat-template tokens the
+worker reports (input_tokens) and the time from the call to the first token appended to the text node.
+
+Waits (up to 10 minutes) for the 1-minute load average to fall below --max-load first. Medians and spreads are
+printed; every measurement goes to bench/results/generate-<time>.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from embed import (  # noqa: E402  (bench/ is not a package)
+    DEFAULT_DIST,
+    ROOT,
+    SLOW_MS,
+    TABLE_HEAD,
+    browser_with_profile,
+    ensure_site,
+    environment,
+    load_now,
+    open_lab,
+    row,
+    served,
+    spread,
+    wait_for_quiet_machine,
+    write_results,
+)
+
+MODEL = "onnx-community/Qwen3-0.6B-ONNX"
+PROMPT_WORDS = [20, 60, 120, 240, 480]  # about 30 to 800 tokens once the chat template is around them
+PROMPT_ROUNDS = 3
+PROMPT_NEW_TOKENS = 8
+
+# Before bridge.js runs: keep the worker's status/ready/done/error messages (their times too), which the page's
+# Python listener also gets. Tokens never reach the listener (bridge.js appends them to the page directly).
+HOOK = """(() => {
+    window.__events = [];
+    window.__longtasks = [];
+    new PerformanceObserver((list) => { for (const e of list.getEntries())
+        window.__longtasks.push({start: e.startTime, duration: e.duration,
+                                 attribution: (e.attribution || []).map(a => a.containerType + ':' + a.name)});
+    }).observe({type: "longtask", buffered: true});
+    let bridge;
+    Object.defineProperty(window, "raglabBridge", {configurable: true, get() { return bridge; }, set(value) {
+        const listen = value.listen;
+        value.listen = (fn) => listen.call(value, (e) => {
+            if (e.type !== "progress") {
+                const {text, input_text, prompt, messages, ...rest} = e;
+                window.__events.push({t: performance.now(), ...rest});
+            }
+            fn(e);
+        });
+        bridge = value;
+    }});
+})();"""
+
+# Per answer in #model-plain: when the click came, when its text first and last changed, and when it ended.
+WATCH = """() => {
+    window.__asks = [];
+    document.addEventListener("click", (e) => {
+        if (e.target.closest("#plain button.ask-model-button, #model-plain .consent-yes"))
+            window.__asks.push({clicked: performance.now(), what: e.target.className, answers:
+                document.querySelectorAll("#model-plain .answer").length});
+    }, {capture: true});
+    const panel = document.getElementById("model-plain");
+    window.__answers = [];
+    new MutationObserver(() => {
+        panel.querySelectorAll(".answer").forEach((answer, i) => {
+            const seen = window.__answers[i] ??= {};
+            const n = answer.querySelector(".answer-text").textContent.length;
+            const now = performance.now();
+            if (n && seen.first === undefined) seen.first = now;
+            if (n !== seen.chars) { seen.chars = n; seen.last = now; }
+            const end = answer.querySelector(".answer-meta");  // written after the last token
+            if (end && seen.done === undefined) { seen.done = now; seen.meta = end.textContent; }
+        });
+    }).observe(panel, {subtree: true, childList: true, characterData: true});
+}"""
+
+PROMPT_LENGTH = """async ([prompt, n]) => {
+    const node = document.createTextNode("");
+    let first;
+    new MutationObserver(() => { first ??= performance.now(); }).observe(node, {characterData: true});
+    const t0 = performance.now();
+    const done = await raglabBridge.generate(prompt, n, node);
+    const status = window.__events.filter(e => e.type === "status" && e.stage === "generating").at(-1);
+    return {first_token_ms: (first ?? performance.now()) - t0, worker_first_token_ms: done.first_token_ms,
+            input_tokens: status.input_tokens, tokens: done.tokens, ms: performance.now() - t0};
+}"""
+
+
+def ask(page, consent: bool) -> dict:
+    """One click on "Ask the model" (and on "Download and answer"), to the answer's end; its figures."""
+    before = page.evaluate("window.__answers.length")
+    events_before = page.evaluate("window.__events.length")
+    page.locator("#plain button.ask-model-button").click()
+    consent_ms = None
+    if consent:
+        yes = page.locator("#model-plain .consent-yes")
+        yes.wait_for(timeout=SLOW_MS)
+        consent_ms = page.evaluate("performance.now() - window.__asks.at(-1).clicked")
+        yes.click()
+    page.wait_for_function(f"window.__answers[{before}] && window.__answers[{before}].done !== undefined",
+                           timeout=SLOW_MS)
+    clicked = page.evaluate("window.__asks.at(-1).clicked")
+    answer = page.evaluate(f"window.__answers[{before}]")
+    events = page.evaluate(f"window.__events.slice({events_before})")
+    done = next(e for e in events if e["type"] == "done")
+    ready = next((e for e in events if e["type"] == "ready"), None)
+    status = next(e for e in events if e["type"] == "status" and e.get("stage") == "generating")
+    during = [t for t in page.evaluate("window.__longtasks") if answer["first"] <= t["start"] <= answer["last"]]
+    decode_s = (done["ms"] - done["first_token_ms"]) / 1000
+    return {
+        "consent_shown_ms": consent_ms,
+        "first_token_ms": answer["first"] - clicked,
+        "done_ms": answer["done"] - clicked,
+        "tokens": done["tokens"],
+        "input_tokens": status["input_tokens"],
+        "worker_first_token_ms": done["first_token_ms"],
+        "worker_ms": done["ms"],
+        "decode_tokens_per_s": (done["tokens"] - 1) / decode_s if decode_s > 0 else None,
+        "seen_tokens_per_s": done["tokens"] / ((answer["last"] - clicked) / 1000),
+        "longest_task_ms": max((t["duration"] for t in during), default=0),
+        "long_tasks": during,
+        "load_ms": ready["ms"] if ready else None,
+        "device": ready["device"] if ready else None,
+        "dtype": ready["dtype"] if ready else None,
+        "meta": answer["meta"],
+    }
+
+
+def prompts_of(base: str) -> dict[int, str]:
+    words = base.split()
+    while len(words) < max(PROMPT_WORDS):
+        words += base.split()
+    return {n: " ".join(words[:n]) for n in PROMPT_WORDS}
+
+
+def measure_run(context, site_url: str, kind: str, asks: int, sweep: bool, round_: int) -> dict:
+    page = open_lab(context, site_url)
+    page.evaluate(WATCH)
+    first = ask(page, consent=(kind == "download"))
+    again = [ask(page, consent=False) for _ in range(asks)]
+    lengths = []
+    if sweep:
+        prompts = prompts_of(page.evaluate("raglabBridge.lastPrompt"))
+        order = list(prompts)
+        for r in range(PROMPT_ROUNDS):
+            shift = (round_ * PROMPT_ROUNDS + r) % len(order)
+            for words in order[shift:] + order[:shift]:
+                lengths.append({"words": words, **page.evaluate(PROMPT_LENGTH, [prompts[words], PROMPT_NEW_TOKENS])})
+    isolated = page.evaluate("self.crossOriginIsolated")
+    return {"kind": kind, "first": first, "again": again, "prompt_lengths": lengths, "isolated": isolated,
+            "load_average": load_now()}
+
+
+def prime(playwright, profile: Path, site_url: str) -> None:
+    """Download the stand-in into the profile's Cache Storage (untimed), as a first visit with consent would."""
+    from playwright.sync_api import expect
+
+    with browser_with_profile(playwright, profile, site_url) as context:
+        page = open_lab(context, site_url)
+        page.locator("#plain button.ask-model-button").click()
+        page.locator("#model-plain .consent-yes").click()
+        expect(page.locator("#model-plain .answer-meta")).to_contain_text("Done", timeout=SLOW_MS)
+        if not page.evaluate(f"raglabBridge.cachedBytes('{MODEL}')"):
+            raise SystemExit("the stand-in did not reach Cache Storage: the cached runs would download it")
+
+
+def summarise(runs: list[dict]) -> dict:
+    again = [a for r in runs for a in r["again"]]
+    out = {kind: {"first_token_ms": spread([r["first"]["first_token_ms"] for r in runs if r["kind"] == kind]),
+                  "load_ms": spread([r["first"]["load_ms"] for r in runs if r["kind"] == kind])}
+           for kind in ("download", "cached")}
+    out["download"]["consent_shown_ms"] = spread([r["first"]["consent_shown_ms"] for r in runs
+                                                  if r["kind"] == "download"])
+    out["again"] = {key: spread([a[key] for a in again if a[key] is not None])
+                    for key in ("first_token_ms", "worker_first_token_ms", "decode_tokens_per_s",
+                                "seen_tokens_per_s", "longest_task_ms", "tokens", "input_tokens")}
+    out["longest_task_any_ms"] = max((a["longest_task_ms"] for r in runs for a in [r["first"], *r["again"]]),
+                                     default=0)
+    by_words = {}
+    for r in runs:
+        for p in r["prompt_lengths"]:
+            by_words.setdefault(p["words"], []).append(p)
+    out["prompt_lengths"] = [
+        {"words": words, "input_tokens": statistics.median(p["input_tokens"] for p in items),
+         "first_token_ms": spread([p["first_token_ms"] for p in items]),
+         "worker_first_token_ms": spread([p["worker_first_token_ms"] for p in items])}
+        for words, items in sorted(by_words.items())]
+    return out
+
+
+def table(summary: dict) -> str:
+    again = summary["again"]
+    lines = [TABLE_HEAD,
+             row("first ask, empty cache: consent click to first token", summary["download"]["first_token_ms"]),
+             row("first ask, model cached: click to first token", summary["cached"]["first_token_ms"]),
+             row("later ask, model loaded: click to first token", again["first_token_ms"]),
+             row("  of which in the worker (template + prefill + 1st token)", again["worker_first_token_ms"]),
+             row("decode rate in the worker", again["decode_tokens_per_s"], unit="tokens/s"),
+             row("tokens/s as seen (tokens / click to last token)", again["seen_tokens_per_s"], unit="tokens/s"),
+             row("longest main-thread task while streaming", again["longest_task_ms"]),
+             row("tokens per answer", again["tokens"], unit="")]
+    sweep = ["", "| prompt (words) | chat-template tokens | call to first token, median | p10-p90 | "
+                 "in the worker, median | n |", "|---|---|---|---|---|---|"]
+    for p in summary["prompt_lengths"]:
+        f, w = p["first_token_ms"], p["worker_first_token_ms"]
+        sweep.append(f"| {p['words']} | {p['input_tokens']:.0f} | **{f['median']:.0f}** ms | "
+                     f"{f['p10']:.0f}-{f['p90']:.0f} | {w['median']:.0f} ms | {f['n']} |")
+    return "\n".join(lines + (sweep if summary["prompt_lengths"] else []))
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="runs of each kind (download, cached); default 5")
+    parser.add_argument("--asks", type=int, default=3, help="asks per run once the model is loaded; default 3")
+    parser.add_argument("--dist", type=Path, default=DEFAULT_DIST, help=f"built site; default {DEFAULT_DIST}")
+    parser.add_argument("--max-load", type=float, default=2.5, help="wait for a 1-minute load average below this")
+    args = parser.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    dist = ensure_site(args.dist.resolve())
+    machine = wait_for_quiet_machine(args.max_load)
+    runs = []
+    work = Path(tempfile.mkdtemp(prefix="raglab-bench-generate-"))
+    try:
+        with sync_playwright() as playwright, served(dist) as site_url:
+            env = environment(playwright)
+            warm = work / "cached-profile"
+            prime(playwright, warm, site_url)
+            for round_ in range(args.runs):
+                kinds = ("download", "cached") if round_ % 2 == 0 else ("cached", "download")
+                for kind in kinds:
+                    profile = warm if kind == "cached" else work / f"download-{round_}"
+                    with browser_with_profile(playwright, profile, site_url, init_script=HOOK) as context:
+                        run = measure_run(context, site_url, kind, args.asks, kind == "cached", round_)
+                    if kind == "download":
+                        shutil.rmtree(profile, ignore_errors=True)
+                    runs.append(run)
+                    print(f"round {round_ + 1} {kind:8}: first token {run['first']['first_token_ms']:.0f} ms; "
+                          f"later asks {statistics.median(a['first_token_ms'] for a in run['again']):.0f} ms, "
+                          f"{statistics.median(a['decode_tokens_per_s'] for a in run['again']):.0f} tokens/s, "
+                          f"longest task {max(a['longest_task_ms'] for a in run['again']):.0f} ms "
+                          f"(load average {run['load_average']})", flush=True)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    machine["load_at_end"] = load_now()
+    machine["load_during_runs"] = spread([r["load_average"] for r in runs])
+    summary = summarise(runs)
+    path = write_results("generate", {"environment": env, "machine": machine, "summary": summary, "runs": runs,
+                                      "command": "bench/generate.py " + " ".join(argv or sys.argv[1:])})
+    first = runs[0]["first"]
+    print()
+    print(f"stand-in Qwen3 ({first['dtype']}, {first['device']}), cross-origin isolated: {runs[0]['isolated']}; "
+          f"{env['chromium']}; load average {machine['load_when_measuring']} at the start "
+          f"(runs {machine['load_during_runs']['min']:.1f}-{machine['load_during_runs']['max']:.1f})")
+    print(table(summary))
+    print(f"longest main-thread task while any answer streamed: {summary['longest_task_any_ms']:.0f} ms")
+    print(f"wrote {path.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
