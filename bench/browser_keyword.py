@@ -45,8 +45,8 @@ from scifact import chunks_of
 from scifact_data import CACHE_DIR, ROOT, load_scifact
 
 sys.path.insert(0, str(ROOT / "py"))
-from raglab.evaluate import ndcg_at  # noqa: E402
 from raglab.keyword import KeywordIndex  # noqa: E402
+from raglab.metrics import ndcg_at  # noqa: E402
 from raglab.text import STOP_WORDS, search_words  # noqa: E402
 
 TOP_K = 10

@@ -30,8 +30,8 @@ from scifact_data import ROOT, load_scifact
 sys.path.insert(0, str(ROOT / "py"))
 from raglab.bm25 import BM25Index, terms  # noqa: E402
 from raglab.chunking import Chunk  # noqa: E402
-from raglab.evaluate import ndcg_at, recall_at  # noqa: E402
 from raglab.keyword import KeywordIndex  # noqa: E402
+from raglab.metrics import ndcg_at, recall_at  # noqa: E402
 from raglab.text import search_words  # noqa: E402
 
 DEPTH = 1000  # every system ranks this many abstracts; fusion may use fewer

@@ -5,7 +5,7 @@ import importlib
 
 import pytest
 
-MODULES = ["text", "chunking", "keyword", "fusion", "vectors", "rewrite", "prompt", "result", "show", "vector_table",
+MODULES = ["text", "chunking", "keyword", "fusion", "vectors", "rewrite", "prompt", "result", "show", "vector_table", "metrics",
            "model_prompts"]
 
 

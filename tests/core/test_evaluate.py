@@ -9,16 +9,8 @@ import pytest
 from raglab import Lab, load_corpus
 from raglab.cli import main
 from raglab.corpus import LabelledQuestion
-from raglab.evaluate import (
-    covered,
-    evaluate,
-    hit_at,
-    ndcg_at,
-    passage_ranking,
-    recall_at,
-    reciprocal_rank,
-    unit_spans,
-)
+from raglab.evaluate import covered, evaluate, passage_ranking, unit_spans
+from raglab.metrics import hit_at, ndcg_at, recall_at, reciprocal_rank
 
 RANKING = ["x", "a", "y", "b", "z"]
 RIGHT = {"a", "b"}
