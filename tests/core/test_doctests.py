@@ -5,8 +5,8 @@ import importlib
 
 import pytest
 
-MODULES = ["text", "chunking", "keyword", "fusion", "vectors", "rewrite", "prompt", "result", "show", "vector_table", "metrics",
-           "model_prompts"]
+MODULES = ["text", "chunking", "keyword", "fusion", "vectors", "rewrite", "prompt", "result", "show", "vector_table",
+           "metrics", "model_prompts"]
 
 
 @pytest.mark.parametrize("name", MODULES)
