@@ -21,6 +21,7 @@ dist path: append them to BUILD_STEPS.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import shutil
 import subprocess
@@ -184,11 +185,10 @@ def prerender(dist: Path) -> None:
 
 
 def _vector_table(lab, VectorTable, preset_texts):
-    model_dir = MODEL_CACHE / EMBED_MODEL
     try:
         from raglab.onnx_embed import OnnxEmbedder
 
-        embed = OnnxEmbedder(model_dir)
+        embed = OnnxEmbedder(_export_embedding_model())
     except (ImportError, OSError, FileNotFoundError) as error:
         print(f"build.py: no embedding model ({error}); meaning presets are not pre-rendered. Run `make models`.")
         return None, "This technique searches by meaning, and this build of the lab has no embedding model.", None
@@ -196,6 +196,18 @@ def _vector_table(lab, VectorTable, preset_texts):
     table = VectorTable()
     table.add(texts, embed(texts))
     return table, "", embed
+
+
+def _export_embedding_model() -> Path:
+    """all-MiniLM-L6-v2 as ONNX in the ignored cache, exported from its PyPI package when it is not there yet
+    (tools/models.py; needs the packages of tools/requirements-models.txt, which `make models` installs)."""
+    model_dir = MODEL_CACHE / EMBED_MODEL
+    if (model_dir / "onnx" / "model_fp16.onnx").exists():
+        return model_dir
+    spec = importlib.util.spec_from_file_location("raglab_models", ROOT / "tools" / "models.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    return tool.ensure_minilm(MODEL_CACHE)
 
 
 def copy_models(dist: Path) -> None:

@@ -32,11 +32,12 @@ WHAT = {  # what the model can write, per technique: (prompt maker, label)
 
 
 class Asker:
-    def __init__(self, settings: dict, current_result, answer, question_of):
+    def __init__(self, settings: dict, current_result, answer, question_of, hand_written):
         self.settings = settings  # the "generate" part of pyscript.json's bridge section
         self.current_result = current_result  # async key -> Result shown in that section
         self.answer = answer  # async (key, question, **options) -> bool: run a technique and show it
         self.question_of = question_of  # key -> the question the section shows
+        self.hand_written = hand_written  # (key, question) -> the preset's hand-written input as text, or ""
         self.ready = None  # the worker's "ready" message once the model is loaded
         self.consent = None  # a Future while the consent question is open
         self.busy = False
@@ -172,6 +173,11 @@ class Asker:
         done = await self.generate(key, make(question), f"The {label}, written by the model")
         if not done or done["interrupted"]:
             return
+        mine = self.hand_written(key, question)
+        if mine:  # a preset: show the hand-written one beside the model's
+            self.panel(key).insertAdjacentHTML(
+                "beforeend", f'<div class="answer hand"><h4>The {escape(label)}, written by hand for this demo</h4>'
+                             f'<p class="answer-text">{escape(mine)}</p></div>')
         if key == "multi_query":
             options = {"rewrites": parse_lines(done["text"], REWRITES), "source": "model"}
         elif key == "hyde":
@@ -195,9 +201,9 @@ async def show_stored_model(model: str) -> None:
         line.textContent = ""
 
 
-def install(settings, current_result, answer, question_of) -> Asker:
+def install(settings, current_result, answer, question_of, hand_written) -> Asker:
     global asker
-    asker = Asker(settings, current_result, answer, question_of)
+    asker = Asker(settings, current_result, answer, question_of, hand_written)
     asyncio.ensure_future(show_stored_model(settings["model"]))
     return asker
 

@@ -307,11 +307,21 @@ def question_of(key: str) -> str:
     return typed or (shown.question if shown else lab.corpus.presets[key][0])
 
 
+def hand_written(key: str, question: str) -> str:
+    """The hand-written input of a preset (rewrites, hypothetical answer), to show beside the model's."""
+    corpus = lab.corpus
+    if key == "multi_query":
+        return "\n".join(corpus.rewrites.get(question, ()))
+    if key == "hyde":
+        return corpus.hypothetical.get(question, "")
+    return ""
+
+
 async def start() -> None:
     started = time.perf_counter()
     start_bridge()
     global asker
-    asker = ask_model.install(SITE["bridge"]["generate"], current_result, answer, question_of)
+    asker = ask_model.install(SITE["bridge"]["generate"], current_result, answer, question_of, hand_written)
     show_runtime()
     show_status("ready", "Ready")
     document.getElementById("status").dataset.readyMs = str(round(performance.now()))  # for bench/

@@ -144,3 +144,5 @@ def test_the_model_writes_rewrites_for_multi_query(visit):
     expect(page.locator("#model-multi_query .answer h4")).to_have_text("The rewrites, written by the model",
                                                                         timeout=SLOW)
     expect(page.locator("#result-multi_query .steps")).to_contain_text("written by the model", timeout=SLOW)
+    # the preset's hand-written rewrites beside the model's
+    expect(page.locator("#model-multi_query .answer.hand")).to_contain_text("What is the job of Tomas Reyes?")
