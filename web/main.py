@@ -186,7 +186,7 @@ async def answer(key: str, question: str, rewrites=None, hypothetical=None, sour
         slot.classList.remove("busy")
         if not state["interacted"]:
             state["interacted"] = True
-            await load_numpy()
+            asyncio.ensure_future(load_numpy())  # in the background: the answer is already shown
     return False
 
 
