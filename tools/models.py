@@ -154,11 +154,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help=f"cache folder (default {DEFAULT_CACHE})")
     args = parser.parse_args(argv)
 
+    return build_and_report(ensure_minilm, args.cache, MINILM_FILES)
+
+
+def build_and_report(ensure, cache: Path, files) -> int:
+    """Run ``ensure(cache)`` and print each output file's size and how long it took (0 s when already built)."""
     started = time.perf_counter()
-    folder = ensure_minilm(args.cache)
+    folder = ensure(cache)
     seconds = time.perf_counter() - started
-    for name in MINILM_FILES:
-        print(f"{(folder / name).stat().st_size / 1e6:8.1f} MB  {folder / name}")
+    for name in files:
+        print(f"{(folder / name).stat().st_size / 1e6:8.2f} MB  {folder / name}")
     print(f"ready in {seconds:.1f} s")
     return 0
 

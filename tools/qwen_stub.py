@@ -37,7 +37,6 @@ import logging
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -251,13 +250,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help=f"cache folder (default {DEFAULT_CACHE})")
     args = parser.parse_args(argv)
 
-    started = time.perf_counter()
-    folder = ensure_qwen_stub(args.cache)
-    seconds = time.perf_counter() - started
-    for name in QWEN_STUB_FILES:
-        print(f"{(folder / name).stat().st_size / 1e6:8.2f} MB  {folder / name}")
-    print(f"ready in {seconds:.1f} s")
-    return 0
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from models import build_and_report
+
+    return build_and_report(ensure_qwen_stub, args.cache, QWEN_STUB_FILES)
 
 
 if __name__ == "__main__":
