@@ -52,14 +52,24 @@ def ensure_minilm(cache_dir: str | Path = DEFAULT_CACHE) -> Path:
     if all((target / name).is_file() for name in MINILM_FILES):
         return target
     source = _minilm_package_dir()
+
+    def export(work: Path) -> None:
+        _export_onnx(source, work)
+        _layout_for_transformers_js(work, max_length=_max_seq_length(source))
+        _write_fp16(work / "onnx" / "model.onnx", work / "onnx" / "model_fp16.onnx")
+
+    return build_atomically(target, MINILM_FILES, export)
+
+
+def build_atomically(target: Path, files, build) -> Path:
+    """``build(work)`` into ``<target>.partial``, check that every file of ``files`` is there, then rename it to
+    ``target``: an interrupted build is never mistaken for a finished one."""
     work = target.with_name(target.name + ".partial")
     shutil.rmtree(work, ignore_errors=True)
-    _export_onnx(source, work)
-    _layout_for_transformers_js(work, max_length=_max_seq_length(source))
-    _write_fp16(work / "onnx" / "model.onnx", work / "onnx" / "model_fp16.onnx")
-    missing = [name for name in MINILM_FILES if not (work / name).is_file()]
+    build(work)
+    missing = [name for name in files if not (work / name).is_file()]
     if missing:
-        raise RuntimeError(f"export of {MINILM} is missing {missing} in {work}")
+        raise RuntimeError(f"building {target.name} left out {missing} in {work}")
     shutil.rmtree(target, ignore_errors=True)
     work.rename(target)
     return target

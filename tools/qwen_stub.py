@@ -124,21 +124,20 @@ def ensure_qwen_stub(cache_dir: str | Path = DEFAULT_CACHE) -> Path:
     if all((target / name).is_file() for name in QWEN_STUB_FILES):
         return target
     tokenizer = tokenizer_package_dir()
-    work = target.with_name(target.name + ".partial")
-    shutil.rmtree(work, ignore_errors=True)
-    source = work / "torch"
-    _save_random_model(source, tokenizer)
-    _export_onnx(source, work)
-    shutil.rmtree(source)
-    _layout_for_transformers_js(work, tokenizer)
-    _write_q4(work / "onnx" / "model.onnx", work / "onnx" / "model_q4.onnx")
-    _write_q4f16(work / "onnx" / "model_q4.onnx", work / "onnx" / "model_q4f16.onnx")
-    missing = [name for name in QWEN_STUB_FILES if not (work / name).is_file()]
-    if missing:
-        raise RuntimeError(f"build of the Qwen3 stand-in is missing {missing} in {work}")
-    shutil.rmtree(target, ignore_errors=True)
-    work.rename(target)
-    return target
+
+    def build(work: Path) -> None:
+        source = work / "torch"
+        _save_random_model(source, tokenizer)
+        _export_onnx(source, work)
+        shutil.rmtree(source)
+        _layout_for_transformers_js(work, tokenizer)
+        _write_q4(work / "onnx" / "model.onnx", work / "onnx" / "model_q4.onnx")
+        _write_q4f16(work / "onnx" / "model_q4.onnx", work / "onnx" / "model_q4f16.onnx")
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from models import build_atomically
+
+    return build_atomically(target, QWEN_STUB_FILES, build)
 
 
 def tokenizer_package_dir() -> Path:
