@@ -1,141 +1,192 @@
-// The bridge between the page's Python and the model worker (worker.js). It moves texts, vectors, tokens and
-// progress events, and computes nothing: Python does every sum and draws every bar.
+// The bridge between the page's Python and the model workers (worker.js, one per model). It moves texts,
+// vectors, tokens and progress events, and computes nothing: Python does every sum and draws every bar.
 //
 //   raglabBridge.configure(settings)   where the models and the runtime are (from pyscript.json, via Python)
-//   raglabBridge.listen(fn)            fn(event) gets every worker message: status, progress, ready, token, done, error
-//   raglabBridge.embed(texts)          -> Promise<number[][]> (loads the embedding model on first use)
-//   raglabBridge.generate(prompt, n, into) -> Promise<done message>; each token's text is appended to the text
-//                                      node `into` as it arrives (here, not in Python: keeps the page responsive)
-//   raglabBridge.interrupt()
-//   raglabBridge.choose()              -> Promise<{device, dtype, reason}> for generation, nothing downloaded
-//   raglabBridge.cachedBytes(model)    -> Promise<number>: bytes of that model in Cache Storage (0: not there)
-//   raglabBridge.removeModel(model)    -> Promise<number>: bytes freed
+//   raglabBridge.events                an EventTarget: a "model" CustomEvent for every worker message (status,
+//                                      progress, ready, done, vectors, choice, error; not tokens), its detail the
+//                                      message with `task` ("embed" | "generate") added
+//   raglabBridge.load(task)            -> {id, ended}: the model's load (one per worker; a second call while it is
+//                                      under way or done returns the same); ended: Promise of its last message,
+//                                      {type: "ready", ...} or {type: "error", reason}
+//   raglabBridge.vectors(texts)        -> {id, ended}: ended resolves with {type: "vectors", vectors: number[][]} or
+//                                      {type: "error", reason} (load the embedding model first)
+//   raglabBridge.embed(texts)          -> Promise<number[][]>: load, then vectors (rejects with an Error whose
+//                                      `reason` says what failed); for scripts and tests
+//   raglabBridge.generate(prompt, n, into) -> {id, ended}: ended resolves with {type: "done", ...} or
+//                                      {type: "error", reason}; each token's text is appended to the text node
+//                                      `into` as it arrives (here, not in Python: keeps the page responsive)
+//   raglabBridge.interrupt(id)         stops generation `id`
+//   raglabBridge.choose()              -> Promise<{type: "choice", device, dtype, reason} | {type: "error", reason}>
+//   raglabBridge.stored()              -> Promise<{generate, embed, runtime}>: bytes of each in Cache Storage
+//   raglabBridge.remove(part)          -> Promise<number>: bytes freed; a model's worker ends with it
 //   raglabBridge.lastPrompt            the prompt the worker last received (for checking it byte for byte)
+//
+// Every request settles exactly once: with the worker's answer, or with an error when the worker fails. A failed
+// load ends its worker (transformers.js 4.3.1 cannot load again in it), and when the files arrived but could not
+// be read, their stored copies are removed so the next try downloads them afresh.
 
 const CACHE = "transformers-cache"; // where transformers.js keeps downloaded files
+const FINAL = new Set(["ready", "vectors", "done", "choice", "error"]); // the last message of a request
 
-let worker = null;
+const events = new EventTarget();
 let settings = {};
-let listener = () => {};
 let nextId = 1;
-const waiting = new Map(); // request id -> {resolve, reject}
-const loads = {}; // task -> {promise, resolve, reject}
-const streams = new Map(); // generate request id -> text node the tokens go to
-let choosing = null;
 
-function start() {
-  if (worker) return worker;
-  worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
-  worker.addEventListener("message", ({ data }) => {
-    const request = data.id !== undefined ? waiting.get(data.id) : undefined;
-    if (data.type === "token") {
-      streams.get(data.id)?.appendData(data.text);
-      return; // tokens are the hot path: they go straight to the page
-    }
-    if (data.type === "vectors" || data.type === "done") {
-      waiting.delete(data.id);
-      streams.delete(data.id);
-      request?.resolve(data.type === "vectors" ? data.vectors : data);
-    } else if (data.type === "ready") {
-      loads[data.task]?.resolve(data);
-    } else if (data.type === "choice") {
-      choosing?.resolve(data);
-      choosing = null;
-    } else if (data.type === "status" && data.stage === "generating") {
-      window.raglabBridge.lastPrompt = data.prompt;
-    } else if (data.type === "error") {
-      if (request) {
-        waiting.delete(data.id);
-        streams.delete(data.id);
-        request.reject(new Error(data.message));
-      } else if (data.task && loads[data.task]) {
-        loads[data.task].reject(new Error(data.message));
-        delete loads[data.task]; // a failed load is tried again next time
-      }
-    }
-    listener(data);
-  });
-  worker.addEventListener("error", (event) => listener({ type: "error", message: event.message || "the model worker failed" }));
-  return worker;
-}
-
-function load(task) {
-  if (!loads[task]) {
-    const entry = {};
-    entry.promise = new Promise((resolve, reject) => Object.assign(entry, { resolve, reject }));
-    loads[task] = entry;
-    const { model, dtype, device, env } = settings[task];
-    // Each task brings its own model settings: the embedding model is self-hosted, Qwen3 comes from a host.
-    start().postMessage({ type: "load", task, model, dtype, device, env: { ...settings.env, ...env } });
+class ModelWorker {
+  constructor(task) {
+    this.task = task;
+    this.worker = null;
+    this.pending = new Map(); // request id -> {resolve, into}
+    this.loading = null; // {id, ended} of this worker's load
   }
-  return loads[task].promise;
-}
 
-function request(message, into) {
-  const id = nextId++;
-  if (into) streams.set(id, into);
-  return new Promise((resolve, reject) => {
-    waiting.set(id, { resolve, reject });
-    start().postMessage({ ...message, id });
-  });
-}
+  start() {
+    if (this.worker) return this.worker;
+    const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    // Messages from a worker that has been replaced are dropped: their requests have already ended.
+    worker.addEventListener("message", ({ data }) => worker === this.worker && this.receive(data));
+    // A worker script that cannot be fetched or run, or that crashes: nothing pending will ever be answered.
+    worker.addEventListener("error", (event) => {
+      event.preventDefault();
+      if (worker === this.worker) this.end({ kind: "worker", message: event.message || "" });
+    });
+    this.worker = worker;
+    return worker;
+  }
 
-window.raglabBridge = {
-  configure(value) {
-    settings = typeof value === "string" ? JSON.parse(value) : value;
-  },
-  listen(fn) {
-    listener = fn;
-  },
-  load,
-  async embed(texts) {
-    await load("embed");
-    return request({ type: "embed", texts: Array.from(texts) });
-  },
-  async generate(prompt, maxNewTokens, into) {
-    await load("generate");
-    return request({ type: "generate", prompt, max_new_tokens: maxNewTokens }, into);
-  },
-  interrupt() {
-    worker?.postMessage({ type: "interrupt" });
-  },
-  choose() {
-    if (!choosing) {
-      choosing = {};
-      choosing.promise = new Promise((resolve, reject) => Object.assign(choosing, { resolve, reject }));
-      start().postMessage({ type: "choose" });
+  request(message, into = null) {
+    const id = nextId++;
+    const ended = new Promise((resolve) => this.pending.set(id, { resolve, into }));
+    this.start().postMessage({ ...message, id });
+    return { id, ended };
+  }
+
+  load() {
+    if (!this.loading) {
+      const { model, dtype, device, env } = settings[this.task];
+      // Each model brings its own settings: the embedding model is self-hosted, Qwen3 comes from a host.
+      this.loading = this.request({ type: "load", task: this.task, model, dtype, device, env: { ...settings.env, ...env } });
     }
-    return choosing.promise;
-  },
-  async cachedBytes(model) {
-    let bytes = 0;
-    // The stored length when the response says it (no need to read hundreds of MB), else the body's size.
-    for (const [, response] of await cachedEntries(model)) bytes += await size(response);
-    return bytes;
-  },
-  async removeModel(model) {
-    const cache = await caches.open(CACHE);
-    let bytes = 0;
-    for (const [request, response] of await cachedEntries(model)) {
-      bytes += await size(response);
-      await cache.delete(request);
-    }
-    return bytes;
-  },
-  lastPrompt: null,
-};
+    return this.loading;
+  }
 
-async function size(response) {
-  const length = Number(response.headers.get("content-length"));
-  return length > 0 ? length : (await response.blob()).size;
+  receive(data) {
+    const entry = this.pending.get(data.id);
+    if (data.type === "token") {
+      entry?.into?.appendData(data.text); // tokens are the hot path: they go straight to the page
+      return;
+    }
+    if (data.type === "status" && data.stage === "generating") raglabBridge.lastPrompt = data.prompt;
+    if (data.type === "error" && data.id === this.loading?.id) {
+      this.end(data.reason); // the load failed: this worker cannot load again
+      return;
+    }
+    emit({ ...data, task: this.task });
+    if (entry && FINAL.has(data.type)) {
+      this.pending.delete(data.id);
+      entry.resolve(data);
+    }
+  }
+
+  // The worker is gone (failed, or its model removed): every request still pending ends with `reason`.
+  async end(reason) {
+    this.worker?.terminate();
+    this.worker = null;
+    this.loading = null;
+    const pending = [...this.pending];
+    this.pending.clear();
+    if (reason.kind === "content" || reason.kind === "worker") {
+      // Damaged files may be stored: transformers.js stores a body before it reads it. Stored for the next try,
+      // they would fail it too, and every later visit.
+      await removeStored(this.task);
+      await removeStored("runtime");
+    }
+    for (const [id, { resolve }] of pending) {
+      const message = { type: "error", id, reason, task: this.task };
+      emit(message);
+      resolve(message);
+    }
+  }
 }
 
-async function cachedEntries(model) {
+const workers = { embed: new ModelWorker("embed"), generate: new ModelWorker("generate") };
+
+function emit(detail) {
+  events.dispatchEvent(new CustomEvent("model", { detail }));
+}
+
+// Which stored files belong to what: a model's files sit under its id, the runtime is onnxruntime's .wasm/.mjs.
+function belongsTo(part, url) {
+  const path = decodeURIComponent(new URL(url).pathname);
+  if (part === "runtime") return Object.values(settings.env?.wasmPaths ?? {}).some((p) => path.endsWith(new URL(p, location.href).pathname));
+  return path.includes(`/${settings[part].model}/`);
+}
+
+async function storedEntries(part) {
   if (!("caches" in self)) return [];
   const cache = await caches.open(CACHE);
   const entries = [];
   for (const request of await cache.keys()) {
-    if (decodeURIComponent(request.url).includes(`/${model}/`)) entries.push([request, await cache.match(request)]);
+    if (belongsTo(part, request.url)) entries.push([request, await cache.match(request)]);
   }
   return entries;
 }
+
+async function size(response) {
+  // The stored length when the response says it (no need to read hundreds of MB), else the body's size.
+  const length = Number(response.headers.get("content-length"));
+  return length > 0 ? length : (await response.blob()).size;
+}
+
+async function removeStored(part) {
+  if (!("caches" in self)) return 0;
+  const cache = await caches.open(CACHE);
+  let bytes = 0;
+  for (const [request, response] of await storedEntries(part)) {
+    bytes += await size(response);
+    await cache.delete(request);
+  }
+  return bytes;
+}
+
+const raglabBridge = {
+  events,
+  configure(value) {
+    settings = typeof value === "string" ? JSON.parse(value) : value;
+  },
+  load(task) {
+    return workers[task].load();
+  },
+  vectors(texts) {
+    return workers.embed.request({ type: "embed", texts: Array.from(texts) });
+  },
+  async embed(texts) {
+    const loaded = await workers.embed.load().ended;
+    const answer = loaded.type === "error" ? loaded : await raglabBridge.vectors(texts).ended;
+    if (answer.type === "error") throw Object.assign(new Error(answer.reason.message || answer.reason.kind), { reason: answer.reason });
+    return answer.vectors;
+  },
+  generate(prompt, maxNewTokens, into) {
+    return workers.generate.request({ type: "generate", prompt, max_new_tokens: maxNewTokens }, into);
+  },
+  interrupt(id) {
+    workers.generate.worker?.postMessage({ type: "interrupt", id });
+  },
+  choose() {
+    return workers.generate.request({ type: "choose" }).ended;
+  },
+  async stored() {
+    const bytes = {};
+    for (const part of ["generate", "embed", "runtime"]) {
+      bytes[part] = 0;
+      for (const [, response] of await storedEntries(part)) bytes[part] += await size(response);
+    }
+    return bytes;
+  },
+  async remove(part) {
+    if (workers[part]) await workers[part].end({ kind: "removed" });
+    return removeStored(part);
+  },
+  lastPrompt: null,
+};
+window.raglabBridge = raglabBridge;

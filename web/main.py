@@ -26,6 +26,7 @@ SITE = config["raglab"]  # written by build.py
 sys.path.insert(0, str(SITE_ROOT / "py"))
 
 from raglab import TECHNIQUES, Lab, QuestionError, run  # noqa: E402
+from raglab.ui.model_panel import ModelState, Stage, failure_sentence, render_model_state  # noqa: E402
 from raglab.vectors import numpy_available  # noqa: E402
 
 # The renderer and the vector table are imported on first use (about 0.2 s of start-up, measured by
@@ -36,7 +37,7 @@ import ask_model  # noqa: E402  (web/ask_model.py, listed in pyscript.json's fil
 
 asker = None  # the "Ask the model" controller, made at start
 lab = Lab()
-state = {"table": None, "numpy": "not tried", "interacted": False, "results": {}}
+state = {"table": None, "numpy": "not tried", "interacted": False, "results": {}, "asked": {}}
 
 
 def site_url(path: str) -> str:
@@ -91,10 +92,10 @@ async def vector_table():
 
 
 def start_bridge() -> None:
-    """Tell bridge.js where the models and the runtime are, and show what the worker reports."""
+    """Tell bridge.js where the models and the runtime are, and route what the workers report."""
     settings = to_js_settings(SITE["bridge"])
     raglabBridge.configure(json.dumps(settings))
-    raglabBridge.listen(create_proxy(on_worker_event))
+    raglabBridge.events.addEventListener("model", create_proxy(on_worker_event))
 
 
 def to_js_settings(bridge: dict) -> dict:
@@ -108,50 +109,97 @@ def to_js_settings(bridge: dict) -> dict:
     return {**bridge, "env": env, "generate": generate}
 
 
-MB = 1_000_000
-
-
 def on_worker_event(event) -> None:
-    """Progress of a model download, shown under the question that needed it: bytes done and total, per file."""
-    data = event.to_py()
-    if data.get("task") == "generate" or (asker and asker.busy):
-        asker.on_event(data)
-        return
-    key = state.get("active")
-    if not key:
-        return
-    box = document.getElementById(f"msg-{key}")
-    if data["type"] == "progress":
-        loaded, total = data["loaded"], data["total"] or data["loaded"]
-        what = "the model runtime" if data["task"] == "runtime" else f"the embedding model: {data['file']}"
-        box.innerHTML = (f'<progress max="{total}" value="{loaded}"></progress> Downloading {escape(what)}, '
-                         f"{loaded / MB:.1f} of {total / MB:.1f} MB (once; it stays in this browser).")
-    elif data["type"] == "ready":
-        box.textContent = f"Embedding model ready ({data['dtype']}, {data['device']}); reading your question…"
+    data = event.detail.to_py()
+    (asker if data.get("task") == "generate" else embedder).on_event(data)
 
 
-async def embed_in_browser(texts):
-    """Vectors for texts the table lacks: from the embedding model in the page's worker (bridge.js)."""
-    if not SITE["bridge"]["embed"]["available"]:
-        raise QuestionError("This build of the lab has no embedding model, so only the preset questions can be "
-                            "searched by meaning here.")
-    vectors = await raglabBridge.embed(to_js(texts))
-    return [list(v) for v in vectors.to_py()]
+class ModelFailed(Exception):
+    """The embedding model could not be used; the section's message line already says why."""
+
+
+class Embedder:
+    """The embedding model in the page's worker: its state, drawn in the message line of every section waiting
+    for it (one load serves them all)."""
+
+    NAME = "the embedding model"
+
+    def __init__(self):
+        self.state = ModelState()
+        self.waiting = {}  # section -> ticket of its question waiting for the model
+
+    def set(self, state: ModelState) -> None:
+        if state is self.state:
+            return
+        self.state = state
+        for key in self.waiting:
+            self.draw(key)
+
+    def draw(self, key: str) -> None:
+        document.getElementById(f"msg-{key}").innerHTML = render_model_state(self.state, self.NAME)
+
+    def on_event(self, data: dict) -> None:
+        if data["type"] == "progress":
+            self.set(self.state.on_progress(data))
+
+    def removed(self) -> None:
+        self.set(self.state.move("removed"))
+
+    async def vectors(self, key: str, ticket: int, texts: list[str]) -> list[list[float]]:
+        """Vectors for texts the table lacks, loading the model first if need be; ModelFailed if it fails."""
+        if not SITE["bridge"]["embed"]["available"]:
+            raise QuestionError("This build of the lab has no embedding model, so only the preset questions can be "
+                                "searched by meaning here.")
+        self.waiting[key] = ticket
+        try:
+            if self.state.stage is not Stage.DONE:
+                load = raglabBridge.load("embed")
+                self.set(self.state.move("download", request=load.id))
+                self.draw(key)
+                ended = (await load.ended).to_py()
+                if ended["type"] == "error":
+                    self.fail(load.id, ended["reason"])
+                note = f"Embedding model ready ({ended['dtype']}, {ended['device']}); reading your question…"
+                self.set(self.state.move("loaded", request=load.id, note=note))
+            request = raglabBridge.vectors(to_js(texts))
+            answer = (await request.ended).to_py()
+            if answer["type"] == "error":
+                self.fail(request.id, answer["reason"])
+            return [list(v) for v in answer["vectors"]]
+        finally:
+            if self.waiting.get(key) == ticket:
+                del self.waiting[key]
+
+    def fail(self, request: int, reason: dict):
+        self.set(self.state.move("fail", request=request, failure=failure_sentence(reason, self.NAME),
+                                 retry="question"))
+        raise ModelFailed
+
+
+embedder = Embedder()
 
 
 def say(key: str, text: str) -> None:
     document.getElementById(f"msg-{key}").textContent = text
 
 
+def newest(key: str) -> int:
+    """A new question in section ``key``: its ticket. Only the newest question of a section may draw its result."""
+    state["asked"][key] = state["asked"].get(key, 0) + 1
+    embedder.waiting.pop(key, None)  # the section's message line now belongs to the new question
+    return state["asked"][key]
+
+
 async def answer(key: str, question: str, rewrites=None, hypothetical=None, source="visitor", rewrite=None,
                  scoring=None) -> bool:
-    """Run one technique and show its result; a question that cannot be used keeps the last result."""
+    """Run one technique and show its result; a question that cannot be used keeps the last result. False when
+    nothing was drawn: the question could not be used, or a newer question of the section came first."""
     from raglab.ui import render_result
     from raglab.vector_table import MissingVectors
 
+    ticket = newest(key)
     slot = document.getElementById(f"result-{key}")
     slot.classList.add("busy")
-    state["active"] = key
     say(key, "")
     try:
         options = {}
@@ -171,36 +219,48 @@ async def answer(key: str, question: str, rewrites=None, hypothetical=None, sour
         try:
             result = run(lab, key, question, **options)
         except MissingVectors as missing:
-            say(key, "Loading the embedding model to read your question by meaning…")
-            table.add(missing.texts, await embed_in_browser(missing.texts))
-            say(key, "")
+            table.add(missing.texts, await embedder.vectors(key, ticket, missing.texts))
             result = run(lab, key, question, **options)
+        if state["asked"][key] != ticket:
+            return False
+        say(key, "")
         slot.innerHTML = render_result(result)
         state["results"][key] = result
         return True
+    except ModelFailed:
+        pass  # the message line says what failed, with "Try again"
     except QuestionError as error:
-        say(key, str(error))
+        if state["asked"][key] == ticket:
+            say(key, str(error))
     except Exception as error:  # the bridge or the model failed: say so, keep the page usable
-        say(key, f"Something went wrong: {error}. The last result is kept; try again.")
+        if state["asked"][key] == ticket:
+            say(key, f"Something went wrong: {error}. The last result is kept; try again.")
     finally:
-        slot.classList.remove("busy")
+        if state["asked"][key] == ticket:
+            slot.classList.remove("busy")
         if not state["interacted"]:
             state["interacted"] = True
             asyncio.ensure_future(load_numpy())  # in the background: the answer is already shown
     return False
 
 
-def remember(key: str, question: str) -> None:
-    """Keep the address a deep link to what is shown."""
+def remember(key: str, question: str, rewrites=None, hypothetical=None) -> None:
+    """Keep the address a deep link to what is shown: this question, and its own rewrites or answer only."""
     params = URLSearchParams.new(location.search)
     params.set("technique", key)
     params.set("q", question)
+    params.delete("rw")
+    params.delete("hy")
+    for line in rewrites or ():
+        params.append("rw", line)
+    if hypothetical:
+        params.set("hy", hypothetical)
     history.replaceState(None, "", f"?{params.toString()}#{key}")
 
 
 async def answer_and_remember(key: str, question: str, rewrites=None, hypothetical=None, scoring=None) -> None:
     if await answer(key, question, rewrites, hypothetical, scoring=scoring):
-        remember(key, question)
+        remember(key, question, rewrites, hypothetical)
 
 
 # The handlers are plain functions so that preventDefault() runs while the event is dispatched (an async
@@ -317,11 +377,17 @@ def hand_written(key: str, question: str) -> str:
     return ""
 
 
+def on_removed(part: str) -> None:
+    if part == "embed":
+        embedder.removed()
+
+
 async def start() -> None:
     started = time.perf_counter()
     start_bridge()
     global asker
-    asker = ask_model.install(SITE["bridge"]["generate"], current_result, answer, question_of, hand_written)
+    asker = ask_model.install(SITE["bridge"]["generate"], current_result, answer, question_of, hand_written,
+                              on_removed)
     show_runtime()
     show_status("ready", "Ready")
     document.getElementById("status").dataset.readyMs = str(round(performance.now()))  # for bench/

@@ -1,32 +1,43 @@
-// The lab's one model worker (loaded by bridge.js): embeds texts (all-MiniLM-L6-v2) and generates answers (Qwen3-0.6B) with
-// transformers.js 4.3.1, off the main thread. A module Web Worker: new Worker(url, {type: "module"}).
+// One model worker (started by bridge.js, one per model: the embedding model and the language model each get
+// their own): transformers.js 4.3.1 off the main thread. A module Web Worker: new Worker(url, {type: "module"}).
 //
-// Messages in (postMessage to the worker):
-//   {type: "load", task: "embed" | "generate", model, dtype?, device?, env?}
-//       dtype/device default to "auto": for "generate" the worker picks (see chooseDevice), for "embed" it is
-//       "fp16" on "wasm". env: transformers.js settings to apply first, e.g. {localModelPath: "/models/",
-//       allowLocalModels: true, allowRemoteModels: false, remoteHost, wasmPaths: {mjs, wasm}}.
+// Why one worker per model: transformers.js keeps its settings (`env`) in one global, and 4.3.1 chains every
+// model load behind the previous one, so after one rejected load every later load in that worker rejects with
+// the same error (measured). A worker of its own gives each model its own settings, and a failed load is undone
+// by ending the worker: bridge.js terminates it and starts a new one for the next try.
+//
+// Every message in carries an `id` (the request it starts, chosen by the page) and every message out names the
+// request it belongs to, so the page can ignore what comes from a request that has ended.
+//
+// Messages in:
+//   {type: "load", id, model, dtype?, device?, env?}    once per worker; dtype/device "auto" by default: for a
+//       causal LM the worker picks (see chooseDevice), for feature extraction "fp16" on "wasm". env: the
+//       transformers.js settings of this load, e.g. {localModelPath, allowLocalModels, allowRemoteModels,
+//       remoteHost, wasmPaths: {mjs, wasm}}; task: "embed" | "generate".
 //   {type: "embed", id, texts}                          texts: string[]
 //   {type: "generate", id, prompt | messages, max_new_tokens?, options?}
 //       prompt: the user turn, sent as is; messages: [{role, content}] for a whole chat. Both go through the
 //       model's chat template with enable_thinking: false. options: do_sample, temperature, top_k, top_p,
 //       repetition_penalty (default do_sample: false, i.e. greedy, so the same prompt gives the same answer).
-//   {type: "interrupt"}                                 stops the running generation after its current token
-//   {type: "choose"}                                    which device and dtype "generate" would use, and why
+//   {type: "interrupt", id}                             stops generation `id` after its current token (also when
+//                                                       it arrives before that generation has started)
+//   {type: "choose", id}                                which device and dtype a causal LM would use, and why
 //
-// Messages out:
-//   {type: "status", task, stage, message, ...}         stage: "loading" | "choosing" | "warming" | "generating"
-//       the "generating" status also carries {id, prompt, messages, input_text, input_tokens}: what the
-//       worker received and the exact text the model reads (the chat template applied), for checking.
-//   {type: "progress", task, file, loaded, total}       bytes of one file as they arrive (file relative to the
-//       model folder, e.g. "onnx/model_q4.onnx"; task "runtime" for onnxruntime's own .wasm); none from cache
-//   {type: "ready", task, model, device, dtype, reason, ms}  reason: why this device and dtype, in words;
+// Messages out (each with the id of its request):
+//   {type: "status", id, stage, message, ...}           stage: "loading" | "choosing" | "warming" | "generating"
+//       the "generating" status also carries {prompt, messages, input_text, input_tokens}: what the worker
+//       received and the exact text the model reads (the chat template applied), for checking.
+//   {type: "progress", id, file, runtime, loaded, total} bytes of one file as they arrive (file relative to the
+//       model folder, e.g. "onnx/model_q4.onnx"; runtime: true for onnxruntime's own .wasm); none from cache
+//   {type: "ready", id, model, device, dtype, reason, ms}  reason: why this device and dtype, in words;
 //       ms: how long the load took in the worker (download, or Cache Storage, plus compiling the runtime)
 //   {type: "token", id, text, tokens}                   a piece of the answer; tokens: how many so far
 //   {type: "done", id, text, tokens, interrupted, first_token_ms, ms}
 //   {type: "vectors", id, vectors}                      vectors: number[][], mean-pooled and normalised
-//   {type: "choice", task, device, dtype, reason}       the answer to "choose" (nothing is downloaded)
-//   {type: "error", id?, task?, message}
+//   {type: "choice", id, device, dtype, reason}         the answer to "choose" (nothing is downloaded)
+//   {type: "error", id, reason}                         reason: {kind, message, file?, runtime?, status?, status_text?}
+//       kind: "http" (the server answered with an error), "network" (no answer, or cut off), "content" (the
+//       files arrived but could not be read), "request" (a message the worker cannot serve).
 
 import {
   AutoModelForCausalLM,
@@ -40,102 +51,138 @@ import {
 const MAX_NEW_TOKENS = 512; // the ceiling, whatever a caller asks for
 const DEFAULT_NEW_TOKENS = 256;
 const GENERATION_OPTIONS = ["do_sample", "temperature", "top_k", "top_p", "repetition_penalty"];
+const ENV_KEYS = ["localModelPath", "allowLocalModels", "allowRemoteModels", "remoteHost", "remotePathTemplate"];
 
-const loaded = {}; // task -> Promise of the loaded model (a lazy singleton per task)
+let loading = null; // {id, model, promise, problem}: this worker's one load (problem: its first failed download)
 const stopping = new InterruptableStoppingCriteria();
-let generating = false;
+const interrupted = new Set(); // ids of generations asked to stop, possibly before they started
+let generating = null; // id of the generation under way
 
 const post = (message) => self.postMessage(message);
+
+class RequestError extends Error {}
 
 self.addEventListener("message", async ({ data }) => {
   try {
     if (data.type === "load") await load(data);
     else if (data.type === "embed") await embed(data);
     else if (data.type === "generate") await generate(data);
-    else if (data.type === "interrupt") stopping.interrupt();
-    else if (data.type === "choose") post({ type: "choice", task: "generate", ...(await chooseDevice()) });
-    else throw new Error(`unknown message type "${data.type}"`);
+    else if (data.type === "interrupt") interrupt(data.id);
+    else if (data.type === "choose") post({ type: "choice", id: data.id, ...(await chooseDevice()) });
+    else throw new RequestError(`unknown message type "${data.type}"`);
   } catch (error) {
-    post({ type: "error", id: data.id, task: data.task, message: String(error?.message ?? error) });
+    post({ type: "error", id: data.id, reason: reasonOf(error) });
   }
 });
 
-function applyEnv(settings = {}) {
-  for (const key of ["localModelPath", "allowLocalModels", "allowRemoteModels", "remoteHost", "remotePathTemplate", "useBrowserCache"]) {
-    if (key in settings) env[key] = settings[key];
-  }
-  // An object {mjs, wasm} (not a folder) also lets transformers.js keep the 27 MB runtime in Cache Storage.
-  if (settings.wasmPaths) env.backends.onnx.wasm.wasmPaths = settings.wasmPaths;
+// What went wrong, as data the page turns into a sentence: the download that failed if one did (a sibling
+// download's own error can come first or later, so the first failed download is kept per load), else the error.
+function reasonOf(error) {
+  if (loading?.problem) return loading.problem;
+  if (error instanceof RequestError) return { kind: "request", message: error.message };
+  return { kind: "content", message: String(error?.message ?? error) };
 }
 
-// Progress is counted on the bytes as they arrive, through env.fetch. The obvious way, a progress_callback for
-// from_pretrained, makes transformers.js 4.3.1 first probe the size of every file it will need: a 1-byte Range
-// request on the hub, but a plain GET for a model under localModelPath, which downloads each self-hosted file
-// twice (measured: both GETs of model_q4.onnx sent in full).
-const owners = []; // [model id, task]: which load a URL belongs to
+// Every file goes through here (env.fetch), for two reasons.
+// 1. Progress, counted on the bytes as they arrive. A progress_callback for from_pretrained would make
+//    transformers.js 4.3.1 first probe the size of every file: a 1-byte Range request on the hub, but a plain GET
+//    for a model under localModelPath, which downloads each self-hosted file twice (measured).
+// 2. Errors. For a model under localModelPath transformers.js treats only a 404 as an error and parses a 500's
+//    body as the model ("protobuf parsing failed"); for the hub it ignores a failed optional file. Here any answer
+//    that is not OK, and any connection that fails, fails the load with the file's name and the server's words.
 const PROGRESS_EVERY_MS = 50;
 
-function fetchWithProgress(url, init) {
-  return fetch(url, init).then((response) => {
-    const probe = init?.headers instanceof Headers && init.headers.has("Range");
-    if (!response.ok || !response.body || probe) return response;
-    const path = decodeURIComponent(new URL(String(url), self.location.href).pathname);
-    const owner = owners.find(([model]) => path.includes(`/${model}/`));
-    const task = owner?.[1] ?? "runtime";
-    const file = owner ? path.slice(path.indexOf(`/${owner[0]}/`) + owner[0].length + 2) : path.split("/").pop();
-    let total = Number(response.headers.get("content-length")) || 0;
-    let loaded = 0;
-    let postedAt = 0;
-    const report = (force) => {
-      if (!force && performance.now() - postedAt < PROGRESS_EVERY_MS) return;
-      postedAt = performance.now();
-      total = Math.max(total, loaded); // a compressed response counts more bytes than its content-length
-      post({ type: "progress", task, file, loaded, total });
-    };
-    const counter = new TransformStream({
-      transform(chunk, controller) {
-        loaded += chunk.byteLength;
-        report(false);
-        controller.enqueue(chunk);
-      },
-      flush() {
+async function fetchWithProgress(url, init) {
+  const address = new URL(String(url), self.location.href);
+  const file = fileOf(address);
+  let response;
+  try {
+    response = await fetch(url, init);
+  } catch (error) {
+    throw failedDownload({ kind: "network", ...file, message: String(error?.message ?? error) });
+  }
+  if (!response.ok) {
+    throw failedDownload({ kind: "http", ...file, status: response.status, status_text: response.statusText });
+  }
+  const probe = init?.headers instanceof Headers && init.headers.has("Range");
+  if (!loading || !response.body || probe) return response;
+  const { id } = loading;
+  let total = Number(response.headers.get("content-length")) || 0;
+  let loaded = 0;
+  let postedAt = 0;
+  const report = (force) => {
+    if (!force && performance.now() - postedAt < PROGRESS_EVERY_MS) return;
+    postedAt = performance.now();
+    total = Math.max(total, loaded); // a compressed response counts more bytes than its content-length
+    post({ type: "progress", id, ...file, loaded, total });
+  };
+  // Read by hand rather than piped, so that a connection cut mid-body is named (the file) before transformers.js
+  // sees the error.
+  const reader = response.body.getReader();
+  const body = new ReadableStream({
+    async pull(controller) {
+      let chunk;
+      try {
+        chunk = await reader.read();
+      } catch (error) {
+        controller.error(failedDownload({ kind: "network", ...file, message: String(error?.message ?? error) }));
+        return;
+      }
+      if (chunk.done) {
         report(true);
-      },
-    });
-    return new Response(response.body.pipeThrough(counter), {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-    });
+        controller.close();
+        return;
+      }
+      loaded += chunk.value.byteLength;
+      report(false);
+      controller.enqueue(chunk.value);
+    },
+    cancel: (reason) => reader.cancel(reason),
   });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 env.fetch = fetchWithProgress;
 
-async function load({ task, model, dtype = "auto", device = "auto", env: settings }) {
-  applyEnv(settings);
-  owners.push([model, task]);
-  const started = performance.now();
-  if (!loaded[task]) {
-    if (task === "embed") loaded[task] = loadEmbedder(model, dtype, device);
-    else if (task === "generate") loaded[task] = loadGenerator(model, dtype, device);
-    else throw new Error(`unknown task "${task}"`);
-    loaded[task].catch(() => delete loaded[task]); // a failed load can be retried with a new "load"
+function fileOf(address) {
+  const path = decodeURIComponent(address.pathname);
+  const model = loading?.model;
+  if (model && path.includes(`/${model}/`)) {
+    let file = path.slice(path.indexOf(`/${model}/`) + model.length + 2);
+    if (file.startsWith("resolve/main/")) file = file.slice("resolve/main/".length); // the hub's layout
+    return { file, runtime: false };
   }
-  const { device: used, dtype: usedDtype, reason } = await loaded[task];
-  post({ type: "ready", task, model, device: used, dtype: usedDtype, reason, ms: Math.round(performance.now() - started) });
+  return { file: path.split("/").pop(), runtime: true };
 }
 
-async function loadEmbedder(model, dtype, device) {
-  post({ type: "status", task: "embed", stage: "loading", message: `loading ${model}` });
+function failedDownload(problem) {
+  if (loading && !loading.problem) loading.problem = problem;
+  return new Error(problem.kind === "http" ? `${problem.file}: ${problem.status}` : problem.message);
+}
+
+async function load({ id, task, model, dtype = "auto", device = "auto", env: settings = {} }) {
+  if (loading && loading.model !== model) throw new RequestError(`this worker serves ${loading.model}`);
+  if (!loading) {
+    for (const key of ENV_KEYS) if (key in settings) env[key] = settings[key];
+    // An object {mjs, wasm} (not a folder) also lets transformers.js keep the 27 MB runtime in Cache Storage.
+    if (settings.wasmPaths) env.backends.onnx.wasm.wasmPaths = settings.wasmPaths;
+    loading = { id, model, problem: null };
+    const make = task === "embed" ? loadEmbedder : task === "generate" ? loadGenerator : null;
+    if (!make) throw new RequestError(`unknown task "${task}"`);
+    loading.promise = make(id, model, dtype, device);
+  }
+  const started = performance.now();
+  const { device: used, dtype: usedDtype, reason } = await loading.promise;
+  post({ type: "ready", id, model, device: used, dtype: usedDtype, reason, ms: Math.round(performance.now() - started) });
+}
+
+async function loadEmbedder(id, model, dtype, device) {
+  post({ type: "status", id, stage: "loading", message: `loading ${model}` });
   const choice = {
     device: device === "auto" ? "wasm" : device,
     dtype: dtype === "auto" ? "fp16" : dtype,
     reason: "a small model: WASM is fast enough and works everywhere",
   };
-  const extractor = await pipeline("feature-extraction", model, {
-    device: choice.device,
-    dtype: choice.dtype,
-  });
+  const extractor = await pipeline("feature-extraction", model, { device: choice.device, dtype: choice.dtype });
   return { ...choice, extractor };
 }
 
@@ -163,18 +210,18 @@ async function chooseDevice() {
   return { device: "webgpu", dtype: "q4", reason: "the GPU lacks 16-bit floats (shader-f16): WebGPU with 4-bit weights and 32-bit arithmetic" };
 }
 
-async function loadGenerator(model, dtype, device) {
-  post({ type: "status", task: "generate", stage: "choosing", message: "checking for WebGPU" });
+async function loadGenerator(id, model, dtype, device) {
+  post({ type: "status", id, stage: "choosing", message: "checking for WebGPU" });
   let choice =
     device === "auto" ? await chooseDevice() : { device, dtype: dtype === "auto" ? "q4" : dtype, reason: "set by the page" };
   if (dtype !== "auto") choice = { ...choice, dtype };
-  post({ type: "status", task: "generate", stage: "loading", message: `loading ${model} (${choice.dtype}, ${choice.device})` });
+  post({ type: "status", id, stage: "loading", message: `loading ${model} (${choice.dtype}, ${choice.device})` });
   const tokenizer = await AutoTokenizer.from_pretrained(model);
   let net;
   try {
     net = await AutoModelForCausalLM.from_pretrained(model, { dtype: choice.dtype, device: choice.device });
   } catch (error) {
-    if (choice.device !== "webgpu") throw error;
+    if (choice.device !== "webgpu" || loading.problem) throw error;
     // An adapter can exist and still fail to create the session (driver limits, lost device): fall back.
     choice = { device: "wasm", dtype: "q4", reason: `WebGPU failed (${error?.message ?? error}), so the model runs on the CPU (WebAssembly)` };
     net = await AutoModelForCausalLM.from_pretrained(model, { dtype: choice.dtype, device: choice.device });
@@ -182,7 +229,7 @@ async function loadGenerator(model, dtype, device) {
   yieldBeforeEachStep(net);
   if (choice.device === "webgpu") {
     // The first run compiles the GPU shaders; do it now rather than on the visitor's first question.
-    post({ type: "status", task: "generate", stage: "warming", message: "compiling shaders" });
+    post({ type: "status", id, stage: "warming", message: "compiling shaders" });
     const inputs = tokenizer("a");
     await net.generate({ ...inputs, max_new_tokens: 1 });
   }
@@ -204,22 +251,27 @@ function yieldBeforeEachStep(model) {
   };
 }
 
-async function ready(task) {
-  if (!loaded[task]) throw new Error(`send {type: "load", task: "${task}"} first`);
-  return loaded[task];
+async function ready() {
+  if (!loading) throw new RequestError('send {type: "load"} first');
+  return loading.promise;
+}
+
+function interrupt(id) {
+  interrupted.add(id);
+  if (generating === id) stopping.interrupt();
 }
 
 async function embed({ id, texts }) {
-  const { extractor } = await ready("embed");
+  const { extractor } = await ready();
   // pooling and normalize belong to the call: given to pipeline() they are silently ignored.
   const output = await extractor(texts, { pooling: "mean", normalize: true });
   post({ type: "vectors", id, vectors: output.tolist() });
 }
 
 async function generate({ id, prompt, messages, max_new_tokens = DEFAULT_NEW_TOKENS, options = {} }) {
-  const { tokenizer, model } = await ready("generate");
-  if (generating) throw new Error("already generating: send interrupt first");
-  generating = true;
+  const { tokenizer, model } = await ready();
+  if (generating !== null) throw new RequestError("already generating: send interrupt first");
+  generating = id;
   try {
     const started = performance.now();
     const chat = messages ?? [{ role: "user", content: prompt }];
@@ -231,9 +283,8 @@ async function generate({ id, prompt, messages, max_new_tokens = DEFAULT_NEW_TOK
     const input_ids = Array.from(inputs.input_ids.data, Number);
     post({
       type: "status",
-      task: "generate",
-      stage: "generating",
       id,
+      stage: "generating",
       prompt,
       messages,
       input_text: tokenizer.decode(input_ids, { skip_special_tokens: false }),
@@ -261,6 +312,7 @@ async function generate({ id, prompt, messages, max_new_tokens = DEFAULT_NEW_TOK
     for (const key of GENERATION_OPTIONS) if (key in options) settings[key] = options[key];
 
     stopping.reset();
+    if (interrupted.has(id)) stopping.interrupt(); // stopped before it began
     await model.generate({
       ...inputs,
       ...settings,
@@ -278,6 +330,7 @@ async function generate({ id, prompt, messages, max_new_tokens = DEFAULT_NEW_TOK
       ms: performance.now() - started,
     });
   } finally {
-    generating = false;
+    generating = null;
+    interrupted.delete(id);
   }
 }

@@ -67,7 +67,7 @@ def test_consent_progress_stream_and_the_exact_prompt(visit):
         expect(page.locator("#model-plain .answer-meta")).to_have_count(len(worst) + 1, timeout=SLOW)
         worst.append(longest_task_while_streaming(page))
     assert min(worst) < 100, worst
-    expect(page.locator("#model-store")).to_contain_text("stored in this browser")
+    expect(page.locator("#model-store")).to_contain_text("Stored in this browser: Qwen3 0.6B")
     assert visit.console_errors == []
 
 
@@ -97,7 +97,8 @@ def test_a_failed_download_shows_an_error_and_the_retry_works(visit):
     page.route("**/onnx/model_q4.onnx", fail_once)
     ask_and_consent(page).get_by_role("button", name="Download and answer").click()
     status = page.locator("#model-plain .model-status")
-    expect(status).to_contain_text("could not be loaded", timeout=SLOW)
+    expect(status).to_contain_text("the server answered 500 (Internal Server Error) for onnx/model_q4.onnx",
+                                   timeout=SLOW)
     expect(status).to_contain_text("Nothing on the page is lost")
     expect(page.locator("#result-plain .summary")).to_contain_text("How much does the ferry cost?")
     page.locator("#model-plain button.model-retry").click()
@@ -131,9 +132,9 @@ def test_a_second_visit_downloads_nothing_and_removal_frees_space(playwright, si
     context.close()
     context, page, second = visit_once(consent=False)  # cached: no consent question, no download
     assert second == []
-    page.locator("#model-store button.remove-model").click()
-    expect(page.locator("#model-store")).to_contain_text("MB freed")
-    assert page.evaluate("raglabBridge.cachedBytes('onnx-community/Qwen3-0.6B-ONNX')") == 0
+    page.locator("#model-store button.remove-model[data-part=generate]").click()
+    expect(page.locator("#model-store")).to_contain_text(re.compile(r"Removed Qwen3 0.6B: [1-9]\d* MB freed\."))
+    assert page.evaluate("raglabBridge.stored()")["generate"] == 0
     context.close()
 
 

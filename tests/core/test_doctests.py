@@ -6,7 +6,7 @@ import importlib
 import pytest
 
 MODULES = ["text", "chunking", "keyword", "fusion", "vectors", "rewrite", "prompt", "result", "show", "vector_table",
-           "metrics", "model_prompts"]
+           "metrics", "model_prompts", "ui.model_panel"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -148,7 +148,7 @@ def _ask_model(key: str, text: Mapping) -> str:
     note = text.get("model_note", "")
     return (f'<div class="ask-model"><p class="model-note">{escape(note)}</p><div class="row">'
             f'<button type="button" class="ask-model-button">Ask the model</button>{writes}</div>'
-            f'<div class="model-panel" id="model-{key}" aria-live="polite"></div></div>')
+            f'<div class="model-panel" id="model-{key}" aria-live="polite"><div class="model-state"></div></div></div>')
 
 
 def render_main(lab: Lab, page: Mapping, results: Mapping[str, Result | None], notes: Mapping[str, str] = {},
