@@ -230,7 +230,7 @@ def environment(playwright) -> dict:
 
 LOAD_AND_EMBED = """async ([first, questions]) => {
     const t0 = performance.now();
-    const ready = await raglabBridge.load("embed");
+    const ready = await raglabBridge.load("embed").ended;
     const t1 = performance.now();
     await raglabBridge.embed([first]);
     const t2 = performance.now();
@@ -286,7 +286,7 @@ def prime(playwright, profile: Path, site_url: str) -> None:
     with browser_with_profile(playwright, profile, site_url) as context:
         page = open_lab(context, site_url)
         page.evaluate("q => raglabBridge.embed([q])", FIRST_QUESTION)
-        cached = page.evaluate("raglabBridge.cachedBytes('all-MiniLM-L6-v2')")
+        cached = page.evaluate("raglabBridge.stored()")["embed"]
         if not cached:
             raise SystemExit("the embedding model did not reach Cache Storage: the cached runs would download it")
 

@@ -60,8 +60,8 @@ PROMPT_WORDS = [20, 60, 120, 240, 480]  # about 30 to 800 tokens once the chat t
 PROMPT_ROUNDS = 3
 PROMPT_NEW_TOKENS = 8
 
-# Before bridge.js runs: keep the worker's status/ready/done/error messages (their times too), which the page's
-# Python listener also gets. Tokens never reach the listener (bridge.js appends them to the page directly).
+# Before bridge.js runs: keep the worker's status/ready/done/error messages (their times too), from the bridge's
+# events, which the page's Python listens to as well. Tokens are not events (bridge.js appends them to the page).
 HOOK = """(() => {
     window.__events = [];
     window.__longtasks = [];
@@ -71,13 +71,11 @@ HOOK = """(() => {
     }).observe({type: "longtask", buffered: true});
     let bridge;
     Object.defineProperty(window, "raglabBridge", {configurable: true, get() { return bridge; }, set(value) {
-        const listen = value.listen;
-        value.listen = (fn) => listen.call(value, (e) => {
+        value.events.addEventListener("model", ({detail: e}) => {
             if (e.type !== "progress") {
                 const {text, input_text, prompt, messages, ...rest} = e;
                 window.__events.push({t: performance.now(), ...rest});
             }
-            fn(e);
         });
         bridge = value;
     }});
@@ -111,7 +109,7 @@ PROMPT_LENGTH = """async ([prompt, n]) => {
     let first;
     new MutationObserver(() => { first ??= performance.now(); }).observe(node, {characterData: true});
     const t0 = performance.now();
-    const done = await raglabBridge.generate(prompt, n, node);
+    const done = await raglabBridge.generate(prompt, n, node).ended;
     const status = window.__events.filter(e => e.type === "status" && e.stage === "generating").at(-1);
     return {first_token_ms: (first ?? performance.now()) - t0, worker_first_token_ms: done.first_token_ms,
             input_tokens: status.input_tokens, tokens: done.tokens, ms: performance.now() - t0};
@@ -192,7 +190,7 @@ def prime(playwright, profile: Path, site_url: str) -> None:
         page.locator("#plain button.ask-model-button").click()
         page.locator("#model-plain .consent-yes").click()
         expect(page.locator("#model-plain .answer-meta")).to_contain_text("Done", timeout=SLOW_MS)
-        if not page.evaluate(f"raglabBridge.cachedBytes('{MODEL}')"):
+        if not page.evaluate("raglabBridge.stored()")["generate"]:
             raise SystemExit("the stand-in did not reach Cache Storage: the cached runs would download it")
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import sys
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -46,10 +47,17 @@ class QuietHandler(StaticHandler):
         pass
 
 
+class Server(ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        # A browser that drops a download it no longer needs (a reload, a failed model load) is not an error here.
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def make_server(directory: Path, host: str = "127.0.0.1", port: int = 8000, quiet: bool = False):
     """A ThreadingHTTPServer for `directory`; port 0 picks a free port (see `.server_port`)."""
     handler = QuietHandler if quiet else StaticHandler
-    return ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(directory)))
+    return Server((host, port), functools.partial(handler, directory=str(directory)))
 
 
 def main(argv: list[str] | None = None) -> None:

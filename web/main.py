@@ -161,6 +161,7 @@ class Embedder:
                     self.fail(load.id, ended["reason"])
                 note = f"Embedding model ready ({ended['dtype']}, {ended['device']}); reading your question…"
                 self.set(self.state.move("loaded", request=load.id, note=note))
+                asyncio.ensure_future(ask_model.show_stored())
             request = raglabBridge.vectors(to_js(texts))
             answer = (await request.ended).to_py()
             if answer["type"] == "error":

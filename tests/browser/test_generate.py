@@ -1,6 +1,7 @@
 """Ask the model, with a tiny random-weight stand-in for Qwen3-0.6B (real tokenizer, real chat template) that the
-test site serves where the model hub would: consent, progress, streamed tokens, stop, cache, device choice,
-a failed download and its retry, a responsive page, and the exact prompt."""
+test site serves where the model hub would: consent, progress, streamed tokens, cache, device choice and the exact
+prompt. Failures, retries and Stop are in test_faults.py; how long the page's tasks are while tokens stream is a
+benchmark (bench/generate.py), not a test."""
 
 import re
 import shutil
@@ -13,9 +14,7 @@ HUB_FILES = "/hub/onnx-community/Qwen3-0.6B-ONNX/"
 SLOW = 120_000
 
 WATCH_STREAM = """() => {
-    window.__pieces = []; window.__longtasks = [];
-    new PerformanceObserver(list => { for (const e of list.getEntries())
-        window.__longtasks.push({start: e.startTime, duration: e.duration}); }).observe({type: "longtask"});
+    window.__pieces = [];
     const panel = document.getElementById("model-plain");
     new MutationObserver(() => { const all = panel.querySelectorAll(".answer-text"), box = all[all.length - 1];
         if (box && box.textContent.length) window.__pieces.push([performance.now(), box.textContent.length]); })
@@ -25,11 +24,6 @@ WATCH_STREAM = """() => {
 
 def hub_requests(visit):
     return [u for u in visit.requests if HUB_FILES in u]
-
-
-def longest_task_while_streaming(page) -> float:
-    first_piece = page.evaluate("window.__pieces")[0][0]
-    return max((t["duration"] for t in page.evaluate("window.__longtasks") if t["start"] >= first_piece), default=0)
 
 
 def ask_and_consent(page):
@@ -58,52 +52,8 @@ def test_consent_progress_stream_and_the_exact_prompt(visit):
     assert len(set(lengths)) >= 3 and lengths == sorted(lengths)  # tokens arrived one after another
     shown = page.locator("#result-plain details.prompt pre").text_content()
     assert page.evaluate("raglabBridge.lastPrompt") == shown  # byte for byte
-    # No main-thread task over 100 ms while tokens stream. On 2 shared cores the OS can stretch any task, so a
-    # stream is tried up to 3 times (the model is loaded by then) and one clean stream is required.
-    worst = [longest_task_while_streaming(page)]
-    while worst[-1] >= 100 and len(worst) < 3:
-        page.evaluate("() => { window.__pieces = []; window.__longtasks = []; }")
-        page.locator("#plain button.ask-model-button").click()
-        expect(page.locator("#model-plain .answer-meta")).to_have_count(len(worst) + 1, timeout=SLOW)
-        worst.append(longest_task_while_streaming(page))
-    assert min(worst) < 100, worst
     expect(page.locator("#model-store")).to_contain_text("Stored in this browser: Qwen3 0.6B")
     assert visit.console_errors == []
-
-
-def test_stop_ends_the_answer(visit):
-    page = visit.open()
-    page.evaluate(WATCH_STREAM)
-    ask_and_consent(page).get_by_role("button", name="Download and answer").click()
-    expect(page.locator("#model-plain .answer-text")).not_to_be_empty(timeout=SLOW)
-    page.locator("#model-plain button.model-stop").click()
-    meta = page.locator("#model-plain .answer-meta")
-    expect(meta).to_contain_text("Stopped", timeout=SLOW)
-    tokens = int(re.search(r"(\d+) tokens", meta.inner_text())[1])
-    assert 0 < tokens < 256
-
-
-def test_a_failed_download_shows_an_error_and_the_retry_works(visit):
-    page = visit.open()
-    failures = []
-
-    def fail_once(route):
-        if not failures:
-            failures.append(route.request.url)
-            route.fulfill(status=500, body="broken")
-        else:
-            route.continue_()
-
-    page.route("**/onnx/model_q4.onnx", fail_once)
-    ask_and_consent(page).get_by_role("button", name="Download and answer").click()
-    status = page.locator("#model-plain .model-status")
-    expect(status).to_contain_text("the server answered 500 (Internal Server Error) for onnx/model_q4.onnx",
-                                   timeout=SLOW)
-    expect(status).to_contain_text("Nothing on the page is lost")
-    expect(page.locator("#result-plain .summary")).to_contain_text("How much does the ferry cost?")
-    page.locator("#model-plain button.model-retry").click()
-    expect(page.locator("#model-plain .answer-meta")).to_contain_text("Done", timeout=SLOW)
-    assert len(failures) == 1
 
 
 @pytest.fixture

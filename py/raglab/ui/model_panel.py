@@ -122,10 +122,18 @@ def device_words(device: str) -> str:
 def failure_sentence(reason: dict, what: str) -> str:
     """What went wrong, for a visitor: which file, and what the server said.
 
+    >>> failure_sentence({"kind": "network", "file": "tokenizer.json"}, "the embedding model")
+    'The embedding model could not be downloaded: the connection failed while fetching tokenizer.json.'
+
     >>> failure_sentence({"kind": "http", "file": "onnx/model_q4.onnx", "status": 500,
     ...                   "status_text": "Internal Server Error"}, "Qwen3 0.6B")
     'Qwen3 0.6B could not be downloaded: the server answered 500 (Internal Server Error) for onnx/model_q4.onnx.'
     """
+    sentence = _failure(reason, what)
+    return sentence[:1].upper() + sentence[1:]
+
+
+def _failure(reason: dict, what: str) -> str:
     kind, file = reason.get("kind"), reason.get("file")
     where = f"{RUNTIME} ({file})" if reason.get("runtime") else file
     if kind == "http":
