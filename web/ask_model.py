@@ -13,14 +13,8 @@ import time
 from js import raglabBridge
 from pyscript import document, when
 
-from raglab.model_prompts import (
-    REWRITES,
-    hypothetical_prompt,
-    parse_lines,
-    parse_one,
-    query_rewrite_prompt,
-    rewrites_prompt,
-)
+from raglab.model_writes import model_inputs
+from raglab.techniques import TECHNIQUES
 from raglab.ui.model_panel import (
     ModelState,
     Stage,
@@ -35,20 +29,15 @@ from raglab.ui.model_panel import (
 
 NAME = "Qwen3 0.6B"
 STORED_NAMES = {"generate": NAME, "embed": "the embedding model", "runtime": "the model runtime"}
-WHAT = {  # what the model can write, per technique: (prompt maker, label)
-    "multi_query": (rewrites_prompt, "rewrites"),
-    "hyde": (hypothetical_prompt, "hypothetical answer"),
-    "query": (query_rewrite_prompt, "rewritten question"),
-}
 
 
 class Asker:
-    def __init__(self, settings: dict, current_result, answer, question_of, hand_written, on_removed):
+    def __init__(self, settings: dict, lab, current_result, answer, question_of, on_removed):
         self.settings = settings  # the "generate" part of pyscript.json's bridge section
+        self.lab = lab
         self.current_result = current_result  # async key -> Result shown in that section
-        self.answer = answer  # async (key, question, **options) -> bool: run a technique and show it
+        self.answer = answer  # async (key, question, source, **given) -> bool: run a technique and show it
         self.question_of = question_of  # key -> the question the section shows
-        self.hand_written = hand_written  # (key, question) -> the preset's hand-written input as text, or ""
         self.on_removed = on_removed  # part -> None: another model's state learns it was removed
         self.state = ModelState()
         self.key = None  # the section whose panel shows the state
@@ -148,23 +137,25 @@ class Asker:
         result = await self.current_result(key)
         await self.generate(key, result.prompt, "The model's answer", "ask")
 
-    async def write(self, key: str) -> None:
-        """The model writes the technique's input for the section's question; the technique runs with it."""
-        make, label = WHAT[key]
+    async def write(self, key: str, name: str) -> None:
+        """The model writes the technique's input ``name`` for the section's question; the technique runs with it."""
+        t = TECHNIQUES[key]
+        written = t.input(name)
         question = self.question_of(key)
-        done = await self.generate(key, make(question), f"The {label}, written by the model", "write")
-        if not done or done["interrupted"]:
+
+        async def generate(prompt: str) -> str | None:
+            heading = f"The {written.model.label}, written by the model"
+            done = await self.generate(key, prompt, heading, f"write:{name}")
+            return None if not done or done["interrupted"] else done["text"]
+
+        inputs = await model_inputs(t, question, generate, [name])
+        if inputs is None:
             return
-        mine = self.hand_written(key, question)
+        mine = written.hand_written(self.lab.corpus, question)
         if mine:  # a preset: show the hand-written one beside the model's
-            self.panel(key).insertAdjacentHTML("beforeend", render_hand_written(label, mine))
-        if key == "multi_query":
-            options = {"rewrites": parse_lines(done["text"], REWRITES), "source": "model"}
-        elif key == "hyde":
-            options = {"hypothetical": parse_one(done["text"]), "source": "model"}
-        else:
-            options = {"rewrite": parse_one(done["text"]), "source": "model"}
-        await self.answer(key, question, **options)
+            self.panel(key).insertAdjacentHTML("beforeend", render_hand_written(written.model.label,
+                                                                                written.shown(mine)))
+        await self.answer(key, question, source="model", **inputs)
 
     def removed(self) -> None:
         """The model was removed from this browser (and its worker ended): the next question asks again."""
@@ -182,9 +173,9 @@ async def show_stored() -> None:
     document.getElementById("model-store").innerHTML = render_stored(stored, STORED_NAMES)
 
 
-def install(settings, current_result, answer, question_of, hand_written, on_removed) -> Asker:
+def install(settings, lab, current_result, answer, question_of, on_removed) -> Asker:
     global asker
-    asker = Asker(settings, current_result, answer, question_of, hand_written, on_removed)
+    asker = Asker(settings, lab, current_result, answer, question_of, on_removed)
     asyncio.ensure_future(show_stored())
     return asker
 
@@ -200,7 +191,7 @@ def on_ask(event):
 
 @when("click", "button.model-writes")
 def on_write(event):
-    asyncio.ensure_future(asker.write(_key(event)))
+    asyncio.ensure_future(asker.write(_key(event), event.target.dataset.input))
 
 
 @when("click", "body")
@@ -217,8 +208,10 @@ def on_panel_click(event):
         retry = target.dataset.retry
         if retry == "question":  # the embedding model failed: the section's question, asked again
             target.closest("section").querySelector("form.ask").requestSubmit()
-        else:
-            asyncio.ensure_future((asker.ask if retry == "ask" else asker.write)(_key(event)))
+        elif retry == "ask":
+            asyncio.ensure_future(asker.ask(_key(event)))
+        elif retry.startswith("write:"):  # the model writing one of the technique's inputs
+            asyncio.ensure_future(asker.write(_key(event), retry.removeprefix("write:")))
     elif classes.contains("remove-model"):
         asyncio.ensure_future(remove(target.dataset.part))
 

@@ -13,7 +13,6 @@ import asyncio
 import json
 import sys
 import time
-from html import escape
 from pathlib import Path
 
 from js import URL, URLSearchParams, fetch, history, location, navigator, performance, raglabBridge
@@ -26,6 +25,7 @@ SITE = config["raglab"]  # written by build.py
 sys.path.insert(0, str(SITE_ROOT / "py"))
 
 from raglab import TECHNIQUES, Lab, QuestionError, run  # noqa: E402
+from raglab.techniques import NETWORKX, options_of  # noqa: E402
 from raglab.ui.model_panel import ModelState, Stage, failure_sentence, render_model_state  # noqa: E402
 from raglab.vectors import numpy_available  # noqa: E402
 
@@ -191,36 +191,34 @@ def newest(key: str) -> int:
     return state["asked"][key]
 
 
-async def answer(key: str, question: str, rewrites=None, hypothetical=None, source="visitor", rewrite=None,
-                 scoring=None) -> bool:
+async def prepared(t) -> dict:
+    """What technique ``t`` needs before it runs: networkx installed, the vector table as its ``embed``."""
+    if NETWORKX in t.needs:
+        await load_networkx()
+    return {"embed": await vector_table()} if t.meaning else {}
+
+
+async def answer(key: str, question: str, source: str = "visitor", **given) -> bool:
     """Run one technique and show its result; a question that cannot be used keeps the last result. False when
-    nothing was drawn: the question could not be used, or a newer question of the section came first."""
+    nothing was drawn: the question could not be used, or a newer question of the section came first. ``given``:
+    the technique's inputs and options by name (what it does not declare is left out)."""
     from raglab.ui import render_result
     from raglab.vector_table import MissingVectors
 
+    t = TECHNIQUES[key]
     ticket = newest(key)
     slot = document.getElementById(f"result-{key}")
     slot.classList.add("busy")
     say(key, "")
     try:
-        options = {}
-        if key == "graph":
-            await load_networkx()
-        if TECHNIQUES[key].meaning:
-            table = await vector_table()
-            options["embed"] = table
-            if rewrites:
-                options.update(rewrites=rewrites, source=source)
-            if hypothetical:
-                options.update(hypothetical=hypothetical, source=source)
-        if rewrite and key == "query":
-            options.update(rewrite=rewrite, source=source)
-        if scoring and key == "plain":
-            options.update(scoring)
+        options = options_of(t, given)
+        if options.keys() & {i.name for i in t.inputs}:
+            options["source"] = source
+        options.update(await prepared(t))
         try:
             result = run(lab, key, question, **options)
         except MissingVectors as missing:
-            table.add(missing.texts, await embedder.vectors(key, ticket, missing.texts))
+            options["embed"].add(missing.texts, await embedder.vectors(key, ticket, missing.texts))
             result = run(lab, key, question, **options)
         if state["asked"][key] != ticket:
             return False
@@ -245,23 +243,23 @@ async def answer(key: str, question: str, rewrites=None, hypothetical=None, sour
     return False
 
 
-def remember(key: str, question: str, rewrites=None, hypothetical=None) -> None:
-    """Keep the address a deep link to what is shown: this question, and its own rewrites or answer only."""
+def remember(key: str, question: str, given: dict) -> None:
+    """Keep the address a deep link to what is shown: this question, and its own inputs only."""
     params = URLSearchParams.new(location.search)
     params.set("technique", key)
     params.set("q", question)
-    params.delete("rw")
-    params.delete("hy")
-    for line in rewrites or ():
-        params.append("rw", line)
-    if hypothetical:
-        params.set("hy", hypothetical)
+    for i in {i.param: i for t in TECHNIQUES.values() for i in t.inputs}.values():
+        params.delete(i.param)
+    for i in TECHNIQUES[key].inputs:
+        value = given.get(i.name)
+        for line in (value if isinstance(value, list) else [value] if value else []):
+            params.append(i.param, line)
     history.replaceState(None, "", f"?{params.toString()}#{key}")
 
 
-async def answer_and_remember(key: str, question: str, rewrites=None, hypothetical=None, scoring=None) -> None:
-    if await answer(key, question, rewrites, hypothetical, scoring=scoring):
-        remember(key, question, rewrites, hypothetical)
+async def answer_and_remember(key: str, question: str, **given) -> None:
+    if await answer(key, question, **given):
+        remember(key, question, given)
 
 
 # The handlers are plain functions so that preventDefault() runs while the event is dispatched (an async
@@ -282,23 +280,16 @@ def on_ask(event):
     form = event.target
     key = form.closest("section").dataset.technique
     question = form.querySelector("input[name=q]").value
-    rewrites = form.querySelector("textarea[name=rw]")
-    hypothetical = form.querySelector("input[name=hy]")
-    rw = [line for line in rewrites.value.splitlines() if line.strip()][:3] if rewrites else None
-    hy = hypothetical.value.strip() if hypothetical else None
-    asyncio.ensure_future(answer_and_remember(key, question, rw or None, hy or None, scoring_of(form)))
+    asyncio.ensure_future(answer_and_remember(key, question, **form_values(TECHNIQUES[key], form)))
 
 
-def scoring_of(form):
-    """Plain search's scoring choice: the spec's sum, or BM25 with its k1 and b (checked by the core)."""
-    chosen = form.querySelector("input[name=scoring]:checked")
-    if not chosen or chosen.value != "bm25":
-        return None
-    try:
-        k1, b = float(form.querySelector("input[name=k1]").value), float(form.querySelector("input[name=b]").value)
-    except ValueError:
-        k1 = b = -1.0  # the core says what the range is
-    return {"scoring": "bm25", "k1": k1, "b": b}
+def form_values(t, form) -> dict:
+    """The technique's inputs and options as its form holds them (the core checks them)."""
+    given = {i.name: i.read([form.querySelector(f"[name={i.param}]").value]) for i in t.inputs if i.field}
+    for o in t.options:
+        field = form.querySelector(f"input[name={o.name}]:checked" if o.choices else f"input[name={o.name}]")
+        given[o.name] = o.read(field.value) if field else None
+    return given
 
 
 @when("click", "a.open-question")
@@ -315,12 +306,11 @@ def on_open_question(event):
 
 @when("click", "button.embed-code")
 def on_embed_code(event):
+    from raglab.ui.page_html import embed_snippet
+
     button = event.target.closest("button")
     key = button.dataset.technique
-    src = f"{location.origin}{location.pathname}?technique={key}&embed=1"
-    title = escape(TECHNIQUES[key].title.split(":")[0], quote=True)
-    snippet = (f'<iframe src="{escape(src, quote=True)}" title="RAG Lab: {title}" width="100%" height="760" '
-               'style="border:0" loading="lazy"></iframe>')
+    snippet = embed_snippet(f"{location.origin}{location.pathname}", TECHNIQUES[key])
     section = button.closest("section")
     box = section.querySelector("textarea.embed-snippet")
     if not box:  # querySelector gives null (JsNull) when there is none yet
@@ -347,35 +337,27 @@ async def open_deep_link() -> None:
     section = document.getElementById(key)
     if question:
         section.querySelector("input[name=q]").value = question
-        await answer(key, question, [r for r in params.getAll("rw") if r.strip()] or None, params.get("hy") or None)
+        given = {i.name: i.read(list(params.getAll(i.param))) for i in TECHNIQUES[key].inputs}
+        await answer(key, question, **given)
     if params.get("embed") != "1":
         section.scrollIntoView()
+
+
+def first_preset(key: str) -> str:
+    return next(iter(lab.corpus.presets.get(key, ())), "")
 
 
 async def current_result(key: str):
     """The result a section shows: the last one answered here, or its pre-rendered first preset."""
     if key not in state["results"]:
-        options = {"embed": await vector_table()} if TECHNIQUES[key].meaning else {}
-        if key == "graph":
-            await load_networkx()
-        state["results"][key] = run(lab, key, lab.corpus.presets[key][0], **options)
+        state["results"][key] = run(lab, key, first_preset(key), **await prepared(TECHNIQUES[key]))
     return state["results"][key]
 
 
 def question_of(key: str) -> str:
     typed = document.getElementById(f"q-{key}").value.strip()
     shown = state["results"].get(key)
-    return typed or (shown.question if shown else lab.corpus.presets[key][0])
-
-
-def hand_written(key: str, question: str) -> str:
-    """The hand-written input of a preset (rewrites, hypothetical answer), to show beside the model's."""
-    corpus = lab.corpus
-    if key == "multi_query":
-        return "\n".join(corpus.rewrites.get(question, ()))
-    if key == "hyde":
-        return corpus.hypothetical.get(question, "")
-    return ""
+    return typed or (shown.question if shown else first_preset(key))
 
 
 def on_removed(part: str) -> None:
@@ -387,8 +369,7 @@ async def start() -> None:
     started = time.perf_counter()
     start_bridge()
     global asker
-    asker = ask_model.install(SITE["bridge"]["generate"], current_result, answer, question_of, hand_written,
-                              on_removed)
+    asker = ask_model.install(SITE["bridge"]["generate"], lab, current_result, answer, question_of, on_removed)
     show_runtime()
     show_status("ready", "Ready")
     document.getElementById("status").dataset.readyMs = str(round(performance.now()))  # for bench/

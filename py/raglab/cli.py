@@ -16,7 +16,7 @@ from . import Lab, load_corpus
 from .corpus import CorpusError
 from .result import Result
 from .show import HEADINGS, score_label, score_sum
-from .techniques import TECHNIQUES, QuestionError, run
+from .techniques import EMBEDDINGS, TECHNIQUES, Input, Option, QuestionError, options_of, run, technique
 
 WIDTH = 100
 
@@ -63,36 +63,50 @@ def _embedder(name: str):
 
 
 def cmd_ask(args, lab: Lab) -> int:
-    t = TECHNIQUES.get(args.technique.replace("-", "_"))
-    if t is None:
-        raise QuestionError(f"No technique called “{args.technique}”. The techniques: {', '.join(TECHNIQUES)}.")
+    t = technique(args.technique)
     options = {}
     if t.meaning:
         try:
             options["embed"] = _embedder(args.embedder)
         except (ImportError, OSError, FileNotFoundError) as e:
             raise QuestionError(
-                f"{t.title.split(':')[0]} searches by meaning and needs the embedding model all-MiniLM-L6-v2, "
-                f"which could not be loaded ({e}). Build it with `make models`, or choose a keyword technique."
+                f"{t.name} searches by meaning and needs the embedding model all-MiniLM-L6-v2, which could not be "
+                f"loaded ({e}). Build it with `make models`, or choose a keyword technique."
             ) from e
-        if options["embed"] is None and t.key != "hybrid":
-            raise QuestionError(f"{t.title.split(':')[0]} searches by meaning and needs an embedder: "
-                                "run without --embedder none.")
-    if args.rewrite:
-        options.update(rewrites=args.rewrite, source="visitor")
-    if args.hypothetical:
-        options.update(hypothetical=args.hypothetical, source="visitor")
-    if args.scoring != "sum" or args.k1 is not None or args.b is not None:
-        if t.key != "plain":
-            raise QuestionError("--scoring, --k1 and --b belong to plain search.")
-        options.update(scoring=args.scoring, k1=args.k1, b=args.b)
+        if options["embed"] is None and EMBEDDINGS in t.needs:
+            raise QuestionError(f"{t.name} searches by meaning and needs an embedder: run without --embedder none.")
+    given = {name: value for name, value in vars(args).items() if name in _declared() and value is not None}
+    for name in given.keys() - options_of(t, given).keys():
+        raise QuestionError(f"{_flag(name)} belongs to {_owners(name)}, not to {t.name}.")
+    options.update(given)
+    if any(i.name in given for i in t.inputs):
+        options["source"] = "visitor"
     result = run(lab, t.key, args.question, top_k=args.top_k, **options)
     print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2) if args.json else render_text(result))
     return 0
 
 
+def _declared() -> dict[str, Input | Option]:
+    """Every input and option any technique declares, by name (one command-line flag each)."""
+    found: dict[str, Input | Option] = {}
+    for t in TECHNIQUES.values():
+        found.update({i.name: i for i in t.inputs if i.flag})
+        found.update({o.name: o for o in t.options})
+    return found
+
+
+def _flag(name: str) -> str:
+    return "--" + name.replace("_", "-")
+
+
+def _owners(name: str) -> str:
+    return ", ".join(t.name for t in TECHNIQUES.values()
+                     if name in {i.name for i in t.inputs} | {o.name for o in t.options})
+
+
 def cmd_techniques(args, lab: Lab) -> int:
-    rows = [{"key": t.key, "title": t.title, "top_k": t.top_k, "meaning": t.meaning,
+    rows = [{"key": t.key, "title": t.title, "top_k": t.top_k, "meaning": t.meaning, "needs": sorted(t.needs),
+             "inputs": [i.name for i in t.inputs], "options": {o.name: o.default for o in t.options},
              "presets": list(lab.corpus.presets.get(t.key, ()))} for t in TECHNIQUES.values()]
     if args.json:
         print(json.dumps(rows, ensure_ascii=False, indent=2))
@@ -175,12 +189,17 @@ def parser() -> argparse.ArgumentParser:
     ask.add_argument("--corpus", dest="corpus_ask", help=argparse.SUPPRESS)
     ask.add_argument("--embedder", choices=["onnx", "none"], default="onnx",
                      help="meaning search: the local all-MiniLM-L6-v2 ONNX model (default) or none")
-    ask.add_argument("--rewrite", action="append", help="multi-query: a rewrite of the question (repeatable)")
-    ask.add_argument("--hypothetical", help="HyDE: a hypothetical answer to search with")
-    ask.add_argument("--scoring", choices=["sum", "bm25"], default="sum",
-                     help="plain search: the spec's sum of weights (default) or BM25")
-    ask.add_argument("--k1", type=float, help="BM25 term-frequency saturation (default 0.9, range 0-3)")
-    ask.add_argument("--b", type=float, help="BM25 length normalisation (default 0.4, range 0-1)")
+    for name, declared in _declared().items():
+        if isinstance(declared, Input):
+            ask.add_argument(declared.flag, dest=name, help=declared.help,
+                             action="append" if declared.kind == "lines" else "store")
+        elif declared.choices:
+            ask.add_argument(_flag(name), dest=name, choices=[v for v, _ in declared.choices],
+                             help=f"{declared.help} (default {declared.default})")
+        else:
+            ask.add_argument(_flag(name), dest=name, type=float,
+                             help=f"{declared.help} (default {declared.default:g}, range {declared.low:g}-"
+                                  f"{declared.high:g})")
     ev = sub.add_parser("eval", help="score every technique on the labelled questions")
     ev.add_argument("--questions", help="a questions.toml (default: the corpus's own)")
     ev.add_argument("--json", action="store_true", help="print the scoreboard as JSON")

@@ -17,9 +17,9 @@ from pathlib import Path
 from .chunking import CHUNK_SIZES, DEFAULT_SIZE
 from .corpus import CorpusError, LabelledQuestion
 from .lab import Lab
-from .metrics import NDCG_K, ndcg_at
+from .metrics import NDCG_K, first_right, hit_at, ndcg_at, recall_at, reciprocal_rank
 from .result import Hit
-from .techniques import TECHNIQUES, run
+from .techniques import TECHNIQUES, Scored, Technique, run
 from .techniques.meaning import meaning_search
 from .vectors import Embedder
 
@@ -157,24 +157,26 @@ class Scoreboard:
 
 
 def score_technique(row: Row, questions: Sequence[LabelledQuestion], spans: Mapping[str, Span]) -> TechniqueScore:
-    scored = []
+    scored, reciprocal = [], []
     for q in questions:
         hits = row.ranked(q.text)
         ids = [h.id for h in hits]
         relevant = set(q.answers)
+        # metrics.py reads passage ids, so each unit stands for the labelled passages it holds (passage_ranking).
+        # Every unit before the first one holding a right passage stays one wrong id, so the first right passage
+        # keeps that unit's rank; hit@K and recall@K count all that the first K units hold, however long they are.
         passages = passage_ranking(ids, q.answers, spans)
-        covering = [bool(covered(spans[u], {p: spans[p] for p in q.answers})) for u in ids]
-        rank = next((r for r, ok in enumerate(covering, 1) if ok), None)
-        found = {p for u in ids[:K] for p in covered(spans[u], {p: spans[p] for p in q.answers})}
+        held = passage_ranking(ids[:K], q.answers, spans)
+        reciprocal.append(reciprocal_rank(passages, relevant))
         scored.append(QuestionScore(
-            q.text, q.answers, tuple(ids), rank, float(rank is not None and rank <= K),
-            len(found) / len(relevant), ndcg_at(passages, relevant), sum(h.sentences for h in hits[:K])))
+            q.text, q.answers, tuple(ids), first_right(passages, relevant), hit_at(held, relevant, len(held)),
+            recall_at(held, relevant, len(held)), ndcg_at(passages, relevant), sum(h.sentences for h in hits[:K])))
     n = len(scored) or 1
     return TechniqueScore(
         row.key, row.title, row.baseline,
         hit_at_3=sum(s.hit for s in scored) / n,
         recall_at_3=sum(s.recall for s in scored) / n,
-        mrr=sum(1 / s.first_right for s in scored if s.first_right) / n,
+        mrr=sum(reciprocal) / n,
         ndcg_at_10=sum(s.ndcg for s in scored) / n,
         sentences_at_3=sum(s.sentences for s in scored) / n,
         questions=tuple(scored),
@@ -185,21 +187,13 @@ def rows_for(lab: Lab, embed: Embedder | None) -> tuple[list[Row], dict[str, str
     """Every technique as a row; chunk size gives one row per size (1 and 4; size 2 is plain search). Meaning
     techniques need ``embed``; without it they are listed in ``skipped``. Two baselines come along: BM25 over the
     passages, and plain meaning search (the question alone), which multi-query and HyDE try to beat."""
-    from .bm25 import BM25Index, bm25_search
+    from .bm25 import K1, B, BM25Index, bm25_search
 
-    def technique(key: str, **options) -> Callable[[str], list[Hit]]:
-        return lambda question: list(run(lab, key, question, top_k=DEPTH, **options).passages)
-
-    def sized(size: int) -> Callable[[str], list[Hit]]:
-        def ranked(question: str) -> list[Hit]:
-            hits = run(lab, "chunk_size", question, top_k=DEPTH).passages
-            return [h for h in hits if h.id.rsplit("-", 2)[-2] == f"s{size}"]
-        return ranked
-
-    def hyde(question: str) -> list[Hit]:
-        # Where no hypothetical answer is written, the question stands in for one: HyDE = plain meaning search.
-        hypothetical = lab.corpus.hypothetical.get(question) or question
-        return list(run(lab, "hyde", question, top_k=DEPTH, embed=embed, hypothetical=hypothetical).passages)
+    def ranked(t: Technique, scored: Scored) -> Callable[[str], list[Hit]]:
+        def ranking(question: str) -> list[Hit]:
+            result = run(lab, t.key, question, top_k=DEPTH, embed=embed, **t.eval_inputs(lab.corpus, question))
+            return [h for h in result.passages if scored.keep(h)]
+        return ranking
 
     bm25 = BM25Index(lab.chunks())
     rows: list[Row] = []
@@ -208,14 +202,8 @@ def rows_for(lab: Lab, embed: Embedder | None) -> tuple[list[Row], dict[str, str
         if t.meaning and embed is None:
             skipped[t.key] = "needs the embedding model all-MiniLM-L6-v2, which is not loaded"
             continue
-        if t.key == "chunk_size":
-            rows += [Row(f"chunk_size_{s}", f"Chunk size: {s} sentence{'s' * (s > 1)}", sized(s))
-                     for s in CHUNK_SIZES if s != DEFAULT_SIZE]
-        elif t.key == "hyde":
-            rows.append(Row(t.key, t.title, hyde))
-        else:
-            rows.append(Row(t.key, t.title, technique(t.key, embed=embed) if t.meaning else technique(t.key)))
-    rows.append(Row("bm25", "BM25 over the passages (k1 0.9, b 0.4)",
+        rows += [Row(scored.key, scored.title, ranked(t, scored)) for scored in t.rows]
+    rows.append(Row("bm25", f"BM25 over the passages (k1 {K1:g}, b {B:g})",
                     lambda q: bm25_search(bm25, q, DEPTH), baseline=True))
     if embed is not None:
         rows.append(Row("meaning", "Plain meaning search (the question alone)",

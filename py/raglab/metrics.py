@@ -32,7 +32,11 @@ def recall_at(ranking: Sequence[str], relevant: set[str], k: int) -> float:
 
 
 def first_right(ranking: Sequence[str], relevant: set[str]) -> int | None:
-    """The rank (from 1) of the first right id, or None when none is in the ranking."""
+    """The rank (from 1) of the first right id, or None when none is in the ranking.
+
+    >>> first_right(["x", "a", "b"], {"a", "b"}), first_right(["x"], {"a"})
+    (2, None)
+    """
     return next((r for r, pid in enumerate(ranking, 1) if pid in relevant), None)
 
 

@@ -1,8 +1,8 @@
 """Result objects: what a technique found and why, frozen so the page and the command line only show it.
 
 Every number a visitor sees is here, with its parts: a keyword score carries each word's weight and the formula
-that gave it (``ferry 2.46 = ln(1 + 32/3)``), a fused score each list's ``1/(60 + rank)``. ``to_dict()`` is the
-JSON contract of ``raglab ask --json`` and of the page (field names documented in the README).
+that gave it (``ferry 2.46 = ln(1 + 32/3)``), a fused score each list's ``1/(60 + rank)`` with its k and rank.
+``to_dict()`` is the JSON contract of ``raglab ask --json`` and of the page (field names documented in the README).
 """
 
 from __future__ import annotations
@@ -24,6 +24,15 @@ class Part:
     label: str
     value: float
     formula: str
+
+
+@dataclass(frozen=True)
+class RankPart(Part):
+    """A rank-fusion addend, ``1/(k + rank)``, with its two numbers, so no one reads them back out of ``formula``.
+    ``fusion.rank_part`` makes one; ``to_dict`` gives it two more fields than other parts, ``k`` and ``rank``."""
+
+    k: int
+    rank: int
 
 
 @dataclass(frozen=True)
@@ -95,17 +104,21 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def best_scored(totals: Mapping[int, float], top_k: int) -> list[tuple[int, float]]:
-    """The best ``top_k`` (position, score) pairs above 0, best first; equal scores keep corpus order.
+def best_scored(totals: Mapping[int, float], top_k: int, above: float = 0.0) -> list[tuple[int, float]]:
+    """The best ``top_k`` (position, score) pairs scoring more than ``above``, best first; equal scores keep
+    corpus order (the lower position first). Every ranking of the lab picks its best this way: keyword and BM25
+    scores (above 0, the spec's rule), cosines (``above=-math.inf``: a negative one still ranks) and rank fusion.
 
     Only scores at or above the k-th best can be kept, so that bar is found first, over the bare floats, and
     only the few that reach it are sorted: on SciFact, 10 kept of about 1,800 scored abstracts.
 
     >>> best_scored({2: 1.0, 0: 1.0, 1: 2.0, 3: 0.0}, top_k=3)
     [(1, 2.0), (0, 1.0), (2, 1.0)]
+    >>> best_scored({0: -0.25, 1: 0.5}, top_k=2, above=-math.inf)
+    [(1, 0.5), (0, -0.25)]
     """
     bar = heapq.nlargest(top_k, totals.values())[-1] if len(totals) > top_k > 0 else -math.inf
-    kept = sorted((-s, i) for i, s in totals.items() if s > 0 and s >= bar)
+    kept = sorted((-s, i) for i, s in totals.items() if s > above and s >= bar)
     return [(i, -s) for s, i in kept[:top_k]]
 
 

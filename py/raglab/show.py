@@ -7,6 +7,15 @@
 'score 5.95'
 >>> score_sum(hit)
 '5.95 = ferry 2.46 [ln(1 + 32/3)] + cost 3.50 [ln(1 + 32/1)]'
+
+A fused score: B of the hybrid lesson, 2nd in both lists.
+
+>>> from raglab.fusion import rank_part
+>>> b = Hit("B", "b", "B", "…", 2, 1, 1/62 + 1/62, "fused", (rank_part("keyword", 2), rank_part("vector", 2)))
+>>> score_label(b)
+'fused 0.0323 = 1/62 (keyword) + 1/62 (vector)'
+>>> score_sum(b)
+'0.0323 = keyword 0.0161 [1/(60 + 2)] + vector 0.0161 [1/(60 + 2)]'
 """
 
 from __future__ import annotations
@@ -26,31 +35,23 @@ def _number(value: float, kind: str) -> str:
 
 
 def score_label(hit: Hit) -> str:
-    """The short label beside a passage, as the spec writes it."""
-    if hit.score_kind == "fused":
-        terms = " + ".join(f"{_fraction(p)} ({p.label})" for p in hit.parts)
-        return f"fused {hit.score:.4f} = {terms}"
+    """The short label beside a passage, as the spec writes it: the kind of score and its value, a fused score's
+    terms as the spec's fractions (``1/62`` for ``1/(60 + 2)``, from the part's k and rank), and for a cosine
+    ranking just the place."""
     if hit.score_kind == "similarity":
         return f"rank {hit.rank}"
-    if hit.score_kind == "best sentence":
-        return f"best sentence {hit.score:.2f}"
-    return f"score {hit.score:.2f}"
-
-
-def _fraction(part: Part) -> str:
-    # "1/(60 + 2)" shows as the spec's "1/62"
-    inner = part.formula[2:].strip("()").split(" + ") if part.formula.startswith("1/(") else None
-    return f"1/{sum(int(x) for x in inner)}" if inner else part.formula
+    label = f"{hit.score_kind} {_number(hit.score, hit.score_kind)}"
+    if hit.score_kind == "fused":
+        label += " = " + " + ".join(f"1/{p.k + p.rank} ({p.label})" for p in hit.parts)
+    return label
 
 
 def part_text(part: Part) -> str:
-    if part.kind == "word":
-        return f"{part.label} {part.value:.2f} [{part.formula}]"
-    if part.kind == "rank":
-        return f"{part.label} {part.value:.4f} [{part.formula}]"
-    if part.kind == "similarity":
-        return f"{part.label} {part.value:.4f}"
-    return f"{part.label} +{part.value:g} ({part.formula})"
+    """One addend: a weight or a rank term with the formula that gave it, a cosine alone, a graph bonus with why."""
+    if part.kind in ("name", "linked name"):
+        return f"{part.label} +{part.value:g} ({part.formula})"
+    text = f"{part.label} {_number(part.value, part.kind)}"
+    return text if part.kind == "similarity" else f"{text} [{part.formula}]"
 
 
 def score_sum(hit: Hit) -> str:

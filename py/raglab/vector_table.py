@@ -74,11 +74,14 @@ class VectorTable:
 def preset_texts(lab: Lab) -> list[str]:
     """Every text the meaning techniques embed for the corpus's presets: the passages, each preset question, its
     hand-written rewrites and hypothetical answer."""
+    from .techniques import TECHNIQUES
+
     texts = [c.text for c in lab.chunks(DEFAULT_SIZE)]
-    corpus = lab.corpus
-    for key in ("multi_query", "hyde", "hybrid"):
-        for q in corpus.presets.get(key, ()):
-            texts += [q, *corpus.rewrites.get(q, ())]
-            if q in corpus.hypothetical:
-                texts.append(corpus.hypothetical[q])
+    for t in TECHNIQUES.values():
+        if not t.meaning:
+            continue
+        for q in lab.corpus.presets.get(t.key, ()):
+            texts.append(q)
+            for value in t.hand_written(lab.corpus, q).values():
+                texts += value if isinstance(value, list) else [value]
     return list(dict.fromkeys(texts))

@@ -10,7 +10,10 @@ give the same ranking (a test checks it); equal similarities keep corpus order.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
+
+from .result import best_scored
 
 np = None  # numpy, once it has been imported; the page may load it after start-up, so keep looking
 
@@ -45,7 +48,5 @@ def cosine_scores(query: Vector, vectors: Sequence[Vector], use_numpy: bool | No
 def rank_by_similarity(
     query: Vector, vectors: Sequence[Vector], top_k: int, use_numpy: bool | None = None
 ) -> list[tuple[int, float]]:
-    """The ``top_k`` (position, cosine) pairs, best first."""
-    sims = cosine_scores(query, vectors, use_numpy)
-    order = sorted(range(len(sims)), key=lambda i: (-sims[i], i))
-    return [(i, sims[i]) for i in order[:top_k]]
+    """The ``top_k`` (position, cosine) pairs, best first, a negative cosine too."""
+    return best_scored(dict(enumerate(cosine_scores(query, vectors, use_numpy))), top_k, above=-math.inf)

@@ -13,8 +13,9 @@ from raglab.bm25 import (
     idf_atire,
     idf_lucene,
     idf_robertson,
+    length_factor,
+    term_score,
     terms,
-    tf_part,
 )
 from raglab.chunking import Chunk
 
@@ -34,6 +35,9 @@ def test_idf_variants_match_their_formulas():
 
 
 def test_tf_part_is_one_for_a_single_word_in_an_average_passage():
+    def tf_part(tf, length, avglen, k1, b):  # the term of a word whose idf is 1
+        return term_score(1.0, tf, length_factor(length, avglen, k1, b), k1)
+
     assert tf_part(1, 10, 10.0, k1=1.2, b=0.75) == 1.0
     assert tf_part(3, 10, 10.0, k1=0.0, b=0.5) == 1.0  # k1 = 0: counts do not matter
     # b = 0: length does not matter

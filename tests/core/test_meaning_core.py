@@ -4,6 +4,7 @@
 import pytest
 
 from raglab import run
+from raglab.show import score_label
 
 
 def test_multi_query_fused_scores_are_sums_of_reciprocal_ranks(lab, embed):
@@ -40,3 +41,11 @@ def test_hybrid_fuses_both_lists(lab, embed):
     top = r.passages[0]
     assert top.id == "history-2"  # the only passage with "1702", first by keyword
     assert any(part.label == "keyword" and part.formula == "1/(60 + 1)" for part in top.parts)
+
+
+def test_a_fused_part_carries_its_k_and_rank(lab, embed):
+    r = run(lab, "hybrid", "What happened in 1702?", embed=embed, k=20)
+    keyword, vector = r.to_dict()["passages"][0]["parts"]
+    assert keyword == {"kind": "rank", "label": "keyword", "value": 1 / 21, "formula": "1/(20 + 1)", "k": 20, "rank": 1}
+    assert (vector["k"], vector["rank"]) == (20, 2)
+    assert score_label(r.passages[0]) == f"fused {1 / 21 + 1 / 22:.4f} = 1/21 (keyword) + 1/22 (vector)"

@@ -1,11 +1,12 @@
-"""The nine techniques, one function each, and the registry the command line and the page read."""
+"""The nine techniques, one function each, declared in the registry the command line, the page and the
+scoreboard read (registry.py says what a declaration holds)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
+from ..bm25 import B_RANGE, K1, K1_RANGE, B
+from ..chunking import CHUNK_SIZES, DEFAULT_SIZE
 from ..lab import Lab
+from ..model_prompts import REWRITES, hypothetical_prompt, parse_lines, parse_one, query_rewrite_prompt, rewrites_prompt
 from ..result import Result
 from ..vectors import Embedder
 from .common import TOP_K, QuestionError
@@ -13,32 +14,66 @@ from .granularity import chunk_size, parent
 from .graph_rag import graph
 from .keyword_rag import document, plain, query
 from .meaning import EmbedderMissing, hybrid, hyde, multi_query
+from .registry import (
+    EMBEDDINGS,
+    MAX_TOP_K,
+    NETWORKX,
+    TECHNIQUES,
+    Input,
+    ModelWrites,
+    Option,
+    Scored,
+    Technique,
+    options_of,
+    register,
+)
+
+REWRITES_INPUT = Input(
+    "rewrites", "rw", "Your rewrites, one per line (up to 3; leave empty for the hand-written ones of a preset)",
+    kind="lines", limit=REWRITES, flag="--rewrite", help="multi-query: a rewrite of the question (repeatable)",
+    hand_written=lambda corpus, question: list(corpus.rewrites.get(question, ())),
+    model=ModelWrites(rewrites_prompt, lambda reply: parse_lines(reply, REWRITES), "rewrites",
+                      "Let the model write the rewrites"))
+HYPOTHETICAL_INPUT = Input(
+    "hypothetical", "hy", "Your hypothetical answer (it may be wrong; it only has to sound like the right page)",
+    flag="--hypothetical", help="HyDE: a hypothetical answer to search with",
+    hand_written=lambda corpus, question: corpus.hypothetical.get(question),
+    model=ModelWrites(hypothetical_prompt, parse_one, "hypothetical answer",
+                      "Let the model write the hypothetical answer"))
+REWRITE_INPUT = Input(
+    "rewrite", "rq", "The question rewritten for a keyword search", field=False,
+    model=ModelWrites(query_rewrite_prompt, parse_one, "rewritten question", "Let the model rewrite the question"))
+SCORING_OPTIONS = (
+    Option("scoring", "Scoring", "sum", choices=(("sum", "the spec's sum of weights"), ("bm25", "BM25")),
+           help="plain search: the spec's sum of weights (default) or BM25"),
+    Option("k1", "k1", K1, *K1_RANGE, step=0.1, help="BM25 term-frequency saturation"),
+    Option("b", "b", B, *B_RANGE, step=0.05, help="BM25 length normalisation"),
+)
 
 
-@dataclass(frozen=True)
-class Technique:
-    key: str
-    title: str
-    run: Callable[..., Result]
-    top_k: int = TOP_K  # default, range 1-10
-    meaning: bool = False  # searches by meaning: needs an embedder
+def _sized(size: int) -> Scored:
+    return Scored(f"chunk_size_{size}", f"Chunk size: {size} sentence{'s' * (size > 1)}",
+                  lambda hit: hit.id.rsplit("-", 2)[-2] == f"s{size}")
 
 
-TECHNIQUES: dict[str, Technique] = {
-    t.key: t
-    for t in [
-        Technique("plain", "Plain RAG: search, then answer", plain),
-        Technique("query", "Query RAG: rewrite the question", query),
-        Technique("graph", "Graph RAG: follow the links between names", graph),
-        Technique("document", "Document RAG: pass whole documents", document, top_k=1),
-        Technique("multi_query", "Multi-query: ask several ways, then merge", multi_query, meaning=True),
-        Technique("hyde", "HyDE: search with a made-up answer", hyde, meaning=True),
-        Technique("parent", "Parent-document: find small, hand over big", parent),
-        Technique("chunk_size", "Chunk size: how big should a piece be?", chunk_size, top_k=1),
-        Technique("hybrid", "Hybrid search: keywords and meaning, merged", hybrid, meaning=True),
-    ]
-}
-MAX_TOP_K = 10
+for _technique in [
+    Technique("plain", "Plain RAG: search, then answer", plain, options=SCORING_OPTIONS),
+    Technique("query", "Query RAG: rewrite the question", query, inputs=(REWRITE_INPUT,)),
+    Technique("graph", "Graph RAG: follow the links between names", graph, needs=frozenset({NETWORKX})),
+    Technique("document", "Document RAG: pass whole documents", document, top_k=1),
+    Technique("multi_query", "Multi-query: ask several ways, then merge", multi_query,
+              needs=frozenset({EMBEDDINGS}), inputs=(REWRITES_INPUT,)),
+    # Where no hypothetical answer is written, the question stands in for one: HyDE = plain meaning search.
+    Technique("hyde", "HyDE: search with a made-up answer", hyde, needs=frozenset({EMBEDDINGS}),
+              inputs=(HYPOTHETICAL_INPUT,),
+              eval_inputs=lambda corpus, question: {"hypothetical": corpus.hypothetical.get(question) or question}),
+    Technique("parent", "Parent-document: find small, hand over big", parent),
+    # Size 2 is plain search's own, so the scoreboard lists sizes 1 and 4.
+    Technique("chunk_size", "Chunk size: how big should a piece be?", chunk_size, top_k=1,
+              scored=tuple(_sized(s) for s in CHUNK_SIZES if s != DEFAULT_SIZE)),
+    Technique("hybrid", "Hybrid search: keywords and meaning, merged", hybrid, uses=frozenset({EMBEDDINGS})),
+]:
+    register(_technique)
 
 
 def technique(key: str) -> Technique:
@@ -50,7 +85,7 @@ def technique(key: str) -> Technique:
 
 def run(lab: Lab, key: str, question: str, top_k: int | None = None, embed: Embedder | None = None,
         **options) -> Result:
-    """Run one technique by name. ``options`` go to the technique (``rewrites``, ``hypothetical``, ``source``)."""
+    """Run one technique by name. ``options`` go to the technique (its declared inputs and options, ``source``)."""
     t = technique(key)
     top_k = t.top_k if top_k is None else top_k
     if not 1 <= top_k <= MAX_TOP_K:
@@ -60,4 +95,6 @@ def run(lab: Lab, key: str, question: str, top_k: int | None = None, embed: Embe
     return t.run(lab, question, top_k=top_k, **options)
 
 
-__all__ = ["TECHNIQUES", "Technique", "technique", "run", "QuestionError", "EmbedderMissing", "Lab", "Result"]
+__all__ = ["TECHNIQUES", "Technique", "Input", "Option", "Scored", "ModelWrites", "EMBEDDINGS", "NETWORKX", "TOP_K",
+           "MAX_TOP_K", "technique", "run", "register", "options_of", "QuestionError", "EmbedderMissing", "Lab",
+           "Result"]

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..fusion import RRF_DEPTH, RRF_K, fuse_ranks
+from ..fusion import RRF_DEPTH, RRF_K, fuse_ranks, rank_part
 from ..lab import Lab
+from ..metrics import first_right
 from ..result import Comparison, Hit, Part, Result
 from ..text import search_words
 from ..vectors import Embedder, rank_by_similarity
@@ -58,8 +59,7 @@ def _fuse(lab: Lab, lists: Sequence[Sequence[Hit]], labels: Sequence[str], top_k
     by_id = {c.id: c for c in lab.chunks()}
     fused = fuse_ranks([[h.id for h in hits] for hits in lists], k=k, depth=RRF_DEPTH)
     return [
-        Hit.of(by_id[pid], rank, total, "fused",
-               [Part("rank", labels[li], 1 / (k + r), f"1/({k} + {r})") for li, r in earned])
+        Hit.of(by_id[pid], rank, total, "fused", [rank_part(labels[li], r, k) for li, r in earned])
         for rank, (pid, total, earned) in enumerate(fused[:top_k], 1)
     ]
 
@@ -68,16 +68,12 @@ def _top3(hits: Sequence[Hit]) -> str:
     return "; ".join(f"{h.title} ({h.id})" for h in hits[:3])
 
 
-def _first_right(ids: Sequence[str], answers: Sequence[str]) -> int | None:
-    return next((i for i, pid in enumerate(ids, 1) if pid in answers), None)
-
-
 def place_step(lab: Lab, question: str, plain_ids: Sequence[str], ids: Sequence[str], name: str) -> list[str]:
     """The comparison sentence, from the labelled question set; nothing when the question is not labelled."""
     answers = lab.corpus.answers_for(question)
     if not answers:
         return []
-    p, t = _first_right(plain_ids, answers), _first_right(ids, answers)
+    p, t = first_right(plain_ids, set(answers)), first_right(ids, set(answers))
     if p is None and t is None:
         return [f"For this example, no right passage is found by plain meaning search or by {name}."]
 

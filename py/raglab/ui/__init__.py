@@ -1,9 +1,20 @@
 """The page's HTML, written by Python: the same functions pre-render the static site under CPython (build.py)
 and re-render a technique in the browser (Pyodide). Everything a visitor or a document supplies is escaped:
-documents and questions are shown as text, never as HTML."""
+documents and questions are shown as text, never as HTML.
 
-from .graph_svg import graph_svg
-from .page_html import render_main, render_technique_section
-from .result_html import render_result
+The renderers are imported on first use (PEP 562): the page's start-up needs only model_panel, and importing
+the rest costs about 0.2 s in Pyodide (bench/startup.py)."""
 
-__all__ = ["render_result", "render_main", "render_technique_section", "graph_svg"]
+from importlib import import_module
+
+_HOME = {"render_result": "result_html", "render_main": "page_html", "render_technique_section": "page_html",
+         "graph_svg": "graph_svg"}
+
+
+def __getattr__(name: str):
+    if name not in _HOME:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f".{_HOME[name]}", __name__), name)
+
+
+__all__ = list(_HOME)

@@ -17,14 +17,9 @@ from urllib.parse import urlencode
 
 from ..lab import Lab
 from ..result import Result
-from ..techniques import TECHNIQUES
+from ..techniques import TECHNIQUES, Input, Technique
 from .result_html import render_result
 
-MODEL_WRITES = {  # what "Ask the model" can also write for a technique
-    "query": "Let the model rewrite the question",
-    "multi_query": "Let the model write the rewrites",
-    "hyde": "Let the model write the hypothetical answer",
-}
 MEANING_NOTE = ("This technique searches by meaning with an embedding model (all-MiniLM-L6-v2), which is not "
                 "loaded on this page yet.")
 
@@ -80,8 +75,32 @@ def _documents(lab: Lab, page: Mapping) -> str:
             f"<p>{escape(head)}</p>{''.join(body)}</details></section>")
 
 
-def _hybrid_lesson(text: Mapping) -> str:
-    from ..fusion import fuse_ranks
+def _input_field(key: str, i: Input) -> str:
+    """A box for one of a technique's inputs (its name is the link's parameter, so the form works as a link)."""
+    box = (f'<textarea name="{i.param}" rows="{i.limit}" maxlength="{200 * i.limit}" id="{i.param}-{key}"></textarea>'
+           if i.kind == "lines" else
+           f'<input name="{i.param}" maxlength="{i.limit}" autocomplete="off" id="{i.param}-{key}">')
+    return f'<label class="extra">{escape(i.label)}{box}</label>'
+
+
+def _options_fieldset(options) -> str:
+    """A technique's settings, each with its default and range."""
+    if not options:
+        return ""
+    fields = []
+    for o in options:
+        if o.choices:
+            fields += [f'<label><input type="radio" name="{o.name}" value="{escape(v)}"'
+                       f'{" checked" if v == o.default else ""}> {escape(words)}</label>' for v, words in o.choices]
+        else:
+            fields.append(f'<label>{escape(o.label)} <input type="number" name="{o.name}" value="{o.default:g}" '
+                          f'min="{o.low:g}" max="{o.high:g}" step="{o.step:g}"></label>')
+    legend = next((o.label for o in options if o.choices), "Settings")
+    return f'<fieldset class="extra options"><legend>{escape(legend)}</legend>{"".join(fields)}</fieldset>'
+
+
+def _fusion_lesson(text: Mapping) -> str:
+    from ..fusion import RRF_K, fuse_ranks, rrf_term
 
     # The lesson's worked example, computed: A is 1st by keyword and 5th by vector, B 2nd in both.
     fused = {item: (total, ranks) for item, total, ranks in
@@ -89,8 +108,8 @@ def _hybrid_lesson(text: Mapping) -> str:
     rows = []
     for chunk in ("A", "B"):
         total, ranks = fused[chunk]
-        terms = " + ".join(f"1/{60 + r}" for _, r in ranks)
-        values = " + ".join(f"{1 / (60 + r):.4f}" for _, r in ranks)
+        terms = " + ".join(f"1/{RRF_K + r}" for _, r in ranks)
+        values = " + ".join(f"{rrf_term(r):.4f}" for _, r in ranks)
         where = ", ".join(f"{['keyword', 'vector'][li]} rank {r}" for li, r in ranks)
         rows.append(f"<li>chunk {chunk} ({where}): {terms} = {values} = {total:.4f}</li>")
     winner = max(("A", "B"), key=lambda c: fused[c][0])
@@ -110,21 +129,8 @@ def render_technique_section(lab: Lab, key: str, number: int, text: Mapping, key
     presets = "".join(
         f'<a class="preset" role="button" href="?{escape(urlencode({"technique": key, "q": q}))}#{key}" '
         f'data-q="{escape(q)}">{escape(q)}</a>' for q in lab.corpus.presets.get(key, ()))
-    extra = ""
-    if key == "multi_query":
-        extra = ('<label class="extra">Your rewrites, one per line (up to 3; leave empty for the hand-written ones '
-                 f'of a preset)<textarea name="rw" rows="3" maxlength="600" id="rw-{key}"></textarea></label>')
-    elif key == "plain":
-        extra = ('<fieldset class="extra scoring"><legend>Scoring</legend>'
-                 '<label><input type="radio" name="scoring" value="sum" checked> the spec\'s sum of weights</label>'
-                 '<label><input type="radio" name="scoring" value="bm25"> BM25</label>'
-                 '<label>k1 <input type="number" name="k1" value="0.9" min="0" max="3" step="0.1"></label>'
-                 '<label>b <input type="number" name="b" value="0.4" min="0" max="1" step="0.05"></label>'
-                 "</fieldset>")
-    elif key == "hyde":
-        extra = ('<label class="extra">Your hypothetical answer (it may be wrong; it only has to sound like the '
-                 f'right page)<input name="hy" maxlength="500" autocomplete="off" id="hy-{key}"></label>')
-    lesson = _hybrid_lesson(text) if key == "hybrid" else ""
+    extra = "".join(_input_field(key, i) for i in t.inputs if i.field) + _options_fieldset(t.options)
+    lesson = _fusion_lesson(text) if text.get("lesson") else ""
     try_line = f'<p class="try">{link_terms(text["try"], keys)}</p>' if text.get("try") else ""
     slot = render_result(result) if result else f'<p class="message">{escape(note or MEANING_NOTE)}</p>'
     return (
@@ -137,18 +143,31 @@ def render_technique_section(lab: Lab, key: str, number: int, text: Mapping, key
         f'maxlength="500" autocomplete="off" placeholder="Ask about Fernport"><button type="submit">Search</button>'
         f'</div>{extra}</form><p class="form-message" id="msg-{key}" role="status"></p>'
         f'<button type="button" class="embed-code" data-technique="{key}">Copy embed code</button></div>'
-        f'<div class="result-slot" id="result-{key}" aria-live="polite">{slot}</div>{_ask_model(key, text)}'
+        f'<div class="result-slot" id="result-{key}" aria-live="polite">{slot}</div>{_ask_model(t, text)}'
         "</section>"
     )
 
 
-def _ask_model(key: str, text: Mapping) -> str:
-    writes = (f'<button type="button" class="model-writes">{escape(MODEL_WRITES[key])}</button>'
-              if key in MODEL_WRITES else "")
+def _ask_model(t: Technique, text: Mapping) -> str:
+    writes = "".join(f'<button type="button" class="model-writes" data-input="{i.name}">{escape(i.model.button)}'
+                     "</button>" for i in t.inputs if i.model)
     note = text.get("model_note", "")
     return (f'<div class="ask-model"><p class="model-note">{escape(note)}</p><div class="row">'
             f'<button type="button" class="ask-model-button">Ask the model</button>{writes}</div>'
-            f'<div class="model-panel" id="model-{key}" aria-live="polite"><div class="model-state"></div></div></div>')
+            f'<div class="model-panel" id="model-{t.key}" aria-live="polite"><div class="model-state"></div></div>'
+            "</div>")
+
+
+def embed_snippet(page_url: str, t: Technique) -> str:
+    """The code a teacher pastes into a course page: the technique alone, in an iframe.
+
+    >>> from raglab.techniques import TECHNIQUES
+    >>> embed_snippet("https://a.github.io/raglab/", TECHNIQUES["graph"]).split('" ')[:2]
+    ['<iframe src="https://a.github.io/raglab/?technique=graph&amp;embed=1', 'title="RAG Lab: Graph RAG']
+    """
+    src = f"{page_url}?{urlencode({'technique': t.key, 'embed': 1})}"
+    return (f'<iframe src="{escape(src)}" title="RAG Lab: {escape(t.name)}" width="100%" height="760" '
+            'style="border:0" loading="lazy"></iframe>')
 
 
 def render_main(lab: Lab, page: Mapping, results: Mapping[str, Result | None], notes: Mapping[str, str] = {},

@@ -50,14 +50,15 @@ def render_result(result: Result) -> str:
     if result.steps:
         out.append(f'<h3>{HEADINGS["steps"]}</h3><ol class="steps">'
                    + "".join(f"<li>{escape(s)}</li>" for s in result.steps) + "</ol>")
-    if result.technique == "graph" and result.details.get("links") is not None:
+    # What a technique adds is drawn from its details: the graph's links, hybrid's two lists, chunk size's sizes.
+    if result.details.get("links") is not None:
         out.append(_graph(result))
-    if result.technique == "hybrid":
+    if "vector_search" in result.details:
         out.append(_hybrid_lists(result))
     if result.message:
         out.append(f'<p class="message" role="status">{escape(result.message)}</p>')
     out.append(f'<p class="summary">{escape(result.summary)}</p>')
-    css = "passages sizes" if result.technique == "chunk_size" else "passages"
+    css = "passages sizes" if "sizes" in result.details else "passages"
     if result.passages or not result.message:
         out.append(f'<h3>{HEADINGS["passages"]}</h3>' + (_hits(result.passages, css) if result.passages else
                                                          '<p class="message">None.</p>'))

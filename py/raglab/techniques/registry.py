@@ -1,0 +1,162 @@
+"""What a technique is, as data: what it takes, what it needs, what a model can write for it, and how it is scored.
+
+The command line, the page (its forms, handlers and pre-render), the scoreboard and the renderer loop over these
+declarations; none of them names a technique. A tenth technique is one ``register(Technique(...))``.
+
+>>> hyde = Technique("hyde", "HyDE", lambda lab, question, **_: None, needs=frozenset({EMBEDDINGS}),
+...                  inputs=(Input("hypothetical", "hy", "A hypothetical answer", "text"),))
+>>> hyde.meaning, [i.param for i in hyde.inputs]
+(True, ['hy'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..result import Hit, Result
+from .common import TOP_K
+
+NETWORKX = "networkx"  # the entity graph (installed on first use in the page)
+EMBEDDINGS = "embeddings"  # an embedding model, passed in as ``embed(texts) -> unit vectors``
+MAX_TOP_K = 10  # the range of top-k is 1 to this
+
+
+@dataclass(frozen=True)
+class ModelWrites:
+    """A language model can write this input: the prompt it is given (the question only, never the documents),
+    how its reply is read, and the words the page uses for it."""
+
+    prompt: Callable[[str], str]  # question -> prompt
+    read: Callable[[str], Any]  # the model's reply -> the input's value
+    label: str  # "rewrites": "The rewrites, written by the model"
+    button: str  # "Let the model write the rewrites"
+
+
+@dataclass(frozen=True)
+class Input:
+    """Something a technique takes besides the question (rewrites, a hypothetical answer).
+
+    ``kind`` "lines" (a list of up to ``limit`` lines) or "text" (one line of up to ``limit`` characters).
+    ``param`` names it in a link (``?rw=...``) and in the page's form; ``flag`` on the command line (None: not
+    offered there). ``field`` False: the page has no box for it (only the model writes it). ``hand_written``
+    gives a preset's own value from the corpus (``corpus, question -> value or None``).
+    """
+
+    name: str  # the keyword the technique's function takes
+    param: str
+    label: str
+    kind: str = "text"
+    limit: int = 500
+    flag: str | None = None
+    help: str = ""
+    field: bool = True
+    hand_written: Callable[[Any, str], Any] = lambda corpus, question: None
+    model: ModelWrites | None = None
+
+    def read(self, values: Sequence[str]) -> Any:
+        """The input's value from what a form or a link gave (every value of its param); None when empty.
+
+        >>> Input("rewrites", "rw", "Rewrites", "lines", limit=2).read(["a\\n\\n b ", "c"])
+        ['a', 'b']
+        """
+        if self.kind == "lines":
+            lines = [line.strip() for value in values for line in str(value).splitlines() if line.strip()]
+            return lines[: self.limit] or None
+        text = " ".join(" ".join(str(v) for v in values).split())
+        return text or None
+
+    def shown(self, value: Any) -> str:
+        """The value as a form box shows it."""
+        return "\n".join(value) if isinstance(value, list | tuple) else str(value or "")
+
+
+@dataclass(frozen=True)
+class Option:
+    """A setting of a technique, with its default and its range (``low``..``high``) or its ``choices``."""
+
+    name: str
+    label: str
+    default: Any
+    low: float | None = None
+    high: float | None = None
+    step: float | None = None
+    choices: tuple[tuple[str, str], ...] = ()  # (value, words)
+    help: str = ""
+
+    def read(self, text: str) -> Any:
+        """The option's value from a form or the command line; a number that is not one reads as NaN, so the
+        technique's own range check says what is allowed."""
+        if self.choices:
+            return str(text)
+        try:
+            return float(text)
+        except (TypeError, ValueError):
+            return float("nan")
+
+
+@dataclass(frozen=True)
+class Scored:
+    """One scoreboard row a technique gives: which of its result's passages count."""
+
+    key: str
+    title: str
+    keep: Callable[[Hit], bool] = lambda hit: True
+
+
+@dataclass(frozen=True)
+class Technique:
+    key: str
+    title: str
+    run: Callable[..., Result]
+    top_k: int = TOP_K  # default, range 1 to MAX_TOP_K
+    needs: frozenset[str] = frozenset()  # NETWORKX, EMBEDDINGS: cannot run without them
+    uses: frozenset[str] = frozenset()  # runs without them, does more with them (hybrid: the vector side)
+    inputs: tuple[Input, ...] = ()
+    options: tuple[Option, ...] = ()
+    # How it is scored on a labelled question: the inputs it runs with (by default its own, as a preset would),
+    # and the rows it gives (by default one, all its passages).
+    eval_inputs: Callable[[Any, str], Mapping[str, Any]] = lambda corpus, question: {}
+    scored: tuple[Scored, ...] = ()
+
+    @property
+    def meaning(self) -> bool:
+        """Searches by meaning: takes an embedding model (``embed``)."""
+        return EMBEDDINGS in self.needs | self.uses
+
+    @property
+    def name(self) -> str:
+        """The short name: "Graph RAG" of "Graph RAG: follow the links between names"."""
+        return self.title.split(":")[0]
+
+    @property
+    def rows(self) -> tuple[Scored, ...]:
+        return self.scored or (Scored(self.key, self.title),)
+
+    def input(self, name: str) -> Input:
+        return next(i for i in self.inputs if i.name == name)
+
+    def hand_written(self, corpus, question: str) -> dict[str, Any]:
+        """A preset's own inputs, from the corpus (those it has)."""
+        found = {i.name: i.hand_written(corpus, question) for i in self.inputs}
+        return {name: value for name, value in found.items() if value}
+
+
+TECHNIQUES: dict[str, Technique] = {}
+
+
+def register(technique: Technique) -> Technique:
+    """Add a technique; the command line, the page and the scoreboard take it from here."""
+    TECHNIQUES[technique.key] = technique
+    return technique
+
+
+def options_of(technique: Technique, given: Mapping[str, Any]) -> dict[str, Any]:
+    """Only what ``technique`` declares, of ``given`` (inputs and options by name, None left out)."""
+    names = {i.name for i in technique.inputs} | {o.name for o in technique.options}
+    return {k: v for k, v in given.items() if k in names and v is not None}
+
+
+__all__ = ["EMBEDDINGS", "NETWORKX", "TOP_K", "MAX_TOP_K", "Input", "ModelWrites", "Option", "Scored", "Technique",
+           "TECHNIQUES", "register", "options_of"]
