@@ -102,6 +102,7 @@ class Row:
     title: str
     ranked: Callable[[str], list[Hit]]
     baseline: bool = False
+    technique: str | None = None  # the technique it is (or is one setting of); None for a baseline
 
 
 @dataclass(frozen=True)
@@ -128,6 +129,7 @@ class TechniqueScore:
     sentences_at_3: float  # mean sentences handed over in the top 3
     questions: tuple[QuestionScore, ...]
     only_right: tuple[str, ...] = ()  # questions this technique alone gets right (hit@3), among the techniques
+    technique: str | None = None  # the page section a row opens in: its technique; None for a baseline
 
 
 @dataclass(frozen=True)
@@ -173,7 +175,7 @@ def score_technique(row: Row, questions: Sequence[LabelledQuestion], spans: Mapp
             recall_at(held, relevant, len(held)), ndcg_at(passages, relevant), sum(h.sentences for h in hits[:K])))
     n = len(scored) or 1
     return TechniqueScore(
-        row.key, row.title, row.baseline,
+        row.key, row.title, row.baseline, technique=row.technique,
         hit_at_3=sum(s.hit for s in scored) / n,
         recall_at_3=sum(s.recall for s in scored) / n,
         mrr=sum(reciprocal) / n,
@@ -202,7 +204,7 @@ def rows_for(lab: Lab, embed: Embedder | None) -> tuple[list[Row], dict[str, str
         if t.meaning and embed is None:
             skipped[t.key] = "needs the embedding model all-MiniLM-L6-v2, which is not loaded"
             continue
-        rows += [Row(scored.key, scored.title, ranked(t, scored)) for scored in t.rows]
+        rows += [Row(scored.key, scored.title, ranked(t, scored), technique=t.key) for scored in t.rows]
     rows.append(Row("bm25", f"BM25 over the passages (k1 {K1:g}, b {B:g})",
                     lambda q: bm25_search(bm25, q, DEPTH), baseline=True))
     if embed is not None:

@@ -11,7 +11,7 @@ import pytest
 from raglab.corpus import LabelledQuestion
 from raglab.evaluate import evaluate
 from raglab.techniques import TECHNIQUES
-from raglab.ui.scoreboard_html import alone, page_technique, render_scoreboard
+from raglab.ui.scoreboard_html import alone, render_scoreboard
 
 NAMES = {k: t.title for k, t in TECHNIQUES.items()}
 MODEL_DIR = Path(__file__).resolve().parents[2] / ".cache" / "models" / "all-MiniLM-L6-v2"
@@ -146,7 +146,7 @@ def test_every_rank_is_a_deep_link_into_its_technique(report):
     links = 0
     for question, (_, cells) in zip(report["questions"], grid, strict=True):
         for t, (_, _, a) in zip(report["techniques"], cells[1:], strict=True):
-            target = page_technique(t["key"], NAMES)
+            target = t["technique"]
             if target is None:  # a baseline: the page has no section for it
                 assert a is None and t["baseline"]
                 continue
@@ -154,13 +154,13 @@ def test_every_rank_is_a_deep_link_into_its_technique(report):
             assert parse_qs(url.query) == {"technique": [target], "q": [question]} and url.fragment == target
             assert (a["class"], a["data-technique"], a["data-q"]) == ("open-question", target, question)
             links += 1
-    on_page = [t for t in report["techniques"] if page_technique(t["key"], NAMES)]
+    on_page = [t for t in report["techniques"] if t["technique"]]
     assert links == len(report["questions"]) * len(on_page)
 
 
-def test_chunk_sizes_open_in_the_chunk_size_technique_and_baselines_nowhere():
-    assert page_technique("chunk_size_1", NAMES) == "chunk_size"
-    assert (page_technique("bm25", NAMES), page_technique("meaning", NAMES)) == (None, None)
+def test_chunk_sizes_open_in_the_chunk_size_technique_and_baselines_nowhere(keyword_report):
+    owner = {t["key"]: t["technique"] for t in keyword_report["techniques"]}
+    assert (owner["chunk_size_1"], owner["chunk_size_4"], owner["bm25"]) == ("chunk_size", "chunk_size", None)
 
 
 def test_alone_right_is_the_reports_and_alone_missed_its_mirror(keyword_report):
@@ -176,7 +176,7 @@ def test_alone_right_is_the_reports_and_alone_missed_its_mirror(keyword_report):
     html = render_scoreboard(keyword_report, NAMES)
     for t in techniques:
         for q in t["only_right"]:
-            assert f'data-technique="{page_technique(t["key"], NAMES)}" data-q="{q}"' in html
+            assert f'data-technique="{t["technique"]}" data-q="{q}"' in html
 
 
 def test_evil_strings_come_out_escaped(lab):
@@ -203,7 +203,7 @@ def hand_made(rows, question="How much does the ferry cost?"):
         mean = sum(right) / len(ranks)
         return {"key": key, "title": key.title(), "baseline": False, "hit_at_3": mean, "recall_at_3": mean,
                 "mrr": sum(1 / r for r in ranks if r) / len(ranks), "ndcg_at_10": mean, "sentences_at_3": 6.0,
-                "only_right": [], "first_right": ranks, "right_at_3": right}
+                "only_right": [], "first_right": ranks, "right_at_3": right, "technique": key}
     return {"corpus": "hand-made", "k": 3, "ndcg_k": 10, "questions": [question, "Who runs the bakery?"],
             "techniques": [row(k, r) for k, r in rows], "skipped": {}, "notes": []}
 

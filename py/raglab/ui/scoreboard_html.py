@@ -39,19 +39,6 @@ def _hidden(text: str) -> str:
     return f'<span class="visually-hidden">{escape(text)}</span>'
 
 
-def page_technique(row_key: str, techniques: Mapping[str, str]) -> str | None:
-    """The page technique a scoreboard row opens in: its own key, or the technique it is one setting of
-    (``chunk_size_1`` -> ``chunk_size``); None for a baseline the page has no section for (``bm25``).
-
-    >>> page_technique("chunk_size_4", {"plain": "Plain", "chunk_size": "Chunk size"}), page_technique("bm25", {})
-    ('chunk_size', None)
-    """
-    if row_key in techniques:
-        return row_key
-    owners = [k for k in techniques if row_key.startswith(k + "_")]
-    return max(owners, key=len) if owners else None
-
-
 def question_href(technique: str, question: str) -> str:
     """The deep link the page's presets use: ``?technique=plain&q=Who+runs+the+bakery%3F#plain``."""
     return f"?{urlencode({'technique': technique, 'q': question})}#{technique}"
@@ -147,7 +134,7 @@ def _grid(report: Mapping, full: Mapping[str, str], short: Mapping[str, str], te
         for r in rows:
             rank, right = r["first_right"][i], r["right_at_3"][i]
             text = (f"{rank}" if rank else NOT_FOUND + _hidden(" not found")) + (_hidden(" (right)") if right else "")
-            target = page_technique(r["key"], techniques)
+            target = r["technique"]
             if target:
                 text = open_link(target, question, text)
             css = "right" if right else ("late" if rank else "none")
@@ -170,8 +157,10 @@ def _alone(report: Mapping, full: Mapping[str, str], techniques: Mapping[str, st
         return (f"<p>{_plural(len(by_key), 'technique')} ran, so no question can be one that a technique alone "
                 "gets right or misses.</p>")
 
+    section = {r["key"]: r["technique"] for r in report["techniques"]}
+
     def links(key: str, items: Sequence[str]) -> str:
-        target = page_technique(key, techniques)
+        target = section[key]
         return "; ".join(open_link(target, q, escape(q)) if target else escape(q) for q in items) or "none"
 
     lines = "".join(f"<li><strong>{escape(full[key])}</strong>: alone right: {links(key, right)}. Alone missed: "
