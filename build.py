@@ -1,6 +1,6 @@
 """Build dist/: the lab as a self-contained static site (plain CPython, standard library only).
 
-    python build.py [--out dist]
+    python build.py [--out dist] [--offline] [--self-host-model DIR]
 
 dist/ holds the pages from web/, the vendored runtime (Pyodide's core from npm in pyodide/, the
 whole @pyscript/core dist/ in pyscript/), the networkx wheel from PyPI in wheels/, the lab's own
@@ -14,20 +14,20 @@ project's declared dependencies (numpy, networkx) that must stay off the start-u
 keeps the repository's layout (py/raglab/..., corpus/...), so the core finds the corpus at the
 same relative place under CPython and in the browser; the page only adds py/ to sys.path.
 
-Later steps (pre-rendering HTML with CPython, copying model files) are functions that take the
-dist path: append them to BUILD_STEPS.
+Every step (copying pages, pre-rendering HTML with CPython, copying model files, ...) is a function
+that takes the dist path and the build's settings (BuildSettings): append new ones to BUILD_STEPS.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import shutil
 import subprocess
 import sys
 import zipfile
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 # --- Pinned versions and URLs: the one place to change them ----------------------------------
@@ -75,12 +75,25 @@ PACKED_TREES = ("py/raglab", "corpus")
 ZIP_TIME = (2020, 1, 1, 0, 0, 0)  # fixed, so the same sources give the same bytes
 
 
-def copy_pages(dist: Path) -> None:
+@dataclass(frozen=True)
+class BuildSettings:
+    """What one build is asked for; the default is the site GitHub Pages publishes.
+
+    offline: leave out numpy from the Pyodide CDN, so the page asks no other origin for anything (the tests).
+    self_hosted_model: a folder of the language model's files to ship inside the site under hub/, where the
+    page then fetches them instead of from GENERATE_HOST (the tests ship the stand-in, tools/qwen_stub.py).
+    """
+
+    offline: bool = False
+    self_hosted_model: Path | None = None
+
+
+def copy_pages(dist: Path, settings: BuildSettings) -> None:
     """web/ as it is: pages, boot JS, CSS and the page's entry Python (main.py)."""
     shutil.copytree(WEB, dist, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__"))
 
 
-def vendor_pyodide(dist: Path) -> None:
+def vendor_pyodide(dist: Path, settings: BuildSettings) -> None:
     source = NODE_MODULES / "pyodide"
     _require_npm_version(source, PYODIDE_VERSION)
     target = dist / "pyodide"
@@ -89,7 +102,7 @@ def vendor_pyodide(dist: Path) -> None:
         shutil.copy2(source / name, target / name)
 
 
-def vendor_pyscript(dist: Path) -> None:
+def vendor_pyscript(dist: Path, settings: BuildSettings) -> None:
     """All of @pyscript/core's dist/: core.js lazy-loads its chunks by name."""
     source = NODE_MODULES / "@pyscript" / "core"
     _require_npm_version(source, PYSCRIPT_VERSION)
@@ -105,7 +118,7 @@ TRANSFORMERS_FILES = {
 }
 
 
-def vendor_transformers(dist: Path) -> None:
+def vendor_transformers(dist: Path, settings: BuildSettings) -> None:
     _require_npm_version(NODE_MODULES / "@huggingface" / "transformers", TRANSFORMERS_VERSION)
     target = dist / "transformers"
     target.mkdir()
@@ -113,7 +126,7 @@ def vendor_transformers(dist: Path) -> None:
         shutil.copy2(NODE_MODULES / source, target / name)
 
 
-def vendor_wheels(dist: Path) -> None:
+def vendor_wheels(dist: Path, settings: BuildSettings) -> None:
     wheel = WHEEL_CACHE / NETWORKX_WHEEL
     if not wheel.exists():
         WHEEL_CACHE.mkdir(parents=True, exist_ok=True)
@@ -128,7 +141,7 @@ def vendor_wheels(dist: Path) -> None:
     shutil.copy2(wheel, dist / "wheels" / NETWORKX_WHEEL)
 
 
-def pack_raglab(dist: Path) -> None:
+def pack_raglab(dist: Path, settings: BuildSettings) -> None:
     """py/raglab/ and corpus/ into one deterministic zip (see the module docstring for why)."""
     files = sorted(
         path
@@ -143,7 +156,7 @@ def pack_raglab(dist: Path) -> None:
             archive.writestr(entry, path.read_bytes())
 
 
-def prerender(dist: Path) -> None:
+def prerender(dist: Path, settings: BuildSettings) -> None:
     """Write the lab into index.html with CPython: the same core and renderer the page runs, so the documents,
     the explanations and each technique's first preset read before Python has loaded, or without JavaScript.
 
@@ -151,9 +164,9 @@ def prerender(dist: Path) -> None:
     passage and preset text are computed here once and shipped as data/vectors.json, so their presets answer in
     the page with no model download. Without it, those sections say so.
     """
-    sys.path.insert(0, str(ROOT / "py"))
     from raglab import TECHNIQUES, Lab, run
     from raglab.corpus import default_corpus_dir
+    from raglab.techniques import EMBEDDINGS
     from raglab.ui import render_main
     from raglab.ui.page_html import load_page_text
     from raglab.vector_table import VectorTable, preset_texts
@@ -165,11 +178,15 @@ def prerender(dist: Path) -> None:
         (dist / "data" / "vectors.json").write_text(table.to_json(), encoding="utf-8")
     results, notes = {}, {}
     for key, technique in TECHNIQUES.items():
-        if technique.meaning and table is None and key != "hybrid":
+        presets = lab.corpus.presets.get(key)
+        if not presets:
+            results[key], notes[key] = None, "No preset question for this technique yet: type one above."
+            continue
+        if EMBEDDINGS in technique.needs and table is None:
             results[key], notes[key] = None, note
             continue
         options = {"embed": table} if technique.meaning else {}
-        results[key] = run(lab, key, lab.corpus.presets[key][0], **options)
+        results[key] = run(lab, key, presets[0], **options)
     from raglab.evaluate import evaluate
     from raglab.ui.scoreboard_html import render_scoreboard
 
@@ -204,13 +221,12 @@ def _export_embedding_model() -> Path:
     model_dir = MODEL_CACHE / EMBED_MODEL
     if (model_dir / "onnx" / "model_fp16.onnx").exists():
         return model_dir
-    spec = importlib.util.spec_from_file_location("raglab_models", ROOT / "tools" / "models.py")
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
-    return tool.ensure_minilm(MODEL_CACHE)
+    from tools.models import ensure_minilm
+
+    return ensure_minilm(MODEL_CACHE)
 
 
-def copy_models(dist: Path) -> None:
+def copy_models(dist: Path, settings: BuildSettings) -> None:
     """The embedding model in the layout transformers.js reads (models/<name>/...), fp16 weights only."""
     source = MODEL_CACHE / EMBED_MODEL
     if not (source / "onnx" / "model_fp16.onnx").exists():
@@ -222,15 +238,15 @@ def copy_models(dist: Path) -> None:
     shutil.copy2(source / "onnx" / "model_fp16.onnx", target / "onnx" / "model_fp16.onnx")
 
 
-def self_host_model(dist: Path) -> None:
+def self_host_model(dist: Path, settings: BuildSettings) -> None:
     """--self-host-model DIR: ship the language model's files inside the site, where a hub would serve them."""
-    if SELF_HOSTED_MODEL is None:
+    if settings.self_hosted_model is None:
         return
     target = dist / "hub" / GENERATE_MODEL / "resolve" / "main"
-    shutil.copytree(SELF_HOSTED_MODEL, target, ignore=shutil.ignore_patterns("model.onnx", "*.partial"))
+    shutil.copytree(settings.self_hosted_model, target, ignore=shutil.ignore_patterns("model.onnx", "*.partial"))
 
 
-def write_pyscript_config(dist: Path) -> None:
+def write_pyscript_config(dist: Path, settings: BuildSettings) -> None:
     """pyscript.json, next to the pages, so page-relative and config-relative URLs agree.
 
     `interpreter` makes PyScript use the vendored Pyodide instead of its CDN default. No
@@ -244,7 +260,7 @@ def write_pyscript_config(dist: Path) -> None:
             "pyodide_version": PYODIDE_VERSION,
             "pyscript_version": PYSCRIPT_VERSION,
             "networkx_wheel": f"./wheels/{NETWORKX_WHEEL}",
-            "numpy_url": _numpy_url() if not OFFLINE else "",
+            "numpy_url": "" if settings.offline else _numpy_url(),
             "vectors": "./data/vectors.json" if (dist / "data" / "vectors.json").exists() else "",
             # What bridge.js gives the worker (paths relative to the page; main.py makes them absolute).
             "bridge": {
@@ -255,7 +271,7 @@ def write_pyscript_config(dist: Path) -> None:
                           "available": (dist / "models" / EMBED_MODEL).exists()},
                 "generate": {"model": GENERATE_MODEL, "dtype": "auto", "device": "auto",
                              "env": {"allowLocalModels": False, "allowRemoteModels": True,
-                                     "remoteHost": "./hub/" if SELF_HOSTED_MODEL else GENERATE_HOST},
+                                     "remoteHost": "./hub/" if settings.self_hosted_model else GENERATE_HOST},
                              "sizes": GENERATE_SIZES, "max_new_tokens": GENERATE_MAX_NEW_TOKENS},
             },
         },
@@ -269,11 +285,8 @@ def _numpy_url() -> str:
     return PYODIDE_PACKAGE_BASE_URL + lock["packages"]["numpy"]["file_name"]
 
 
-OFFLINE = False  # set by --offline: no request to any other origin, not even for numpy
-SELF_HOSTED_MODEL: Path | None = None  # set by --self-host-model DIR
-
-# Each step gets the dist path.
-BUILD_STEPS: list[Callable[[Path], None]] = [
+BuildStep = Callable[[Path, BuildSettings], None]
+BUILD_STEPS: list[BuildStep] = [
     copy_pages,
     prerender,
     copy_models,
@@ -287,15 +300,15 @@ BUILD_STEPS: list[Callable[[Path], None]] = [
 ]
 
 
-def build(dist: Path, steps: list[Callable[[Path], None]] = BUILD_STEPS) -> Path:
-    """Write a fresh site into `dist` (its old content is removed) and return it."""
+def build(dist: Path, settings: BuildSettings, steps: list[BuildStep] = BUILD_STEPS) -> Path:
+    """Write a fresh site into `dist` (its old content is removed), as `settings` ask, and return it."""
     dist = Path(dist).resolve()
     if dist == ROOT or ROOT.is_relative_to(dist):
         raise SystemExit(f"refusing to replace {dist}: it holds the repository")
     shutil.rmtree(dist, ignore_errors=True)
     dist.mkdir(parents=True)
     for step in steps:
-        step(dist)
+        step(dist, settings)
     return dist
 
 
@@ -312,10 +325,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--offline", action="store_true", help="leave out numpy from the Pyodide CDN (for tests)")
     parser.add_argument("--self-host-model", type=Path, help="ship these language-model files in dist/hub/")
     args = parser.parse_args(argv)
-    global OFFLINE, SELF_HOSTED_MODEL
-    OFFLINE = args.offline
-    SELF_HOSTED_MODEL = args.self_host_model
-    dist = build(args.out)
+    dist = build(args.out, BuildSettings(offline=args.offline, self_hosted_model=args.self_host_model))
     size = sum(path.stat().st_size for path in dist.rglob("*") if path.is_file())
     print(f"built {dist} ({size / 1e6:.1f} MB)")
 

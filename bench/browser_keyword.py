@@ -1,6 +1,6 @@
 """Keyword search in the browser: our core in Pyodide against MiniSearch, on SciFact, in one headless Chromium page.
 
-    .venv/bin/python bench/browser_keyword.py [--rounds 3] [--core DIR]
+    .venv/bin/python -m bench.browser_keyword [--rounds 3] [--core DIR]
 
 Both engines run in the same page, offline (Pyodide from node_modules/pyodide, MiniSearch from node_modules, the
 data and the core from a local server), on the 5,183 abstracts and the 300 test claims:
@@ -41,19 +41,17 @@ import time
 import zipfile
 from pathlib import Path
 
-from scifact import chunks_of
-from scifact_data import CACHE_DIR, ROOT, load_scifact
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 
-sys.path.insert(0, str(ROOT / "py"))
-from raglab.keyword import KeywordIndex  # noqa: E402
-from raglab.metrics import ndcg_at  # noqa: E402
-from raglab.text import STOP_WORDS, search_words  # noqa: E402
+from bench.scifact import chunks_of
+from bench.scifact_data import CACHE_DIR, ROOT, load_scifact
+from raglab.keyword import KeywordIndex
+from raglab.metrics import ndcg_at
+from raglab.text import STOP_WORDS, search_words
 
 TOP_K = 10
 PAGE_DIR = CACHE_DIR / "browser_keyword"
 NODE = ROOT / "node_modules"
-sys.path.insert(0, str(ROOT / "tools"))
-from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 # Served paths -> folders on disk; everything else comes from PAGE_DIR.
 PEERS = ("minisearch", "minisearch_stop_words")

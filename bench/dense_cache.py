@@ -11,10 +11,9 @@ import sys
 import time
 
 import numpy as np
-from scifact_data import CACHE_DIR, ROOT
 
-sys.path.insert(0, str(ROOT / "py"))
-from raglab.onnx_embed import OnnxEmbedder, default_model_dir  # noqa: E402
+from bench.scifact_data import CACHE_DIR
+from raglab.onnx_embed import OnnxEmbedder, default_model_dir
 
 
 def embedder() -> OnnxEmbedder:

@@ -1,14 +1,14 @@
 """Asking the model in the page, with the stand-in for Qwen3-0.6B on WASM: first token, tokens/s, long tasks.
 
-    .venv/bin/python bench/generate.py [--runs 5] [--asks 3] [--dist PATH] [--max-load 2.5]
+    .venv/bin/python -m bench.generate [--runs 5] [--asks 3] [--dist PATH] [--max-load 2.5]
 
 The stand-in (tools/qwen_stub.py) is a random-weight Qwen3 with 2 layers of width 16 and the real tokenizer and
 chat template, served by the test site where the hub would serve the real model (q4 on WASM, 9.8 MB). It is far
 cheaper to run than Qwen3-0.6B, so these figures are the page's own costs around the model (the worker, the
 tokenizer, the messages, the text appended to the page, Python's part), not the real model's speed.
 
-Each run is a fresh Chromium with its own profile, offline, on tools/serve.py; runs alternate, swapping which goes
-first every round, between
+Each run is a fresh Chromium with its own profile, offline, on the site served by tools/site.py; runs alternate
+(bench/page_runs.py), swapping which goes first every round, between
 - download: an empty profile: "Ask the model" in the plain-search section, the consent question, "Download and
   answer": from that click to the first token (download over the local network, compile, load, answer);
 - cached: a profile that already holds the model (primed once, untimed): no question asked; from the click on
@@ -31,28 +31,23 @@ printed; every measurement goes to bench/results/generate-<time>.json.
 from __future__ import annotations
 
 import argparse
-import shutil
+import functools
 import statistics
-import sys
-import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from embed import (  # noqa: E402  (bench/ is not a package)
+from tools.site import ensure_site
+
+from bench.page_runs import (
+    CACHED,
     DEFAULT_DIST,
     ROOT,
     SLOW_MS,
     TABLE_HEAD,
     browser_with_profile,
-    ensure_site,
-    environment,
-    load_now,
+    interleaved_runs,
     open_lab,
     row,
-    served,
     spread,
-    wait_for_quiet_machine,
-    write_results,
 )
 
 MODEL = "onnx-community/Qwen3-0.6B-ONNX"
@@ -163,13 +158,14 @@ def prompts_of(base: str) -> dict[int, str]:
     return {n: " ".join(words[:n]) for n in PROMPT_WORDS}
 
 
-def measure_run(context, site_url: str, kind: str, asks: int, sweep: bool, round_: int) -> dict:
+def measure_run(context, site_url: str, kind: str, round_: int, asks: int) -> dict:
+    """One run: the first ask (with consent on an empty profile), `asks` more, and in cached runs the prompt sweep."""
     page = open_lab(context, site_url)
     page.evaluate(WATCH)
     first = ask(page, consent=(kind == "download"))
     again = [ask(page, consent=False) for _ in range(asks)]
     lengths = []
-    if sweep:
+    if kind == CACHED:
         prompts = prompts_of(page.evaluate("raglabBridge.lastPrompt"))
         order = list(prompts)
         for r in range(PROMPT_ROUNDS):
@@ -177,8 +173,7 @@ def measure_run(context, site_url: str, kind: str, asks: int, sweep: bool, round
             for words in order[shift:] + order[:shift]:
                 lengths.append({"words": words, **page.evaluate(PROMPT_LENGTH, [prompts[words], PROMPT_NEW_TOKENS])})
     isolated = page.evaluate("self.crossOriginIsolated")
-    return {"kind": kind, "first": first, "again": again, "prompt_lengths": lengths, "isolated": isolated,
-            "load_average": load_now()}
+    return {"kind": kind, "first": first, "again": again, "prompt_lengths": lengths, "isolated": isolated}
 
 
 def prime(playwright, profile: Path, site_url: str) -> None:
@@ -238,6 +233,14 @@ def table(summary: dict) -> str:
     return "\n".join(lines + (sweep if summary["prompt_lengths"] else []))
 
 
+def describe(run: dict) -> str:
+    again = run["again"]
+    return (f"first token {run['first']['first_token_ms']:.0f} ms; "
+            f"later asks {statistics.median(a['first_token_ms'] for a in again):.0f} ms, "
+            f"{statistics.median(a['decode_tokens_per_s'] for a in again):.0f} tokens/s, "
+            f"longest task {max(a['longest_task_ms'] for a in again):.0f} ms")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="runs of each kind (download, cached); default 5")
@@ -245,43 +248,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--dist", type=Path, default=DEFAULT_DIST, help=f"built site; default {DEFAULT_DIST}")
     parser.add_argument("--max-load", type=float, default=2.5, help="wait for a 1-minute load average below this")
     args = parser.parse_args(argv)
-    from playwright.sync_api import sync_playwright
 
     dist = ensure_site(args.dist.resolve())
-    machine = wait_for_quiet_machine(args.max_load)
-    runs = []
-    work = Path(tempfile.mkdtemp(prefix="raglab-bench-generate-"))
-    try:
-        with sync_playwright() as playwright, served(dist) as site_url:
-            env = environment(playwright)
-            warm = work / "cached-profile"
-            prime(playwright, warm, site_url)
-            for round_ in range(args.runs):
-                kinds = ("download", "cached") if round_ % 2 == 0 else ("cached", "download")
-                for kind in kinds:
-                    profile = warm if kind == "cached" else work / f"download-{round_}"
-                    with browser_with_profile(playwright, profile, site_url, init_script=HOOK) as context:
-                        run = measure_run(context, site_url, kind, args.asks, kind == "cached", round_)
-                    if kind == "download":
-                        shutil.rmtree(profile, ignore_errors=True)
-                    runs.append(run)
-                    print(f"round {round_ + 1} {kind:8}: first token {run['first']['first_token_ms']:.0f} ms; "
-                          f"later asks {statistics.median(a['first_token_ms'] for a in run['again']):.0f} ms, "
-                          f"{statistics.median(a['decode_tokens_per_s'] for a in run['again']):.0f} tokens/s, "
-                          f"longest task {max(a['longest_task_ms'] for a in run['again']):.0f} ms "
-                          f"(load average {run['load_average']})", flush=True)
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
-    machine["load_at_end"] = load_now()
-    machine["load_during_runs"] = spread([r["load_average"] for r in runs])
+    measured = interleaved_runs(dist, args.runs, args.max_load, fresh="download", prime=prime,
+                                measure=functools.partial(measure_run, asks=args.asks), describe=describe,
+                                init_script=HOOK)
+    runs = measured.runs
     summary = summarise(runs)
-    path = write_results("generate", {"environment": env, "machine": machine, "summary": summary, "runs": runs,
-                                      "command": "bench/generate.py " + " ".join(argv or sys.argv[1:])})
+    path = measured.write("generate", summary, argv)
     first = runs[0]["first"]
     print()
     print(f"stand-in Qwen3 ({first['dtype']}, {first['device']}), cross-origin isolated: {runs[0]['isolated']}; "
-          f"{env['chromium']}; load average {machine['load_when_measuring']} at the start "
-          f"(runs {machine['load_during_runs']['min']:.1f}-{machine['load_during_runs']['max']:.1f})")
+          f"{measured.environment['chromium']}; {measured.load_note()}")
     print(table(summary))
     print(f"longest main-thread task while any answer streamed: {summary['longest_task_any_ms']:.0f} ms")
     print(f"wrote {path.relative_to(ROOT)}")

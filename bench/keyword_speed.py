@@ -1,6 +1,6 @@
 """Keyword search speed in CPython on SciFact: our indexes against bm25s, interleaved, medians and ratios.
 
-    .venv/bin/python bench/keyword_speed.py [--rounds 5]
+    .venv/bin/python -m bench.keyword_speed [--rounds 5]
 
 Both sides do the same work: the same 5,183 abstracts (title + text), the same Snowball stemmer (PyStemmer),
 English stop words, and for each of the 300 claims one search for the best 10, one claim at a time (what a page
@@ -18,13 +18,11 @@ import statistics
 import sys
 import time
 
-from scifact import chunks_of, snowball_terms
-from scifact_data import ROOT, load_scifact
-
-sys.path.insert(0, str(ROOT / "py"))
-from raglab.bm25 import K1, B, BM25Index  # noqa: E402
-from raglab.keyword import KeywordIndex  # noqa: E402
-from raglab.text import search_words  # noqa: E402
+from bench.scifact import chunks_of, snowball_terms
+from bench.scifact_data import ROOT, load_scifact
+from raglab.bm25 import K1, B, BM25Index
+from raglab.keyword import KeywordIndex
+from raglab.text import search_words
 
 TOP_K = 10
 

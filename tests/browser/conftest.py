@@ -7,55 +7,34 @@ does, with an --offline build); otherwise the site is built afresh, offline, int
 
 from __future__ import annotations
 
-import importlib.util
 import os
-import sys
-import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright import sync_api as playwright_api  # noqa: E402
-
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools"))
-from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (re-exported for the tests)
+from playwright import sync_api as playwright_api
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS  # (re-exported for the tests)
+from tools.site import build_site, served
 
 PYTHON_START_TIMEOUT_MS = 60_000  # cold Pyodide takes 2-4 s here; 2 shared cores can be slow
 
 
-def _load(name: str, path: Path):
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="session")
 def dist(tmp_path_factory) -> Path:
+    """RAGLAB_DIST, or the tests' site (offline, the stand-in Qwen3 self-hosted) built into a temporary folder."""
     if os.environ.get("RAGLAB_DIST"):
         built = Path(os.environ["RAGLAB_DIST"]).resolve()
         assert (built / "index.html").exists(), f"RAGLAB_DIST={built} holds no built site"
         return built
-    build = _load("raglab_build", ROOT / "build.py")
-    build.OFFLINE = True  # no numpy from the CDN: the tests allow no request off 127.0.0.1
-    # The stand-in for Qwen3-0.6B, served by the site itself where the model hub would serve the real one.
-    build.SELF_HOSTED_MODEL = _load("qwen_stub", ROOT / "tools" / "qwen_stub.py").ensure_qwen_stub(
-        ROOT / ".cache" / "models")
-    return build.build(tmp_path_factory.mktemp("dist"))
+    return build_site(tmp_path_factory.mktemp("dist"))
 
 
 @pytest.fixture(scope="session")
 def site_url(dist) -> str:
-    """The built site served by tools/serve.py's server, in a thread, on a free port."""
-    serve = _load("raglab_serve", ROOT / "tools" / "serve.py")
-    server = serve.make_server(dist, "127.0.0.1", 0, quiet=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}/"
-    server.shutdown()
-    server.server_close()
+    """The built site served on 127.0.0.1 (tools/site.py), on a free port."""
+    with served(dist) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

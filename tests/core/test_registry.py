@@ -2,7 +2,6 @@
 line, the rendered page and the scoreboard with no other file changed; the model writes a technique's inputs
 through a function passed in."""
 
-import asyncio
 import json
 
 import pytest
@@ -10,7 +9,7 @@ from test_cli import run_cli
 
 from raglab import Lab
 from raglab.corpus import default_corpus_dir
-from raglab.model_writes import ask_with_model, model_inputs
+from raglab.model_writes import ask_with_model, model_inputs, run_now
 from raglab.result import Hit, Part
 from raglab.techniques import TECHNIQUES, Input, Option, Technique, register, run
 from raglab.techniques.common import check_question, finish
@@ -81,7 +80,7 @@ def test_the_model_writes_the_rewrites_then_multi_query_runs(embed):
         prompts.append(prompt)
         return "1. Who is Tomas Reyes?\n2) What does Tomas teach?\n- Where are the lighthouse tours?\nmore"
 
-    result = asyncio.run(ask_with_model(lab, "multi_query", "What else does Tomas do?", generate, embed=embed))
+    result = ask_with_model(lab, "multi_query", "What else does Tomas do?", generate, embed=embed)
     assert prompts == [TECHNIQUES["multi_query"].input("rewrites").model.prompt("What else does Tomas do?")]
     assert result.details["rewrites"] == ["Who is Tomas Reyes?", "What does Tomas teach?",
                                           "Where are the lighthouse tours?"]
@@ -90,8 +89,9 @@ def test_the_model_writes_the_rewrites_then_multi_query_runs(embed):
 
 
 def test_a_stopped_model_writes_nothing():
-    async def stopped(prompt):
+    def stopped(prompt):
         return None
 
-    assert asyncio.run(model_inputs(TECHNIQUES["hyde"], "Who is Ida Lund?", stopped)) is None
-    assert asyncio.run(model_inputs(TECHNIQUES["plain"], "Who is Ida Lund?", stopped)) == {}
+    assert run_now(model_inputs(TECHNIQUES["hyde"], "Who is Ida Lund?", stopped)) is None
+    assert run_now(model_inputs(TECHNIQUES["plain"], "Who is Ida Lund?", stopped)) == {}
+    assert ask_with_model(Lab(), "hyde", "Who is Ida Lund?", stopped) is None

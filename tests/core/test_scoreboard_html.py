@@ -69,14 +69,11 @@ def keyword_report(lab):
 @pytest.fixture(scope="module")
 def full_report(lab):
     """With the real embedding model, built by tools/models.py if it is not there yet (make test builds it)."""
-    import importlib.util
+    from tools.models import ensure_minilm
 
     from raglab.onnx_embed import OnnxEmbedder
 
-    spec = importlib.util.spec_from_file_location("models_tool", MODEL_DIR.parents[2] / "tools" / "models.py")
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
-    return evaluate(lab, OnnxEmbedder(tool.ensure_minilm(MODEL_DIR.parent))).to_dict()
+    return evaluate(lab, OnnxEmbedder(ensure_minilm(MODEL_DIR.parent))).to_dict()
 
 
 @pytest.fixture(params=["keyword_report", "full_report"])

@@ -1,7 +1,7 @@
-import importlib.util
 from pathlib import Path
 
 import pytest
+from tools.models import ensure_minilm
 
 from raglab import Lab, load_corpus
 
@@ -11,10 +11,7 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture(scope="session")
 def minilm_dir() -> Path:
     """all-MiniLM-L6-v2 exported to ONNX by tools/models.py into .cache/models (built once, about 15 s)."""
-    spec = importlib.util.spec_from_file_location("models_tool", REPO_ROOT / "tools" / "models.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.ensure_minilm(REPO_ROOT / ".cache" / "models")
+    return ensure_minilm(REPO_ROOT / ".cache" / "models")
 
 
 @pytest.fixture(scope="session")

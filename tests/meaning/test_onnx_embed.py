@@ -1,10 +1,10 @@
 """The CPython embedder on the real all-MiniLM-L6-v2, exported to ONNX by tools/models.py once per session."""
 
-import importlib.util
 from pathlib import Path
 
 import numpy as np
 import pytest
+from tools.models import ensure_minilm
 
 from raglab.onnx_embed import OnnxEmbedder, default_model_dir
 
@@ -27,17 +27,10 @@ QUESTION = "When can I meet the man who taught Mira to bake?"
 HYPOTHETICAL_ANSWER = "Tomas Reyes guides the lighthouse tours on Saturdays and Sundays, at 10:00 and 14:00."
 
 
-def _load_models_tool():
-    spec = importlib.util.spec_from_file_location("models_tool", REPO_ROOT / "tools" / "models.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="session")
 def model_dir() -> Path:
-    """The exported model, built by ``python tools/models.py minilm`` if it is not there yet (about 15 s)."""
-    return _load_models_tool().ensure_minilm(REPO_ROOT / ".cache" / "models")
+    """The exported model, built by ``python -m tools.models minilm`` if it is not there yet (about 15 s)."""
+    return ensure_minilm(REPO_ROOT / ".cache" / "models")
 
 
 @pytest.fixture(scope="session")
