@@ -216,14 +216,12 @@ def _vector_table(lab, VectorTable, preset_texts):
 
 
 def _export_embedding_model() -> Path:
-    """all-MiniLM-L6-v2 as ONNX in the ignored cache, exported from its PyPI package when it is not there yet
-    (tools/models.py; needs the packages of tools/requirements-models.txt, which `make models` installs)."""
+    """all-MiniLM-L6-v2 as ONNX in the ignored cache, where `make models` (tools/models.py) exports it from its
+    PyPI package; `make build` and `make test` do that first."""
     model_dir = MODEL_CACHE / EMBED_MODEL
-    if (model_dir / "onnx" / "model_fp16.onnx").exists():
-        return model_dir
-    from tools.models import ensure_minilm
-
-    return ensure_minilm(MODEL_CACHE)
+    if not (model_dir / "onnx" / "model_fp16.onnx").exists():
+        raise FileNotFoundError(f"{model_dir} holds no exported model")
+    return model_dir
 
 
 def copy_models(dist: Path, settings: BuildSettings) -> None:

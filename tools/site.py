@@ -36,6 +36,9 @@ def settings_for_tests() -> BuildSettings:
 
 def build_site(into: Path, settings: BuildSettings | None = None) -> Path:
     """A fresh site in `into` (what it held is removed), built with `settings`: by default `settings_for_tests()`."""
+    from tools.models import ensure_minilm
+
+    ensure_minilm(MODEL_CACHE)  # build.py only reads the exported model; the meaning presets need it
     return build(into, settings or settings_for_tests())
 
 
