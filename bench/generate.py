@@ -53,6 +53,7 @@ from bench.page_runs import (
 MODEL = "onnx-community/Qwen3-0.6B-ONNX"
 PROMPT_WORDS = [20, 60, 120, 240, 480]  # about 30 to 800 tokens once the chat template is around them
 PROMPT_ROUNDS = 3
+LONGEST_TASK_GOAL_MS = 50
 PROMPT_NEW_TOKENS = 8
 
 # Before bridge.js runs: keep the worker's status/ready/done/error messages (their times too), from the bridge's
@@ -261,7 +262,11 @@ def main(argv: list[str] | None = None) -> None:
     print(f"stand-in Qwen3 ({first['dtype']}, {first['device']}), cross-origin isolated: {runs[0]['isolated']}; "
           f"{measured.environment['chromium']}; {measured.load_note()}")
     print(table(summary))
-    print(f"longest main-thread task while any answer streamed: {summary['longest_task_any_ms']:.0f} ms")
+    # The goal (issue: tokens stream without jank): no main-thread task of 50 ms or more while an answer streams.
+    # The longtask API reports only tasks of 50 ms or more, so 0 means the goal is met.
+    longest = summary["longest_task_any_ms"]
+    print(f"longest main-thread task while any answer streamed: {longest:.0f} ms "
+          f"({'meets' if longest < LONGEST_TASK_GOAL_MS else 'misses'} the goal: under {LONGEST_TASK_GOAL_MS} ms)")
     print(f"wrote {path.relative_to(ROOT)}")
 
 
