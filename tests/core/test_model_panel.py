@@ -125,3 +125,12 @@ def test_the_stored_line_counts_each_part_and_offers_its_removal():
     assert "the embedding model (45 MB)" in line and "runtime" not in line
     assert line.count('class="remove-model"') == 2
     assert render_stored({"generate": 0, "embed": 0, "runtime": 0}, {}) == ""
+
+
+def test_an_answer_box_names_its_request_and_hand_written_text_is_text():
+    from raglab.ui.model_panel import render_answer_box, render_hand_written
+
+    box = render_answer_box(f"The rewrites {EVIL}", 12)
+    assert 'data-request="12"' in box and "<img" not in box and '<p class="answer-text"></p>' in box
+    hand = render_hand_written("rewrites", f"Who is Tomas?\n{EVIL}")
+    assert "The rewrites, written by hand for this demo" in hand and "<img" not in hand
