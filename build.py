@@ -69,6 +69,12 @@ PYODIDE_CORE_FILES = (
     "pyodide-lock.json",
 )
 NETWORKX_WHEEL = f"networkx-{NETWORKX_VERSION}-py3-none-any.whl"
+# Pure-Python wheels the page installs on first use, from the site itself: networkx for the graph technique,
+# mammoth (and its one dependency, cobble) to read a visitor's .docx files.
+WHEELS = {
+    "networkx": (NETWORKX_WHEEL,),
+    "docx": ("mammoth-1.13.0-py2.py3-none-any.whl", "cobble-0.1.4-py3-none-any.whl"),
+}
 RAGLAB_ZIP = "raglab.zip"
 # Packed into raglab.zip under the same paths as in the repository: every file but caches.
 PACKED_TREES = ("py/raglab", "corpus")
@@ -127,18 +133,41 @@ def vendor_transformers(dist: Path, settings: BuildSettings) -> None:
 
 
 def vendor_wheels(dist: Path, settings: BuildSettings) -> None:
-    wheel = WHEEL_CACHE / NETWORKX_WHEEL
-    if not wheel.exists():
-        WHEEL_CACHE.mkdir(parents=True, exist_ok=True)
-        # The target-Python flags matter: without them pip on 3.11 picks an older networkx.
-        subprocess.run(
-            [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
-             "--python-version", PYODIDE_PYTHON, "--only-binary=:all:",
-             "--dest", str(WHEEL_CACHE), f"networkx=={NETWORKX_VERSION}"],
-            check=True,
-        )  # fmt: skip
     (dist / "wheels").mkdir()
-    shutil.copy2(wheel, dist / "wheels" / NETWORKX_WHEEL)
+    for wheel in (name for names in WHEELS.values() for name in names):
+        if not (WHEEL_CACHE / wheel).exists():
+            WHEEL_CACHE.mkdir(parents=True, exist_ok=True)
+            project, version = wheel.split("-")[:2]
+            # The target-Python flags matter: without them pip on 3.11 picks an older networkx.
+            subprocess.run(
+                [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+                 "--python-version", PYODIDE_PYTHON, "--only-binary=:all:",
+                 "--dest", str(WHEEL_CACHE), f"{project}=={version}"],
+                check=True,
+            )  # fmt: skip
+        shutil.copy2(WHEEL_CACHE / wheel, dist / "wheels" / wheel)
+
+
+PDFJS_VERSION = "5.4.296"  # npm `pdfjs-dist`: reads a visitor's PDFs, in its own worker
+IDB_KEYVAL_VERSION = "6.2.2"  # npm `idb-keyval`: keeps a visitor's documents in IndexedDB
+DOCUMENT_FILES = {
+    "pdfjs-dist/build/pdf.min.mjs": "pdfjs/pdf.min.mjs",
+    "pdfjs-dist/build/pdf.worker.min.mjs": "pdfjs/pdf.worker.min.mjs",
+    "pdfjs-dist/cmaps": "pdfjs/cmaps",  # the text of CJK and other CID-keyed fonts
+    "pdfjs-dist/standard_fonts": "pdfjs/standard_fonts",  # the 14 fonts a PDF may use without embedding
+    "idb-keyval/dist/index.js": "idb-keyval.mjs",
+}
+
+
+def vendor_document_readers(dist: Path, settings: BuildSettings) -> None:
+    _require_npm_version(NODE_MODULES / "pdfjs-dist", PDFJS_VERSION)
+    _require_npm_version(NODE_MODULES / "idb-keyval", IDB_KEYVAL_VERSION)
+    for source, name in DOCUMENT_FILES.items():
+        if (NODE_MODULES / source).is_dir():
+            shutil.copytree(NODE_MODULES / source, dist / name)
+        else:
+            (dist / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(NODE_MODULES / source, dist / name)
 
 
 def pack_raglab(dist: Path, settings: BuildSettings) -> None:
@@ -253,11 +282,12 @@ def write_pyscript_config(dist: Path, settings: BuildSettings) -> None:
     """
     config = {
         "interpreter": "./pyodide/pyodide.mjs",
-        "files": {f"./{RAGLAB_ZIP}": "./*", "./ask_model.py": "./ask_model.py"},  # "./*": unzip into /home/pyodide
+        "files": {f"./{RAGLAB_ZIP}": "./*", "./ask_model.py": "./ask_model.py",
+                  "./my_documents.py": "./my_documents.py"},  # "./*": unzip into /home/pyodide
         "raglab": {
             "pyodide_version": PYODIDE_VERSION,
             "pyscript_version": PYSCRIPT_VERSION,
-            "networkx_wheel": f"./wheels/{NETWORKX_WHEEL}",
+            "wheels": {use: [f"./wheels/{name}" for name in names] for use, names in WHEELS.items()},
             "numpy_url": "" if settings.offline else _numpy_url(),
             "vectors": "./data/vectors.json" if (dist / "data" / "vectors.json").exists() else "",
             # What bridge.js gives the worker (paths relative to the page; main.py makes them absolute).
@@ -293,6 +323,7 @@ BUILD_STEPS: list[BuildStep] = [
     vendor_pyscript,
     vendor_transformers,
     vendor_wheels,
+    vendor_document_readers,
     pack_raglab,
     write_pyscript_config,
 ]

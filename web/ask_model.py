@@ -32,9 +32,9 @@ STORED_NAMES = {"generate": NAME, "embed": "the embedding model", "runtime": "th
 
 
 class Asker:
-    def __init__(self, settings: dict, lab, current_result, answer, question_of, on_removed):
+    def __init__(self, settings: dict, current_lab, current_result, answer, question_of, on_removed):
         self.settings = settings  # the "generate" part of pyscript.json's bridge section
-        self.lab = lab
+        self.current_lab = current_lab  # () -> the Lab searched now (Fernport or the visitor's documents)
         self.current_result = current_result  # async key -> Result shown in that section
         self.answer = answer  # async (key, question, source, **given) -> bool: run a technique and show it
         self.question_of = question_of  # key -> the question the section shows
@@ -151,7 +151,7 @@ class Asker:
         inputs = await model_inputs(t, question, generate, [name])
         if inputs is None:
             return
-        mine = written.hand_written(self.lab.corpus, question)
+        mine = written.hand_written(self.current_lab().corpus, question)
         if mine:  # a preset: show the hand-written one beside the model's
             self.panel(key).insertAdjacentHTML("beforeend", render_hand_written(written.model.label,
                                                                                 written.shown(mine)))
@@ -173,9 +173,9 @@ async def show_stored() -> None:
     document.getElementById("model-store").innerHTML = render_stored(stored, STORED_NAMES)
 
 
-def install(settings, lab, current_result, answer, question_of, on_removed) -> Asker:
+def install(settings, current_lab, current_result, answer, question_of, on_removed) -> Asker:
     global asker
-    asker = Asker(settings, lab, current_result, answer, question_of, on_removed)
+    asker = Asker(settings, current_lab, current_result, answer, question_of, on_removed)
     asyncio.ensure_future(show_stored())
     return asker
 

@@ -13,6 +13,7 @@ import asyncio
 import json
 import sys
 import time
+from html import escape
 from pathlib import Path
 
 from js import URL, URLSearchParams, fetch, history, location, navigator, performance, raglabBridge
@@ -34,10 +35,22 @@ from raglab.vectors import numpy_available  # noqa: E402
 
 sys.path.insert(0, str(SITE_ROOT))
 import ask_model  # noqa: E402  (web/ask_model.py, listed in pyscript.json's files)
+import my_documents  # noqa: E402  (web/my_documents.py, likewise)
 
 asker = None  # the "Ask the model" controller, made at start
-lab = Lab()
-state = {"table": None, "numpy": "not tried", "interacted": False, "results": {}, "asked": {}}
+labs = {"fernport": Lab()}  # and "yours", once the visitor keeps documents
+# results: per corpus, each section's last result; shown: per corpus, each section's drawn result and question,
+# kept while the other corpus is searched.
+state = {"table": None, "numpy": "not tried", "interacted": False, "corpus": "fernport",
+         "results": {"fernport": {}, "yours": {}}, "shown": {"fernport": {}, "yours": {}}, "asked": {}}
+
+
+def current_lab() -> Lab:
+    return labs[state["corpus"]]
+
+
+def results() -> dict:
+    return state["results"][state["corpus"]]
 
 
 def site_url(path: str) -> str:
@@ -61,7 +74,7 @@ async def load_networkx():
     try:
         import networkx
     except ImportError:
-        await loadPackage(site_url(SITE["networkx_wheel"]))
+        await loadPackage(to_js([site_url(w) for w in SITE["wheels"]["networkx"]]))
         import networkx
     return networkx
 
@@ -203,10 +216,15 @@ async def answer(key: str, question: str, source: str = "visitor", **given) -> b
     nothing was drawn: the question could not be used, or a newer question of the section came first. ``given``:
     the technique's inputs and options by name (what it does not declare is left out)."""
     from raglab.ui import render_result
+    from raglab.ui.documents_html import not_yet_sentence, waits_for_meaning
     from raglab.vector_table import MissingVectors
 
     t = TECHNIQUES[key]
     ticket = newest(key)
+    if state["corpus"] == "yours" and waits_for_meaning(t):
+        say(key, not_yet_sentence(t))
+        return False
+    lab = current_lab()
     slot = document.getElementById(f"result-{key}")
     slot.classList.add("busy")
     say(key, "")
@@ -224,7 +242,7 @@ async def answer(key: str, question: str, source: str = "visitor", **given) -> b
             return False
         say(key, "")
         slot.innerHTML = render_result(result)
-        state["results"][key] = result
+        results()[key] = result
         return True
     except ModelFailed:
         pass  # the message line says what failed, with "Try again"
@@ -248,6 +266,10 @@ def remember(key: str, question: str, given: dict) -> None:
     params = URLSearchParams.new(location.search)
     params.set("technique", key)
     params.set("q", question)
+    if state["corpus"] == "yours":
+        params.set("corpus", "yours")
+    else:
+        params.delete("corpus")
     for i in {i.param: i for t in TECHNIQUES.values() for i in t.inputs}.values():
         params.delete(i.param)
     for i in TECHNIQUES[key].inputs:
@@ -298,6 +320,7 @@ def on_open_question(event):
     event.preventDefault()
     link = event.target.closest("a.open-question")
     key, question = link.dataset.technique, link.dataset.q
+    use_documents("fernport")  # the scoreboard's questions are Fernport's
     section = document.getElementById(key)
     section.querySelector("input[name=q]").value = question
     section.scrollIntoView()
@@ -334,6 +357,8 @@ async def open_deep_link() -> None:
     key, question = (params.get("technique") or "").replace("-", "_"), params.get("q")
     if key not in TECHNIQUES:
         return
+    if params.get("corpus") == "yours" and "yours" in labs:
+        use_documents("yours")
     section = document.getElementById(key)
     if question:
         section.querySelector("input[name=q]").value = question
@@ -344,20 +369,53 @@ async def open_deep_link() -> None:
 
 
 def first_preset(key: str) -> str:
-    return next(iter(lab.corpus.presets.get(key, ())), "")
+    return next(iter(current_lab().corpus.presets.get(key, ())), "")
 
 
 async def current_result(key: str):
     """The result a section shows: the last one answered here, or its pre-rendered first preset."""
-    if key not in state["results"]:
-        state["results"][key] = run(lab, key, first_preset(key), **await prepared(TECHNIQUES[key]))
-    return state["results"][key]
+    if key not in results():
+        results()[key] = run(current_lab(), key, question_of(key), **await prepared(TECHNIQUES[key]))
+    return results()[key]
 
 
 def question_of(key: str) -> str:
     typed = document.getElementById(f"q-{key}").value.strip()
-    shown = state["results"].get(key)
+    shown = results().get(key)
     return typed or (shown.question if shown else first_preset(key))
+
+
+def use_documents(name: str, corpus=None) -> None:
+    """Search ``name``: "fernport" or "yours" (``corpus``: the visitor's documents, given when they changed).
+    Each section keeps what it showed for the other corpus, to show it again on the way back."""
+    from raglab.ui.documents_html import ask_sentence, not_yet_sentence, waits_for_meaning
+
+    if corpus is not None:
+        labs["yours"] = Lab(corpus)
+        state["results"]["yours"], state["shown"]["yours"] = {}, {}
+    elif name == "yours" and "yours" not in labs:
+        return
+    old = state["corpus"]
+    if old == name and corpus is None:
+        return
+    state["corpus"] = name
+    document.body.dataset.corpus = name
+    document.querySelector(f"input[name=corpus][value={name}]").checked = True
+    yours = labs.get("yours")
+    for key, t in TECHNIQUES.items():
+        newest(key)  # a question still being answered for the other documents draws nothing
+        say(key, "")
+        slot, box = document.getElementById(f"result-{key}"), document.getElementById(f"q-{key}")
+        if old != name:
+            state["shown"][old][key] = (slot.innerHTML, box.value)
+        if key in state["shown"][name]:
+            slot.innerHTML, box.value = state["shown"][name][key]
+        else:
+            words = not_yet_sentence(t) if waits_for_meaning(t) else \
+                ask_sentence(len(yours.corpus.documents), len(yours.chunks()))
+            slot.innerHTML = f'<p class="message">{escape(words)}</p>'
+            box.value = ""
+        box.placeholder = "Ask about your documents" if name == "yours" else box.dataset.fernport
 
 
 def on_removed(part: str) -> None:
@@ -369,10 +427,14 @@ async def start() -> None:
     started = time.perf_counter()
     start_bridge()
     global asker
-    asker = ask_model.install(SITE["bridge"]["generate"], lab, current_result, answer, question_of, on_removed)
+    asker = ask_model.install(SITE["bridge"]["generate"], current_lab, current_result, answer, question_of,
+                              on_removed)
+    my_documents.install(use_documents, SITE["wheels"]["docx"], site_url)
     show_runtime()
     show_status("ready", "Ready")
     document.getElementById("status").dataset.readyMs = str(round(performance.now()))  # for bench/
+    await my_documents.load()
+    document.getElementById("yours").dataset.loaded = "1"  # the kept documents are searchable (for tests, bench/)
     await open_deep_link()
     document.getElementById("status").dataset.startS = f"{time.perf_counter() - started:.3f}"
 

@@ -1,7 +1,9 @@
 """The command line: ``raglab ask``, ``raglab techniques``, ``raglab corpus``, ``raglab eval``.
 
 Without ``--json`` it prints what the page shows, readable in a terminal; with ``--json`` the result object.
-Exit status: 0 done, 2 the question or the options cannot be used (the message says why).
+``--corpus DIR`` searches a corpus folder, or any folder of .txt, .md, .html, .pdf and .docx files (each file
+that gives nothing is named on stderr, "skipped: ...", and the rest is searched).
+Exit status: 0 done, 2 the question, the options or the folder cannot be used (the message says why).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from collections.abc import Sequence
 
 from . import Lab, load_corpus
 from .corpus import CorpusError
+from .readers import read_folder
 from .result import Result
 from .show import HEADINGS, score_label, score_sum
 from .techniques import EMBEDDINGS, TECHNIQUES, Input, Option, QuestionError, options_of, run, technique
@@ -47,7 +50,8 @@ def _hits(hits) -> list[str]:
     lines = []
     for h in hits:
         note = f" · {h.note}" if h.note else ""
-        lines.append(f"  {h.rank}. {h.title} [{h.id}] {score_label(h)}{note}")
+        where = f" ({h.where})" if h.where else ""
+        lines.append(f"  {h.rank}. {h.title} [{h.id}]{where} {score_label(h)}{note}")
         if h.parts and h.score_kind != "fused":
             lines.append(_wrap(("" if h.score_kind == "similarity" else "sum: ") + score_sum(h), "       "))
         lines.append(_wrap(h.text, "     "))
@@ -118,8 +122,8 @@ def cmd_techniques(args, lab: Lab) -> int:
 
 
 def cmd_corpus(args, lab: Lab) -> int:
-    docs = [{"slug": d.slug, "title": d.title,
-             "passages": [{"id": c.id, "text": c.text} for c in lab.chunks() if c.slug == d.slug]}
+    docs = [{"slug": d.slug, "title": d.title, "source": d.source, "pages": d.pages,
+             "passages": [{"id": c.id, "text": c.text, "page": c.page} for c in lab.chunks() if c.slug == d.slug]}
             for d in lab.corpus.documents]
     if args.json:
         print(json.dumps(docs, ensure_ascii=False, indent=2))
@@ -127,9 +131,15 @@ def cmd_corpus(args, lab: Lab) -> int:
     n = sum(len(d["passages"]) for d in docs)
     print(f"{lab.corpus.name}: {len(docs)} documents, {n} passages of {lab.chunks()[0].size} sentences\n")
     for d in docs:
-        print(f"{d['title']} ({d['slug']})")
+        head = f"{d['title']} ({d['slug']})"
+        if d["source"] and d["source"] != d["title"]:
+            head += f" · {d['source']}"
+        if d["pages"]:
+            head += f" · {d['pages']} {'page' if d['pages'] == 1 else 'pages'}"
+        print(head)
         for p in d["passages"]:
-            print(_wrap(f"{p['id']}: {p['text']}", "  "))
+            page = f" (p. {p['page']})" if p["page"] is not None else ""
+            print(_wrap(f"{p['id']}{page}: {p['text']}", "  "))
     return 0
 
 
@@ -179,7 +189,8 @@ def cmd_eval(args, lab: Lab) -> int:
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="raglab", description="RAG Lab: see how retrieval-augmented generation works.")
-    p.add_argument("--corpus", help="corpus folder (default: the Fernport corpus)")
+    p.add_argument("--corpus", help="a corpus folder, or a folder of your own .txt, .md, .html, .pdf and .docx files "
+                                    "(default: the Fernport corpus)")
     sub = p.add_subparsers(dest="command", required=True)
     ask = sub.add_parser("ask", help="run one technique on a question")
     ask.add_argument("technique", help="one of: " + ", ".join(TECHNIQUES))
@@ -215,11 +226,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     commands = {"ask": cmd_ask, "techniques": cmd_techniques, "corpus": cmd_corpus, "eval": cmd_eval}
     try:
-        lab = Lab(load_corpus(args.corpus_ask or args.corpus))
-        return commands[args.command](args, lab)
+        return commands[args.command](args, Lab(_corpus(args.corpus_ask or args.corpus)))
     except (QuestionError, CorpusError) as e:
         print(f"raglab: {e}", file=sys.stderr)
         return 2
+
+
+def _corpus(folder: str | None):
+    """Fernport, or the folder given: each of its files that gives nothing is one line on stderr."""
+    if folder is None:
+        return load_corpus()
+    corpus, problems = read_folder(folder)
+    for problem in problems:
+        print(f"skipped: {problem}", file=sys.stderr)
+    return corpus
 
 
 if __name__ == "__main__":

@@ -1,8 +1,11 @@
 """The corpus: documents plus the editable data beside them (word list, entities, presets, labelled questions).
 
 A corpus is a folder. Each document is a Markdown file named ``NN-slug.md`` (``03-ferry.md``): ``NN`` sets the
-order, ``slug`` the passage ids, and the first line ``# Title`` the title; the rest is the text. Beside them,
-all optional, TOML files that a course author can edit:
+order, ``slug`` the passage ids, and the first line ``# Title`` the title; the rest is the text, its paragraphs
+kept (hard-wrapped lines are joined). Two kinds of HTML comment line are data, not text: ``<!-- source:
+report.pdf -->`` names the file a document was read from, and ``<!-- page 3 -->`` starts page 3 of a PDF's text
+(so an exported PDF keeps its pages). Beside the documents, all optional, TOML files that a course author can
+edit:
 
 - ``synonyms.toml``: ``[related] boat = ["ferry"]``, the word list of query rewriting;
 - ``entities.toml``: ``[[entity]] name = "Mira Okafor", aliases = ["Mira"]``, the names of the graph;
@@ -16,11 +19,13 @@ from __future__ import annotations
 import os
 import re
 import tomllib
+from bisect import bisect_right
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from .text import search_words, split_sentences
+from .text import located_sentences, paragraphs, search_words
 
 
 def default_corpus_dir() -> Path:
@@ -32,7 +37,10 @@ def default_corpus_dir() -> Path:
     packed = here / "corpus" / "fernport"
     return packed if packed.is_dir() else here.parents[1] / "corpus" / "fernport"
 
-_DOC_NAME = re.compile(r"^(\d+)-([a-z0-9][a-z0-9_]*)\.md$")
+
+SLUG = re.compile(r"[a-z0-9][a-z0-9_]*")  # a slug starts every passage id ({slug}-{n}), so it holds no "-"
+DOCUMENT_NAME = re.compile(rf"^(\d+)-({SLUG.pattern})\.md$")
+_COMMENT = re.compile(r"<!--\s*(?:page\s+(\d+)|source:\s*(.*?))\s*-->")
 
 
 class CorpusError(ValueError):
@@ -41,13 +49,67 @@ class CorpusError(ValueError):
 
 @dataclass(frozen=True)
 class Document:
+    """A document: its text, and where that text came from.
+
+    ``source`` is the file a visitor's document was read from ("report.pdf"; "" for the course's own documents).
+    A PDF's pages are joined into one text; ``page_starts`` holds the offset where each page starts (page 1 at 0),
+    and each sentence belongs to the page where it starts:
+
+    >>> text, starts = join_pages(["The ferry crosses in 40 minutes. A fare", "costs 6 coins.", "Bikes ride free."])
+    >>> doc = Document("report", "report.pdf", text, "report.pdf", starts)
+    >>> list(zip(doc.sentences, doc.sentence_pages))
+    [('The ferry crosses in 40 minutes.', 1), ('A fare costs 6 coins.', 1), ('Bikes ride free.', 3)]
+    """
+
     slug: str
     title: str
     text: str
+    source: str = ""
+    page_starts: tuple[int, ...] = ()  # empty for a document without pages
+
+    @cached_property
+    def _located(self) -> list[tuple[int, str]]:
+        return located_sentences(self.text)
 
     @cached_property
     def sentences(self) -> list[str]:
-        return split_sentences(self.text)
+        return [sentence for _, sentence in self._located]
+
+    @cached_property
+    def sentence_pages(self) -> list[int | None]:
+        """The page each sentence starts on, counted from 1; None for every sentence of a document without pages."""
+        if not self.page_starts:
+            return [None] * len(self._located)
+        return [bisect_right(self.page_starts, start) for start, _ in self._located]
+
+    @property
+    def pages(self) -> int:
+        return len(self.page_starts)
+
+    def page_texts(self) -> list[str]:
+        """Each page's text (join_pages' inverse): ``join_pages(doc.page_texts())`` gives the text back."""
+        ends = (*self.page_starts[1:], len(self.text))
+        return [self.text[start:end].strip() for start, end in zip(self.page_starts, ends, strict=True)]
+
+
+def join_pages(pages: Sequence[str]) -> tuple[str, tuple[int, ...]]:
+    """One text from a document's pages, a space between pages (a sentence may run on to the next page), and the
+    offset where each page starts; an empty page starts where the next text would.
+
+    >>> join_pages(["Page one.", "", "Page three."])
+    ('Page one. Page three.', (0, 9, 10))
+    """
+    parts: list[str] = []
+    starts: list[int] = []
+    length = 0
+    for page in pages:
+        if page and parts:
+            length += 1
+        starts.append(length)
+        if page:
+            parts.append(page)
+            length += len(page)
+    return " ".join(parts), tuple(starts)
 
 
 @dataclass(frozen=True)
@@ -96,33 +158,64 @@ def _question_key(text: str) -> str:
     return " ".join(text.lower().split())
 
 
-def _read_toml(path: Path) -> dict:
-    if not path.exists():
-        return {}
+def parse_toml(name: str, text: str) -> dict:
     try:
-        with path.open("rb") as f:
-            return tomllib.load(f)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise CorpusError(f"{path.name}: {e}") from e
+        raise CorpusError(f"{name}: {e}") from e
 
 
 def read_document(path: Path) -> Document:
-    m = _DOC_NAME.match(path.name)
+    return parse_document(path.name, utf8_text(path.name, path.read_bytes()))
+
+
+def parse_document(name: str, content: str) -> Document:
+    """A document from its file name and Markdown.
+
+    >>> parse_document("02-notes.md", "# Notes\\n\\nFirst line\\nwraps here.\\n\\nSecond paragraph.\\n").text
+    'First line wraps here.\\n\\nSecond paragraph.'
+    >>> doc = parse_document("01-report.md", "# report.pdf\\n<!-- source: report.pdf -->\\n"
+    ...                      "<!-- page 1 -->\\nOne.\\n<!-- page 2 -->\\n<!-- page 3 -->\\nThree.")
+    >>> doc.source, doc.text, doc.page_starts, doc.sentence_pages
+    ('report.pdf', 'One. Three.', (0, 4, 5), [1, 3])
+    """
+    m = DOCUMENT_NAME.match(name)
     if not m:
-        raise CorpusError(f"{path.name}: a document is named NN-slug.md, like 03-ferry.md")
-    lines = path.read_text(encoding="utf-8").strip().splitlines()
+        raise CorpusError(f"{name}: a document is named NN-slug.md, like 03-ferry.md")
+    lines = content.strip().splitlines()
     if not lines or not lines[0].startswith("# "):
-        raise CorpusError(f"{path.name}: the first line must be the title, as '# Title'")
-    text = " ".join(line.strip() for line in lines[1:] if line.strip())
+        raise CorpusError(f"{name}: the first line must be the title, as '# Title'")
+    source, pages, page, paged = "", {1: []}, 1, False  # the lines of each page; no markers: all on "page" 1
+    for line in lines[1:]:
+        comment = _COMMENT.fullmatch(line.strip())
+        if comment and comment[2] is not None:
+            source = source or comment[2]
+        elif comment:
+            number = int(comment[1])
+            if number < page or (number == page and paged):
+                raise CorpusError(f"{name}: page markers count up, so page {number} cannot come after page {page}")
+            page, paged = number, True
+            pages.setdefault(page, [])
+        else:
+            pages[page].append(line)
+    if paged:
+        text, starts = join_pages([" ".join(" ".join(pages.get(n, ())).split()) for n in range(1, page + 1)])
+    else:
+        text, starts = "\n\n".join(paragraphs("\n".join(pages[1]))), ()
     if not text:
-        raise CorpusError(f"{path.name}: the document has a title but no text")
-    return Document(slug=m.group(2), title=lines[0][2:].strip(), text=text)
+        raise CorpusError(f"{name}: the document has a title but no text")
+    return Document(slug=m.group(2), title=lines[0][2:].strip(), text=text, source=source, page_starts=starts)
 
 
-def _related_words(table: dict) -> dict[str, tuple[str, ...]]:
-    # Keys and values go through the search-word rules, so the list matches what a question becomes.
+def word_list_from(pairs: Iterable[tuple[str, Sequence[str]]]) -> dict[str, tuple[str, ...]]:
+    """The word list of query rewriting from (word, related words) pairs. Keys and values go through the
+    search-word rules, so the list matches what a question becomes.
+
+    >>> word_list_from([("Boats", ["ferry", "the crossings"]), ("boat", ["ferry", "ship"])])
+    {'boat': ('ferry', 'crossing', 'ship')}
+    """
     related: dict[str, tuple[str, ...]] = {}
-    for key, values in table.get("related", {}).items():
+    for key, values in pairs:
         for word in search_words(key):
             extra = [w for value in values for w in search_words(value) if w != word]
             related[word] = tuple(dict.fromkeys(related.get(word, ()) + tuple(extra)))
@@ -133,31 +226,49 @@ def load_corpus(folder: str | Path | None = None) -> Corpus:
     folder = Path(folder) if folder is not None else default_corpus_dir()
     if not folder.is_dir():
         raise CorpusError(f"{folder}: no such corpus folder")
-    paths = [p for p in folder.glob("*.md") if p.name.lower() != "readme.md"]
-    misnamed = [p.name for p in paths if not _DOC_NAME.match(p.name)]
+    names = [p.name for p in folder.glob("*.md") if p.name.lower() != "readme.md"]
+    names += [n for n in DATA_FILES if (folder / n).exists()]
+    return corpus_from_texts(folder.name, {n: utf8_text(n, (folder / n).read_bytes()) for n in names}, str(folder))
+
+
+DATA_FILES = ("synonyms.toml", "entities.toml", "presets.toml", "questions.toml")
+
+
+def utf8_text(name: str, data: bytes) -> str:
+    """A corpus file's text, which is UTF-8 (a byte order mark is fine)."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise CorpusError(f"{name}: not UTF-8 text") from e
+
+
+def corpus_from_texts(name: str, files: Mapping[str, str], where: str = "") -> Corpus:
+    """A corpus from its files' names and contents, as a folder (or a zip of one) holds them; ``where`` names the
+    folder in messages. Markdown files other than README.md are documents; DATA_FILES are read when present."""
+    where = where or name
+    paths = [n for n in files if n.endswith(".md") and n.lower() != "readme.md"]
+    misnamed = [n for n in paths if not DOCUMENT_NAME.match(n)]
     if misnamed:
         raise CorpusError(f"{misnamed[0]}: a document is named NN-slug.md, like 03-ferry.md")
-    docs = tuple(read_document(p) for p in sorted(paths, key=lambda p: int(_DOC_NAME.match(p.name)[1])))
+    docs = tuple(parse_document(n, files[n]) for n in sorted(paths, key=lambda n: int(DOCUMENT_NAME.match(n)[1])))
     if not docs:
-        raise CorpusError(f"{folder}: no documents (files named NN-slug.md)")
+        raise CorpusError(f"{where}: no documents (files named NN-slug.md)")
     slugs = [d.slug for d in docs]
     if len(set(slugs)) != len(slugs):
-        raise CorpusError(f"{folder}: two documents share a slug")
-    entities = tuple(
-        Entity(e["name"], tuple(e.get("aliases", ()))) for e in _read_toml(folder / "entities.toml").get("entity", [])
-    )
-    presets = _read_toml(folder / "presets.toml")
-    questions = tuple(
-        LabelledQuestion(q["text"], tuple(q["answers"]))
-        for q in _read_toml(folder / "questions.toml").get("question", [])
-    )
-    return Corpus(
-        name=folder.name,
-        documents=docs,
-        related_words=_related_words(_read_toml(folder / "synonyms.toml")),
-        entities=entities,
+        raise CorpusError(f"{where}: two documents share a slug")
+    return Corpus(name=name, documents=docs, **corpus_data(files))
+
+
+def corpus_data(files: Mapping[str, str]) -> dict:
+    """The editable data beside the documents, from those of DATA_FILES present in ``files``, as Corpus fields."""
+    toml = {n: parse_toml(n, files[n]) if n in files else {} for n in DATA_FILES}
+    presets = toml["presets.toml"]
+    return dict(
+        related_words=word_list_from(toml["synonyms.toml"].get("related", {}).items()),
+        entities=tuple(Entity(e["name"], tuple(e.get("aliases", ()))) for e in toml["entities.toml"].get("entity", [])),
         presets={k: tuple(v) for k, v in presets.get("presets", {}).items()},
         rewrites={k: tuple(v) for k, v in presets.get("rewrites", {}).items()},
         hypothetical=dict(presets.get("hypothetical", {})),
-        questions=questions,
+        questions=tuple(LabelledQuestion(q["text"], tuple(q["answers"]))
+                        for q in toml["questions.toml"].get("question", [])),
     )

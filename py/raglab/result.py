@@ -53,11 +53,12 @@ class Hit:
     score_kind: str
     parts: tuple[Part, ...] = ()
     note: str = ""
+    where: str = ""  # the chunk's where: "report.pdf, p. 3" for a passage of a visitor's PDF
 
     @classmethod
     def of(cls, chunk: Chunk, rank: int, score: float, score_kind: str, parts: Iterable[Part] = (), note: str = ""):
         return cls(chunk.id, chunk.slug, chunk.title, chunk.text, chunk.sentences, rank, score, score_kind,
-                   tuple(parts), note)
+                   tuple(parts), note, chunk.where)
 
 
 @dataclass(frozen=True)

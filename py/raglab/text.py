@@ -2,6 +2,13 @@
 
 >>> split_sentences("The ferry crosses in 40 minutes. A fare costs 6 coins.")
 ['The ferry crosses in 40 minutes.', 'A fare costs 6 coins.']
+>>> split_sentences("Dr. J. R. R. Tolkien wrote it, e.g. in 1937. It sold well.")
+['Dr. J. R. R. Tolkien wrote it, e.g. in 1937.', 'It sold well.']
+
+Text with lines is first cut into blocks (paragraphs, headings, list items); a block always ends a sentence:
+
+>>> split_sentences("# Hours\\nWe open at 9:00\\nand close at 17:30.\\n\\n- Bring water\\n- No dogs. Cats are fine.")
+['Hours', 'We open at 9:00 and close at 17:30.', 'Bring water', 'No dogs.', 'Cats are fine.']
 >>> search_words("How much does the ferry cost?")
 ['much', 'ferry', 'cost']
 >>> search_words("When do the tours leave?")
@@ -27,9 +34,23 @@ STOP_WORDS = frozenset(
     """.split()
 )
 
-# A sentence ends at . ! or ? followed by space and a capital letter, digit or opening quote. This keeps
-# "10:00", "8:00" and decimals whole.
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"“‘(])")
+# A sentence may end at . ! or ? (and a closing quote or bracket) followed by space and a capital letter, digit or
+# opening quote. This keeps "10:00", "8:00" and decimals whole; the abbreviation rules below keep "Dr. Lund" whole.
+_END = re.compile(r"([.!?]+)[\"'”’)\]]*(\s+)(?=[A-Z0-9\"“‘(À-ÖØ-Þ])")
+
+# Words that a full stop follows without ending the sentence. Titles are matched as written ("Ms" is a title,
+# "ms" milliseconds); the rest in lower case.
+_TITLES = frozenset("Dr Mr Mrs Ms Mx Prof St Mt Fr Rev Gen Gov Sen Rep Capt Lt Col Sgt Hon".split())
+_NEVER_LAST = frozenset("vs cf approx e.g i.e viz ca resp".split())
+_BEFORE_NUMBER = frozenset("no nos fig figs vol eq p pp ch sec ref refs tab art".split())  # "Fig. 3", "No. 5"
+# These can end a sentence too ("... and Acme Inc. The firm ..."): there the next word decides.
+_MAY_END = frozenset("etc inc ltd co corp bros llc plc jr sr esq al ph.d".split())
+_ACRONYM = re.compile(r"(?:[A-Za-z]\.)+[A-Za-z]")  # "U.S", "a.m" (the last full stop is the candidate end)
+_NEXT_WORD = re.compile(r"[\"“‘(]*([A-Za-z]+)(\.?)")
+
+# A line that starts a block of its own: a Markdown heading, a bullet or a numbered list item.
+_MARK = re.compile(r"(#{1,6}|[-*+•]|\d{1,3}[.)])(?:\s+|$)")
+_RULE = re.compile(r"([-*_=])\1{2,}")  # "---", "***", "===": a line that is only a rule
 
 # A word is letters and digits, joined by inner ":" "-" "." or an apostrophe, so "10:00", "INV-2041" and
 # "don't" stay whole. Curly and straight apostrophes are both apostrophes.
@@ -37,15 +58,117 @@ _WORD = re.compile(r"[a-z0-9]+(?:[:\-.'’][a-z0-9]+)*")
 
 
 def split_sentences(text: str) -> list[str]:
-    """Cut text into sentences, keeping each sentence's own punctuation."""
-    text = " ".join(text.split())
-    return [s for s in _SENTENCE_END.split(text) if s] if text else []
+    """Cut text into sentences, keeping each sentence's own punctuation; spaces and line breaks inside a sentence
+    become one space."""
+    return [sentence for _, sentence in located_sentences(text)]
+
+
+def located_sentences(text: str) -> list[tuple[int, str]]:
+    """Each sentence with the offset in ``text`` where it starts (a PDF's page is found from it).
+
+    >>> located_sentences("One. Two.\\n\\n- Three")
+    [(0, 'One.'), (5, 'Two.'), (13, 'Three')]
+    """
+    return [(start, " ".join(text[start:end].split()))
+            for block in _blocks(text) for start, end in _sentence_spans(text, *block[1:])]
+
+
+def paragraphs(text: str) -> list[str]:
+    """The blocks of a text, each on one line, heading and list marks kept: the form a document is stored in,
+    which cuts into the same sentences again. Blank lines and rules ("---") only separate blocks.
+
+    >>> paragraphs("# Hours\\nWe open\\n  at 9.\\n\\n\\n---\\n- water\\n- a map")
+    ['# Hours', 'We open at 9.', '- water', '- a map']
+    """
+    return [" ".join(line.strip() for line in text[line_start:end].splitlines())
+            for line_start, _, _, end in _blocks(text)]
+
+
+def _blocks(text: str) -> list[tuple[int, int, int, int]]:
+    """Each block as (line start, first sentence's start, where ends are looked for, end). A heading's "#" and a
+    bullet are marks, not text; a number ("2. Fill the tank") stays in the sentence but is not cut after.
+
+    Consecutive plain lines are one block (hard-wrapped prose); text on one line is one block, so a one-line
+    document (every Fernport document) cuts exactly as the sentence rule alone."""
+    blocks: list[tuple[int, int, int, int]] = []
+    current: list[int] = []  # the block being read; empty between blocks
+    pos = 0
+    for line in text.splitlines(keepends=True):
+        start, pos = pos, pos + len(line)
+        lead = start + len(line) - len(line.lstrip())
+        end = start + len(line.rstrip())
+        mark = _MARK.match(text, lead, end)
+        between = lead >= end or _RULE.fullmatch(text, lead, end)  # a blank line or a rule
+        if mark or between:
+            _close(blocks, current)
+            current = []
+        if between:
+            continue
+        if mark and mark.group(1)[0] == "#":
+            _close(blocks, [lead, mark.end(), mark.end(), end])  # a heading is a block of one line
+        elif mark:
+            current = [lead, lead if mark.group(1)[0].isdigit() else mark.end(), mark.end(), end]
+        elif current:
+            current[3] = end
+        else:
+            current = [lead, lead, lead, end]
+    _close(blocks, current)
+    return blocks
+
+
+def _close(blocks: list[tuple[int, int, int, int]], block: list[int]) -> None:
+    if block and block[1] < block[3]:  # a lone "-" or "#" holds no text
+        blocks.append(tuple(block))
+
+
+def _sentence_spans(text: str, first: int, look_from: int, end: int):
+    start = first
+    for m in _END.finditer(text, look_from, end):
+        if _ends_sentence(text, m, first):
+            yield start, m.start(2)
+            start = m.end()
+    yield start, end
+
+
+def _ends_sentence(text: str, m: re.Match, block_start: int) -> bool:
+    """Whether a candidate end really ends the sentence: not after "Dr.", "e.g.", "Fig." before a number, or an
+    initial ("J. R. R. Tolkien"); after "Inc.", "U.S." or an initial only when the next word is a capitalised
+    filler word that starts sentences ("The", "It", "In"), as in "... in the U.S. The law ..."."""
+    dot = m.start(1)
+    if m.group(1) != "." or m.end(1) != m.start(2):
+        return True  # "!", "?", "..." or a closing quote: an end
+    i = dot
+    while i > block_start and not text[i - 1].isspace():  # back to the word's start: linear, words do not overlap
+        i -= 1
+    word = text[i:dot].lstrip("\"'“‘([")
+    key = word if word.isupper() else word.lower()
+    if word in _TITLES or key in _NEVER_LAST:
+        return False
+    if key in _BEFORE_NUMBER:
+        return not text[m.end()].isdigit()
+    if key in _MAY_END or _ACRONYM.fullmatch(word) or (len(word) == 1 and word.isupper()):
+        nxt = _NEXT_WORD.match(text, m.end())
+        return bool(nxt and nxt[1][0].isupper() and nxt[1].lower() in STOP_WORDS and not nxt[2])
+    return True
 
 
 def words(text: str) -> list[str]:
     """All words of a text, lower case, possessive "'s" removed: "lighthouse’s" -> "lighthouse"."""
-    found = _WORD.findall(text.lower().replace("’", "'"))
-    return [w[:-2] if w.endswith("'s") else w for w in found]
+    return [_no_possessive(w) for w in _WORD.findall(text.lower().replace("’", "'"))]
+
+
+def _no_possessive(word: str) -> str:
+    return word[:-2] if word.endswith("'s") else word
+
+
+def has_search_words(text: str) -> bool:
+    """Whether ``search_words(text)`` would give any word, found without reading a long text to its end.
+
+    >>> has_search_words("The and of it is to the."), has_search_words("The ferry.")
+    (False, True)
+    """
+    words_found = _WORD.finditer(text.lower().replace("’", "'"))
+    return any(_no_possessive(m.group()) not in STOP_WORDS for m in words_found)
 
 
 def cut_plural(word: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..chunking import CHUNK_SIZES, Chunk, chunk_id
+from ..chunking import CHUNK_SIZES, chunk_id, whole_document
 from ..lab import Lab
 from ..result import Hit, Result
 from ..text import search_words
@@ -36,8 +36,7 @@ def parent(lab: Lab, question: str, top_k: int = TOP_K) -> Result:
         best_child.setdefault(child.slug, child)
     hits = []
     for rank, (slug, child) in enumerate(best_child.items(), 1):
-        doc = lab.corpus.document(slug)
-        whole = Chunk(slug, slug, doc.title, doc.text, len(doc.sentences), 0, len(doc.sentences))
+        whole = whole_document(lab.corpus.document(slug))
         hits.append(Hit.of(whole, rank, child.score, "best sentence", child.parts, note=f"best sentence: {child.id}"))
     n_children = len(lab.index(CHILD_SIZE))
     steps = [words_step(words)]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..chunking import Chunk
+from ..chunking import whole_document
 from ..lab import Lab
 from ..result import Hit, Part, Result, rank_scored
 from ..rewrite import rewrite_words
@@ -105,8 +105,7 @@ def document(lab: Lab, question: str, top_k: int = 1) -> Result:
         for d, slug in enumerate(slugs):
             if slug in holders:
                 parts_by_doc.setdefault(d, []).append(Part("word", ww.word, ww.weight, ww.formula))
-    whole = [Chunk(d.slug, d.slug, d.title, d.text, len(d.sentences), 0, len(d.sentences))
-             for d in lab.corpus.documents]
+    whole = [whole_document(d) for d in lab.corpus.documents]
     hits: list[Hit] = rank_scored(whole, parts_by_doc, top_k)
     steps = [
         words_step(words),

@@ -18,6 +18,7 @@ from urllib.parse import urlencode
 from ..lab import Lab
 from ..result import Result
 from ..techniques import TECHNIQUES, Input, Technique
+from .documents_html import render_section
 from .result_html import render_result
 
 MEANING_NOTE = ("This technique searches by meaning with an embedding model (all-MiniLM-L6-v2), which is not "
@@ -140,7 +141,8 @@ def render_technique_section(lab: Lab, key: str, number: int, text: Mapping, key
         f'<div class="controls"><div class="presets" role="group" aria-label="Preset questions">{presets}</div>'
         f'<form class="ask" method="get" action="#{key}"><input type="hidden" name="technique" value="{key}">'
         f'<label for="q-{key}">Or type any question</label><div class="row"><input id="q-{key}" name="q" '
-        f'maxlength="500" autocomplete="off" placeholder="Ask about Fernport"><button type="submit">Search</button>'
+        f'maxlength="500" autocomplete="off" placeholder="Ask about Fernport" data-fernport="Ask about Fernport">'
+        '<button type="submit">Search</button>'
         f'</div>{extra}</form><p class="form-message" id="msg-{key}" role="status"></p>'
         f'<button type="button" class="embed-code" data-technique="{key}">Copy embed code</button></div>'
         f'<div class="result-slot" id="result-{key}" aria-live="polite">{slot}</div>{_ask_model(t, text)}'
@@ -177,7 +179,8 @@ def render_main(lab: Lab, page: Mapping, results: Mapping[str, Result | None], n
     keys = _term_keys(page.get("word", []))
     intro = page.get("intro", "").replace("{techniques}", _number_word(len(TECHNIQUES)))
     steps = "".join(f"<li>{link_terms(s, keys)}</li>" for s in page.get("try_first", []))
-    nav = "".join(f'<li><a href="#{k}">{escape(t.title.split(":")[0])}</a></li>' for k, t in TECHNIQUES.items())
+    nav = '<li><a href="#yours">Your documents</a></li>'
+    nav += "".join(f'<li><a href="#{k}">{escape(t.title.split(":")[0])}</a></li>' for k, t in TECHNIQUES.items())
     nav += '<li><a href="#scoreboard">Scoreboard</a></li>' if scoreboard else ""
     sections = "".join(
         render_technique_section(lab, key, n, {"model_note": page.get("model_note", ""),
@@ -191,7 +194,7 @@ def render_main(lab: Lab, page: Mapping, results: Mapping[str, Result | None], n
         f'<p class="subtitle">{escape(page.get("subtitle", ""))}</p><p>{link_terms(intro, keys)}</p></header>'
         f'<nav class="toc" aria-label="Techniques"><ol>{nav}</ol></nav>'
         f'<section id="try-first"><h2>Try this first</h2><ol>{steps}</ol></section>'
-        f"{_documents(lab, page)}{sections}{scoreboard}"
+        f"{render_section(len(lab.corpus.documents))}{_documents(lab, page)}{sections}{scoreboard}"
         f'<section id="word-list"><h2>Word list</h2><dl>{words}</dl></section>'
     )
 

@@ -13,11 +13,12 @@ from .graph_svg import graph_svg
 
 def _hit(hit: Hit) -> str:
     note = f'<span class="note">{escape(hit.note)}</span>' if hit.note else ""
+    where = f'<span class="where">{escape(hit.where)}</span> ' if hit.where else ""
     label = escape(score_label(hit))
     score = (f'<details class="score"><summary>{label}</summary><p class="sum">{escape(score_sum(hit))}</p>'
              "</details>" if hit.parts else f'<span class="score">{label}</span>')
     return (f'<li class="hit" data-id="{escape(hit.id)}"><div class="hit-head"><span class="title">'
-            f'{escape(hit.title)}</span> <span class="pid">{escape(hit.id)}</span> {note}{score}</div>'
+            f'{escape(hit.title)}</span> {where}<span class="pid">{escape(hit.id)}</span> {note}{score}</div>'
             f'<p class="text">{escape(hit.text)}</p></li>')
 
 

@@ -1,0 +1,274 @@
+"""The visitor's own documents as the page keeps them: in order, with their word list and presets; each added
+once (the same text twice is refused), under a slug of its own; kept as JSON records, and exported to (and
+imported from) a zip in the corpus folder layout, so ``raglab --corpus`` reads what the page gave.
+
+>>> from raglab.readers import read_file
+>>> mine = Collection()
+>>> mine.add(read_file("note.txt", b"Reef note: the tide reached mark 4.")).slug
+'note'
+>>> mine.add(read_file("Note.md", b"Reef note: the tide  reached mark 4."))
+Traceback (most recent call last):
+raglab.readers.ReadError: Note.md is the same as note.txt, which is already in your documents.
+>>> mine.add(read_file("Note.md", b"Another note.")).slug
+'note_2'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import re
+import zipfile
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
+from pathlib import PurePosixPath
+
+from . import readers
+from .corpus import (
+    DATA_FILES,
+    SLUG,
+    Corpus,
+    CorpusError,
+    Document,
+    corpus_data,
+    corpus_from_texts,
+    utf8_text,
+    word_list_from,
+)
+from .readers import ReadError, check_size, is_corpus_folder, read_error, read_file, slug_for
+from .text import search_words
+
+
+class Collection:
+    """The visitor's documents. ``documents`` is a plain list the page may fill from its records; ``add`` is the
+    checked way in. ``related_words``: the word list of query rewriting; ``presets``: questions per technique."""
+
+    def __init__(self, documents: Iterable[Document] = (), related_words: Mapping[str, tuple[str, ...]] = (),
+                 presets: Mapping[str, tuple[str, ...]] = ()):
+        self.documents: list[Document] = []
+        self.related_words = dict(related_words)
+        self.presets = dict(presets)
+        self.skipped: list[ReadError] = []  # the files from_zip could not use
+        self._indexed: list[Document] = []  # the documents _by_text was made from
+        self._by_text: dict[str, Document] = {}
+        for doc in documents:
+            self.add(doc)
+
+    def add(self, doc: Document) -> Document:
+        """Add a document, under a fresh slug if its own is taken (files read one by one may pick the same);
+        returns it as kept. A ReadError ("duplicate", "too_many") when it cannot be."""
+        name = doc.source or doc.title
+        key, index = _text_key(doc.text), self._index()
+        if key in index:
+            raise read_error(name, "duplicate", same=index[key].source or index[key].title)
+        if len(self.documents) >= readers.MAX_FILES:
+            raise read_error(name, "too_many")
+        if sum(len(d.text) for d in self.documents) + len(doc.text) > readers.MAX_TOTAL_CHARS:
+            raise read_error(name, "too_many", chars=True)
+        taken = {d.slug for d in self.documents}
+        if doc.slug in taken or not SLUG.fullmatch(doc.slug):
+            doc = replace(doc, slug=slug_for(doc.slug, taken))
+        self.documents.append(doc)
+        self._indexed.append(doc)
+        index[key] = doc
+        return doc
+
+    def _index(self) -> dict[str, Document]:
+        # The page may change ``documents`` itself (it restores them from its records); then the index of texts
+        # is made again. Comparing the lists compares the same objects, so it is quick.
+        if self._indexed != self.documents:
+            self._indexed = list(self.documents)
+            self._by_text = {_text_key(d.text): d for d in self.documents}
+        return self._by_text
+
+    def remove(self, slug: str) -> Document:
+        in_step = self._indexed == self.documents
+        for i, doc in enumerate(self.documents):
+            if doc.slug == slug:
+                del self.documents[i]
+                if in_step:
+                    del self._indexed[i]
+                    self._by_text.pop(_text_key(doc.text), None)
+                return doc
+        raise KeyError(slug)
+
+    def corpus(self, name: str = "yours") -> Corpus:
+        if not self.documents:
+            raise CorpusError("You have no documents yet: add a file or paste a text first.")
+        return Corpus(name=name, documents=tuple(self.documents), related_words=dict(self.related_words),
+                      presets=dict(self.presets))
+
+    def to_zip(self) -> bytes:
+        """The documents as a corpus folder, zipped: ``01-slug.md`` each (see ``document_markdown``), and
+        synonyms.toml and presets.toml when there is a word list or presets."""
+        out = io.BytesIO()
+        width = max(2, len(str(len(self.documents))))
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+            for n, doc in enumerate(self.documents, 1):
+                archive.writestr(f"{n:0{width}}-{doc.slug}.md", document_markdown(doc))
+            if self.related_words:
+                archive.writestr("synonyms.toml", toml_table("related", self.related_words))
+            if self.presets:
+                archive.writestr("presets.toml", toml_table("presets", self.presets))
+        return out.getvalue()
+
+    @classmethod
+    def from_zip(cls, data: bytes, name: str = "documents.zip") -> Collection:
+        """The documents of a zip: a corpus folder's layout (what ``to_zip`` writes) read as a corpus, or else a
+        zip of plain files, each read as a file (those that give nothing are in ``skipped``)."""
+        try:
+            archive = zipfile.ZipFile(io.BytesIO(data))
+            members = [m for m in archive.infolist() if not m.is_dir() and not _hidden(m.filename)]
+        except (zipfile.BadZipFile, OSError, ValueError) as e:
+            raise read_error(name, "broken") from e
+        named = [(PurePosixPath(m.filename).name, m) for m in members]  # a zipped folder: its files
+        if is_corpus_folder(n for n, _ in named):
+            for n, m in named:
+                check_size(n, m.file_size)
+            texts = {n: utf8_text(n, archive.read(m)) for n, m in named if n.endswith((".md", ".toml"))}
+            corpus = corpus_from_texts("yours", texts, name)
+            return cls(corpus.documents, corpus.related_words, corpus.presets)
+        data = corpus_data({n: utf8_text(n, archive.read(m)) for n, m in named if n in DATA_FILES})
+        files = [(n, m.file_size, lambda m=m: archive.read(m)) for n, m in named if not n.endswith(".toml")]
+        collection, problems = read_files(files, name)
+        collection.skipped = problems
+        collection.related_words, collection.presets = data["related_words"], data["presets"]
+        return collection
+
+
+def _hidden(path: str) -> bool:
+    """macOS's zips add __MACOSX/ and ._ copies; no one means to search .DS_Store."""
+    return path.startswith("__MACOSX/") or PurePosixPath(path).name.startswith(".")
+
+
+def _text_key(text: str) -> str:
+    """Two texts are the same when they differ only in case and spacing."""
+    return hashlib.sha1(" ".join(text.split()).casefold().encode("utf-8")).hexdigest()
+
+
+def read_files(files: Iterable[tuple[str, int, Callable[[], bytes]]],
+               where: str) -> tuple[Collection, list[ReadError]]:
+    """A collection of files given as (name, size, read) in order; every file that gives nothing is a ReadError
+    in the list. A CorpusError, naming ``where``, when no file gives anything."""
+    collection = Collection()
+    problems: list[ReadError] = []
+    for name, size, read in files:
+        try:
+            check_size(name, size)
+            collection.add(read_file(name, read()))
+        except ReadError as e:
+            problems.append(e)
+            if e.kind == "too_many":
+                break
+    if not collection.documents:
+        why = "\n".join(f"  {e}" for e in problems)
+        raise CorpusError(f"{where} gives nothing to search:\n{why}" if problems else
+                          f"{where} holds no files to search: the lab reads {readers.READ_KINDS} files.")
+    return collection, problems
+
+
+def document_markdown(doc: Document) -> str:
+    """A document as a corpus folder holds it: "# Title", then ``<!-- source: ... -->`` for a visitor's file,
+    then the text, a PDF's page by page after ``<!-- page N -->`` lines (``corpus.parse_document`` reads both).
+
+    >>> from raglab.corpus import join_pages
+    >>> text, starts = join_pages(["Page one.", "", "Page three."])
+    >>> print(document_markdown(Document("r", "r.pdf", text, "r.pdf", starts)))
+    # r.pdf
+    <BLANKLINE>
+    <!-- source: r.pdf -->
+    <BLANKLINE>
+    <!-- page 1 -->
+    Page one.
+    <BLANKLINE>
+    <!-- page 2 -->
+    <BLANKLINE>
+    <!-- page 3 -->
+    Page three.
+    <BLANKLINE>
+    """
+    head = [f"# {' '.join(doc.title.split())}"] + ([f"<!-- source: {doc.source} -->"] if doc.source else [])
+    if doc.page_starts:
+        body = [f"<!-- page {n} -->" + (f"\n{text}" if text else "") for n, text in enumerate(doc.page_texts(), 1)]
+    else:
+        body = [doc.text]
+    return "\n\n".join(head + body) + "\n"
+
+
+def document_record(doc: Document) -> dict:
+    """A document as plain JSON data, for the browser's store (IndexedDB)."""
+    return {"version": 1, "slug": doc.slug, "title": doc.title, "source": doc.source, "text": doc.text,
+            "page_starts": list(doc.page_starts)}
+
+
+def document_from_record(record: Mapping) -> Document:
+    try:
+        return Document(slug=str(record["slug"]), title=str(record["title"]), text=str(record["text"]),
+                        source=str(record.get("source", "")),
+                        page_starts=tuple(int(n) for n in record.get("page_starts", ())))
+    except (KeyError, TypeError, ValueError) as e:
+        raise CorpusError(f"A document kept in this browser cannot be read back ({e!r}).") from e
+
+
+# "10:00: ten" is the word "10:00": the colon that ends the word is the first one a space follows (or, when no
+# colon has a space after it, the first one).
+_WORD_AND_RELATED = re.compile(r"(.*?):(?:\s+|$)(.*)")
+_WORD_AND_RELATED_TIGHT = re.compile(r"([^:]*):(.*)")
+
+
+def parse_word_list(text: str) -> dict[str, tuple[str, ...]]:
+    """The word list as the visitor writes it: one word a line, a colon, its related words separated by commas;
+    blank lines and "#" comments ignored. Words go through the search-word rules, as in synonyms.toml.
+
+    >>> parse_word_list("# mine\\nBoats: ferry, the crossings\\n\\nticket: fare")
+    {'boat': ('ferry', 'crossing'), 'ticket': ('fare',)}
+    >>> parse_word_list("boat: ferry\\nboat ferry")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    raglab.corpus.CorpusError: Line 2 of the word list has no colon: write a word, a colon and its related words, ...
+    """
+    pairs = []
+    for n, line in enumerate(text.splitlines(), 1):
+        line = line.split("#", 1)[0].strip()  # no search word holds a "#"
+        if not line:
+            continue
+        parts = _WORD_AND_RELATED.fullmatch(line) or _WORD_AND_RELATED_TIGHT.fullmatch(line)
+        if not parts:
+            raise CorpusError(f"Line {n} of the word list has no colon: write a word, a colon and its related "
+                              "words, like “boat: ferry, crossing”.")
+        key, related = parts[1], [v.strip() for v in parts[2].split(",") if v.strip()]
+        if not search_words(key):
+            raise CorpusError(f"Line {n} of the word list starts with “{key.strip()}”, which is not a search word "
+                              "(it is empty, or a filler word).")
+        if not any(word_list_from([(key, related)]).values()):
+            raise CorpusError(f"Line {n} of the word list gives “{key.strip()}” no related search words.")
+        pairs.append((key, related))
+    return word_list_from(pairs)
+
+
+def word_list_text(related: Mapping[str, Iterable[str]]) -> str:
+    """The word list as the visitor edits it (``parse_word_list`` reads it back the same).
+
+    >>> print(word_list_text({"boat": ("ferry", "crossing"), "ticket": ("fare",)}))
+    boat: ferry, crossing
+    ticket: fare
+    """
+    return "\n".join(f"{word}: {', '.join(words)}" for word, words in related.items())
+
+
+def _toml_string(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")  # TOML, unlike JSON, escapes DEL
+
+
+def toml_table(name: str, entries: Mapping[str, Iterable[str]]) -> str:
+    """One TOML table of string lists, as synonyms.toml and presets.toml hold them. JSON's strings are TOML's
+    basic strings (TOML also escapes DEL), and every key is quoted, so any word or question is written safely.
+
+    >>> print(toml_table("related", {"boat": ("ferry",), "10:00": ("ten",)}))
+    [related]
+    "boat" = ["ferry"]
+    "10:00" = ["ten"]
+    <BLANKLINE>
+    """
+    rows = [f"{_toml_string(key)} = [{', '.join(_toml_string(v) for v in values)}]" for key, values in entries.items()]
+    return "\n".join([f"[{name}]", *rows]) + "\n"

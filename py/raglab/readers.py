@@ -1,0 +1,352 @@
+"""Readers: a visitor's file (or pasted text) becomes a Document, or a ReadError that says why not, in the
+visitor's words. Every file kind and every such message is here, and the page (Pyodide) and ``raglab --corpus``
+call the same functions, so both say the same thing about the same file.
+
+>>> doc = read_file("Notes (draft).txt", b"The ferry leaves\\nat 8:00. It costs 6 coins.")
+>>> doc.slug, doc.title, doc.source, doc.text
+('notes_draft', 'Notes (draft).txt', 'Notes (draft).txt', 'The ferry leaves at 8:00. It costs 6 coins.')
+>>> doc.sentences
+['The ferry leaves at 8:00.', 'It costs 6 coins.']
+>>> read_file("report.txt", b"%PDF-1.7 ...")
+Traceback (most recent call last):
+raglab.readers.ReadError: report.txt is a PDF, not a text file: rename it to report.pdf.
+
+An own document's title is its file name, so its passages are labelled with it. A PDF's text comes page by page
+(``read_pdf_pages``) from pypdf here and from pdf.js in the page, both normalised alike. pypdf and mammoth (for
+.docx) are imported only when such a file is read: the page installs their wheels first.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import unicodedata
+import zipfile
+from collections.abc import Container, Iterable, Sequence
+from pathlib import Path, PurePosixPath
+
+from .corpus import (
+    DATA_FILES,
+    DOCUMENT_NAME,
+    Corpus,
+    CorpusError,
+    Document,
+    corpus_data,
+    join_pages,
+    load_corpus,
+    utf8_text,
+)
+from .markup import html_text, markdown_text
+from .text import has_search_words, paragraphs, stop_words_in
+
+MAX_FILE_BYTES = 25_000_000  # one file
+MAX_FILES = 10_000  # files in a collection
+MAX_TOTAL_CHARS = 60_000_000  # characters of text in a collection
+READABLE = {".txt": "text", ".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html",
+            ".pdf": "pdf", ".docx": "docx"}
+READ_KINDS = ".txt, .md, .html, .pdf and .docx"  # as messages name them (.htm and .markdown are read too)
+LIMITS_SENTENCE = (f"The lab reads {READ_KINDS} files of up to {MAX_FILE_BYTES // 1_000_000} MB each, and keeps up "
+                   f"to {MAX_FILES:,} files with {MAX_TOTAL_CHARS // 1_000_000} million characters of text in all.")
+
+
+class ReadError(CorpusError):
+    """A file that gives nothing to search. ``name``: the file; ``kind``: a short code (see ``read_error``)."""
+
+    def __init__(self, name: str, kind: str, message: str):
+        super().__init__(message)
+        self.name, self.kind = name, kind
+
+
+# What a file's first bytes say it is: (how the message names it, what the visitor can do about it).
+_FOUND = {"pdf": ("a PDF", "rename it to {stem}.pdf"), "docx": ("a Word document", "rename it to {stem}.docx"),
+          "doc": ("an old Word document (.doc)", "save it as .docx in Word first"),
+          "zip": ("a ZIP archive", "unzip it first"), "png": ("a PNG picture", "the lab reads no pictures"),
+          "jpeg": ("a JPEG picture", "the lab reads no pictures"), "gif": ("a GIF picture",
+                                                                           "the lab reads no pictures"),
+          "text": ("a text file", "rename it to {stem}.txt")}
+_WANTED = {"html": "a web page", "pdf": "a PDF", "docx": "a Word document"}  # the rest: "a text file"
+_BROKEN = {".pdf": "a readable PDF", ".docx": "a readable Word document (.docx)", ".zip": "a readable ZIP archive"}
+
+
+def read_error(name: str, kind: str, **details) -> ReadError:
+    """The error for a file and a kind of problem, worded once for the page and the command line (the page
+    builds one from what pdf.js reports: ``read_error("secret.pdf", "encrypted")``). ``details``: ``size``
+    (too_large, in bytes), ``found`` (mismatch: a key of _FOUND), ``words`` (stop_words: the filler words found),
+    ``same`` (duplicate: the document already kept), ``chars=True`` (too_many: the character limit).
+
+    >>> str(read_error("big.pdf", "too_large", size=31_234_567))
+    'big.pdf is 31.2 MB; the lab reads files up to 25 MB.'
+    """
+    stem, ext = _stem(name), PurePosixPath(name).suffix.lower()
+    if kind == "mismatch":
+        what, advice = _FOUND[details["found"]]
+        wanted = _WANTED.get(READABLE.get(ext, ""), "a text file")
+        message = f"{name} is {what}, not {wanted}: {advice.format(stem=stem)}."
+    elif kind == "stop_words":
+        found = [f"“{w}”" for w in details.get("words", ("the", "and"))[:2]]
+        message = f"{name} has no words to search" + (
+            f": only filler words such as {' and '.join(found)}." if found else ".")
+    elif kind == "too_many" and details.get("chars"):
+        message = (f"{name} would take your documents past {MAX_TOTAL_CHARS // 1_000_000} million characters, the "
+                   "most the lab searches.")
+    else:
+        message = {
+            "empty": f"{name} is empty.",
+            "binary": f"{name} is not text: it looks like a binary file.",
+            "too_large": f"{name} is {details.get('size', 0) / 1e6:.1f} MB; the lab reads files up to "
+                         f"{MAX_FILE_BYTES // 1_000_000} MB.",
+            "no_text": f"{name} gives no text: its pages are pictures (a scan), and the lab does no OCR."
+                       if ext == ".pdf" else f"{name} has no text to read.",
+            "encrypted": f"{name} is protected by a password, so the lab cannot open it.",
+            "broken": f"{name} is not {_BROKEN[ext]}." if ext in _BROKEN else f"{name} cannot be read.",
+            "duplicate": f"{name} is the same as {details.get('same', 'another file')}, which is already in your "
+                         "documents.",
+            "unsupported": f"{name}: the lab reads {READ_KINDS} files.",
+            "too_many": f"{name} would take your documents past {MAX_FILES:,} files, the most the lab keeps.",
+            "cancelled": f"{name} was not read: the reading was cancelled.",
+        }[kind]
+    return ReadError(name, kind, message)
+
+
+def _file_name(name: str) -> str:
+    """A file's own name, without the folders a browser or a zip may give ("mine/notes.txt")."""
+    return PurePosixPath(name.replace("\\", "/")).name
+
+
+def _stem(name: str) -> str:
+    path = PurePosixPath(name)
+    return path.stem if path.suffix.lower() in READABLE else path.name
+
+
+def slug_for(name: str, taken: Container[str] = ()) -> str:
+    """The slug of a file's passages (``{slug}-{n}``): its name without the extension, lower case, accents
+    dropped, every other run of characters "_"; "_2", "_3" when taken.
+
+    >>> slug_for("Annual Report (2023).pdf"), slug_for("note-217.txt"), slug_for("Über uns.md"), slug_for("…")
+    ('annual_report_2023', 'note_217', 'uber_uns', 'document')
+    >>> slug_for("notes.txt", {"notes", "notes_2"})
+    'notes_3'
+    """
+    ascii_name = unicodedata.normalize("NFKD", _stem(name)).encode("ascii", "ignore").decode().lower()
+    slug = re.sub(r"[^a-z0-9]+", "_", ascii_name).strip("_")[:40].rstrip("_") or "document"
+    unique, n = slug, 1
+    while unique in taken:
+        n += 1
+        unique = f"{slug}_{n}"
+    return unique
+
+
+def read_file(name: str, data: bytes) -> Document:
+    """A file's Document, by its extension, after checking what its bytes really are; a ReadError if it gives
+    nothing to search."""
+    name = _file_name(name)
+    kind = READABLE.get(PurePosixPath(name).suffix.lower())
+    if kind is None:
+        raise read_error(name, "unsupported")
+    check_size(name, len(data))
+    if not data.strip():
+        raise read_error(name, "empty")
+    _check_kind(name, data, kind)
+    if kind == "pdf":
+        return read_pdf_pages(name, _pdf_pages(name, data))
+    if kind == "docx":
+        return _document(name, _docx_text(name, data), empty="no_text")
+    if kind == "html":
+        return _document(name, html_text(_decode_html(name, data)), empty="no_text")
+    text = _decode(name, data)
+    return _document(name, markdown_text(text) if kind == "markdown" else text)
+
+
+def check_size(name: str, size: int) -> None:
+    """A ReadError ("too_large") for a file over MAX_FILE_BYTES: checked first, before a byte of it is read."""
+    if size > MAX_FILE_BYTES:
+        raise read_error(name, "too_large", size=size)
+
+
+def read_pdf_pages(name: str, pages: Sequence[str]) -> Document:
+    """A PDF's Document from its pages' texts, as any PDF reader gives them (pdf.js in the page, pypdf here),
+    normalised so both agree: ligatures and other compatibility characters as plain letters (NFKC), soft
+    hyphens dropped, a word broken at a line end joined, and a page's line breaks as spaces (in a PDF they are
+    layout, not paragraphs).
+
+    >>> doc = read_pdf_pages("r.pdf", ["The ﬁrst exam-\\nple.\\nIt ends", "", "here. Next page."])
+    >>> doc.text, doc.sentences, doc.sentence_pages
+    ('The first example. It ends here. Next page.', ['The first example.', 'It ends here.', 'Next page.'], [1, 1, 3])
+    """
+    name = _file_name(name)
+    texts = [_pdf_page_text(page) for page in pages]
+    if not any(texts):
+        raise read_error(name, "no_text")
+    text, starts = join_pages(texts)
+    if not has_search_words(text):
+        raise read_error(name, "stop_words", words=stop_words_in(text))
+    return Document(slug=slug_for(name), title=name, text=text, source=name, page_starts=starts)
+
+
+def read_pasted(text: str, title: str) -> Document:
+    """A pasted text's Document, titled by the visitor. A pasted text comes from no file, so its ``source`` is ""
+    and its passages name no file: the title says what it is.
+
+    >>> doc = read_pasted("Line one\\nwraps.\\n\\nSecond paragraph.", "  My   notes ")
+    >>> doc.slug, doc.title, doc.source, doc.text
+    ('my_notes', 'My notes', '', 'Line one wraps.\\n\\nSecond paragraph.')
+    """
+    title = " ".join(title.split()) or "Pasted text"
+    check_size(title, len(text.encode("utf-8")))
+    return _document(title, text, source="")
+
+
+def _document(name: str, raw: str, empty: str = "empty", source: str | None = None) -> Document:
+    text = "\n\n".join(paragraphs(raw))
+    if not text:
+        raise read_error(name, empty)
+    if not has_search_words(text):
+        raise read_error(name, "stop_words", words=stop_words_in(text))
+    return Document(slug=slug_for(name), title=name, text=text, source=name if source is None else source)
+
+
+def _check_kind(name: str, data: bytes, kind: str) -> None:
+    """Raise the ReadError for a file whose bytes are not what its extension says."""
+    expected = {"pdf": "pdf", "docx": "docx"}.get(kind, "text")
+    found = _sniff(data, kind)
+    if found == expected:
+        return
+    if found == "encrypted":
+        raise read_error(name, "encrypted")
+    if expected == "docx" and found in ("zip", "text"):
+        raise read_error(name, "broken")
+    if expected == "pdf" and found == "text":
+        try:
+            _decode(name, data)
+        except ReadError:
+            raise read_error(name, "broken") from None
+    raise read_error(name, "mismatch", found=found)
+
+
+_MAGIC = [(b"%PDF", "pdf"), (b"PK\x03\x04", "zip"), (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "ole"),
+          (b"\x89PNG", "png"), (b"\xff\xd8\xff", "jpeg"), (b"GIF8", "gif")]
+_OLE_ENCRYPTED = "EncryptionInfo".encode("utf-16-le")  # the stream a password-protected Office file holds
+
+
+def _sniff(data: bytes, kind: str) -> str:
+    """What the first bytes say a file is: a key of _FOUND, or "encrypted" (a protected Office file). A PDF may
+    start with a little junk before "%PDF" (readers allow 1 KB)."""
+    if kind == "pdf" and b"%PDF" in data[:1024]:
+        return "pdf"
+    found = next((what for magic, what in _MAGIC if data.startswith(magic)), "text")
+    if found == "zip":
+        try:
+            return "docx" if "word/document.xml" in zipfile.ZipFile(io.BytesIO(data)).namelist() else "zip"
+        except (zipfile.BadZipFile, OSError, ValueError):
+            return "docx" if kind == "docx" else "zip"  # a damaged .docx: "broken", said when it is read
+    if found == "ole":
+        return "encrypted" if kind == "docx" and _OLE_ENCRYPTED in data else "doc"
+    return found
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f-\x9f]")
+
+
+def _decode(name: str, data: bytes) -> str:
+    """Text from bytes: UTF-8 (a BOM is fine), UTF-16 with its BOM; else Windows-1252, the usual 8-bit text of
+    older files. More than 1 control character in 100 means the bytes were never text."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError as e:
+            raise read_error(name, "binary") from e
+    if b"\x00" in data:
+        raise read_error(name, "binary")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        try:
+            text = data.decode("cp1252")
+        except UnicodeDecodeError:  # five bytes cp1252 leaves undefined
+            text = data.decode("latin-1")
+    if len(_CONTROL.findall(text)) * 100 > len(text):
+        raise read_error(name, "binary")
+    return text
+
+
+_CHARSET = re.compile(rb"""<meta[^>]*?charset\s*=\s*["']?\s*([-\w.:]+)""", re.IGNORECASE)
+
+
+def _decode_html(name: str, data: bytes) -> str:
+    """A web page's text in the charset its <meta> names (when there is no BOM and Python knows it)."""
+    declared = _CHARSET.search(data[:4096])
+    if declared and not data.startswith((b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return data.decode(declared.group(1).decode("ascii"), errors="replace")
+        except LookupError:
+            pass
+    return _decode(name, data)
+
+
+def _pdf_pages(name: str, data: bytes) -> list[str]:
+    from pypdf import PdfReader
+    from pypdf.errors import DependencyError, FileNotDecryptedError
+
+    try:
+        reader = PdfReader(io.BytesIO(data))
+        # Many PDFs are encrypted with an empty user password (only editing is restricted): those open.
+        if reader.is_encrypted and not reader.decrypt(""):
+            raise read_error(name, "encrypted")
+        return [page.extract_text() or "" for page in reader.pages]
+    except ReadError:
+        raise
+    except (DependencyError, FileNotDecryptedError) as e:  # AES needs a cryptography package the lab lacks
+        raise read_error(name, "encrypted") from e
+    except Exception as e:  # a damaged PDF makes pypdf raise many kinds of error; to the visitor all are one
+        raise read_error(name, "broken") from e
+
+
+_HYPHEN_BREAK = re.compile(r"([^\W\d_])-[ \t]*\r?\n\s*([^\W\d_])")
+
+
+def _pdf_page_text(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text).replace("\u00ad", "")
+    # "exam-\nple" is one word; "self-\nService" (capital after the break) keeps its hyphen.
+    text = _HYPHEN_BREAK.sub(lambda m: m[1] + m[2] if m[2].islower() else f"{m[1]}-{m[2]}", text)
+    return " ".join(text.split())
+
+
+def _docx_text(name: str, data: bytes) -> str:
+    import mammoth
+
+    try:
+        return mammoth.extract_raw_text(io.BytesIO(data)).value
+    except Exception as e:  # a bad zip, no word/document.xml, bad XML: mammoth's errors vary; all are "broken"
+        raise read_error(name, "broken") from e
+
+
+def is_corpus_folder(names: Iterable[str]) -> bool:
+    """Whether these files are a corpus folder: ``NN-slug.md`` documents and no other kind of document (a
+    visitor's "2024-plan.md" beside a PDF is a file to read, not a corpus document).
+
+    >>> is_corpus_folder(["01-cats.md", "synonyms.toml"]), is_corpus_folder(["2024-plan.md", "notes.pdf"])
+    (True, False)
+    """
+    names = list(names)
+    others = {READABLE.get(PurePosixPath(n).suffix.lower()) for n in names} - {None, "markdown"}
+    return any(DOCUMENT_NAME.match(n) for n in names) and not others
+
+
+def read_folder(folder: str | Path) -> tuple[Corpus, list[ReadError]]:
+    """A folder as the lab searches it. A corpus folder (``NN-slug.md`` files, and no other kind of document) is
+    loaded as one, and any error in it raised. Any other folder is a visitor's files: each file read in name
+    order (with the folder's TOML files, DATA_FILES, if there), and each that gives nothing returned as a
+    ReadError beside the corpus. A CorpusError when nothing at all can be searched."""
+    from .collection import read_files  # collection.py builds on this module
+
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise CorpusError(f"{folder}: no such corpus folder")
+    paths = sorted((p for p in folder.iterdir() if p.is_file() and not p.name.startswith(".")),
+                   key=lambda p: p.name)
+    if is_corpus_folder(p.name for p in paths):
+        return load_corpus(folder), []
+    data = corpus_data({p.name: utf8_text(p.name, p.read_bytes()) for p in paths if p.name in DATA_FILES})
+    files = [(p.name, p.stat().st_size, p.read_bytes) for p in paths if p.suffix.lower() != ".toml"]
+    collection, problems = read_files(files, str(folder))
+    return Corpus(folder.name, tuple(collection.documents), **data), problems

@@ -1,0 +1,147 @@
+"""The "Your documents" section: how a visitor brings files, what was read from each before anything is kept, the
+documents kept in this browser, and the switch that says which documents the lab searches.
+
+Everything a file supplies (its name, its text, a message naming it) is escaped: a document is shown as text,
+never as HTML. The section's controls are pre-rendered (they exist before Python runs); the lists inside it are
+drawn by the page with these functions.
+
+>>> from raglab.corpus import Document
+>>> print(render_read([Document("n", "n.txt", "Boats <b>sail</b>. Ships too.", source="n.txt")])[:120])
+<div class="read-list"><p>Read 1 file: 1 document, 5 words, 1 passage. Nothing is kept until you choose to keep it.</p>
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+from ..chunking import DEFAULT_SIZE, chunk_document
+from ..corpus import Document
+from ..readers import LIMITS_SENTENCE, ReadError
+from ..techniques import EMBEDDINGS, NETWORKX, Technique
+
+ACCEPT = ".txt,.md,.markdown,.html,.htm,.pdf,.docx"
+FRAMED_NOTE = ("This lab is shown inside another site's page, so your browser keeps the documents you bring here "
+               "apart from those of the full lab: they are not shared between the two.")
+
+
+def waits_for_meaning(t: Technique) -> bool:
+    """A technique that needs passage vectors or the entity graph: on the visitor's documents, the next step."""
+    return t.meaning or bool({EMBEDDINGS, NETWORKX} & set(t.needs))
+
+
+def not_yet_sentence(t: Technique) -> str:
+    what = "names and the links between them" if NETWORKX in t.needs else "vectors of your passages"
+    return (f"{t.name} needs the {what}, which the lab does not make for your documents yet. The keyword "
+            "techniques (plain RAG, query rewriting, document search, parent document and chunk size) search "
+            "them now; switch to Fernport above to try this one.")
+
+
+def ask_sentence(docs: int, passages: int) -> str:
+    return (f"Searching your documents: {docs} {_plural(docs, 'document')}, {passages} "
+            f"{_plural(passages, 'passage')}. Type a question above.")
+
+
+def _plural(n: int, word: str) -> str:
+    return word if n == 1 else word + "s"
+
+
+def _facts(doc: Document) -> str:
+    """``3 pages · 412 words · 9 passages`` (pages for PDFs only)."""
+    pages = doc.pages
+    parts = [f"{pages} {_plural(pages, 'page')}"] if pages else []
+    words = len(doc.text.split())
+    passages = len(chunk_document(doc, DEFAULT_SIZE))
+    return " · ".join(parts + [f"{words:,} {_plural(words, 'word')}", f"{passages:,} {_plural(passages, 'passage')}"])
+
+
+def _text_of(doc: Document) -> str:
+    return (f'<details class="doc-text"><summary>Show the text read</summary><pre>{escape(doc.text)}</pre>'
+            "</details>")
+
+
+def render_read(items: Sequence[Document | ReadError], cancelled: int = 0) -> str:
+    """What was read from each file, before anything is kept: its facts and text, or why it gives nothing."""
+    docs = [d for d in items if isinstance(d, Document)]
+    problems = [e for e in items if isinstance(e, ReadError)]
+    words = sum(len(d.text.split()) for d in docs)
+    passages = sum(len(chunk_document(d, DEFAULT_SIZE)) for d in docs)
+    files = len(items)
+    head = (f"Read {files} {_plural(files, 'file')}: {len(docs)} {_plural(len(docs), 'document')}, {words:,} "
+            f"{_plural(words, 'word')}, {passages:,} {_plural(passages, 'passage')}.")
+    if problems:
+        head += f" {len(problems)} gave nothing to search (below)."
+    if cancelled:
+        head += f" Cancelled: {cancelled} more {_plural(cancelled, 'file')} not read."
+    rows = [f'<li class="read-doc"><span class="name">{escape(d.source or d.title)}</span> '
+            f'<span class="facts">{_facts(d)}</span>{_text_of(d)}</li>' for d in docs]
+    rows += [f'<li class="read-problem" data-kind="{escape(e.kind)}">{escape(str(e))}</li>' for e in problems]
+    keep = (f'<div class="row"><button type="button" class="keep-read">Keep and search {len(docs)} '
+            f'{_plural(len(docs), "document")}</button><button type="button" class="discard-read">Discard</button>'
+            "</div>") if docs else '<button type="button" class="discard-read">Clear</button>'
+    return (f'<div class="read-list"><p>{escape(head)} Nothing is kept until you choose to keep it.</p>'
+            f'<ul class="read-files">{"".join(rows)}</ul>{keep}</div>')
+
+
+def render_kept(docs: Sequence[Document], stored_bytes: int, persisted: bool | None) -> str:
+    """The documents kept in this browser, each with its facts, its text and a "Remove" button; the space they
+    take; "Remove all" and "Download my documents"."""
+    if not docs:
+        return ('<p class="kept-none">No documents of yours are kept in this browser.</p>')
+    rows = "".join(
+        f'<li class="kept-doc" data-slug="{escape(d.slug)}"><span class="name">{escape(d.source or d.title)}</span> '
+        f'<span class="facts">{_facts(d)}</span> <button type="button" class="remove-doc" '
+        f'data-slug="{escape(d.slug)}" aria-label="Remove {escape(d.source or d.title)}">Remove</button>'
+        f"{_text_of(d)}</li>" for d in docs)
+    keep = {True: "the browser has agreed to keep them until you remove them",
+            False: "the browser may clear them if it runs short of space",
+            None: "the browser decides how long to keep them"}[persisted]
+    return (f'<p class="kept-head">{len(docs)} {_plural(len(docs), "document")} kept in this browser, taking '
+            f"{_size(stored_bytes)} ({keep}). They never leave this device.</p>"
+            f'<ul class="kept-docs">{rows}</ul><div class="row">'
+            '<button type="button" class="download-docs">Download my documents (.zip)</button>'
+            '<button type="button" class="remove-all-docs">Remove all</button></div>')
+
+
+def _size(n: int) -> str:
+    return f"{n / 1_000_000:.1f} MB" if n >= 100_000 else f"{max(1, round(n / 1000))} kB"
+
+
+def render_switch_label(docs: int) -> str:
+    return f"Your documents ({docs})"
+
+
+def render_section(fernport_docs: int) -> str:
+    """The section's fixed part, pre-rendered: the ways to bring documents, the limits, and the switch."""
+    return (
+        '<section id="yours" aria-labelledby="yours-h"><h2 id="yours-h">Your documents</h2>'
+        "<p>Bring your own documents and every keyword technique searches them. They are read and kept in this "
+        "browser, on this device: nothing you bring is sent anywhere.</p>"
+        f'<p class="limits">{escape(LIMITS_SENTENCE)}</p>'
+        f'<p class="framed-note" hidden>{escape(FRAMED_NOTE)}</p>'
+        '<noscript><p class="message">Reading your documents needs JavaScript.</p></noscript>'
+        '<div class="bring"><label class="drop-zone" for="doc-files"><span>Choose files, or drop them here: '
+        ".txt, .md, .html, .pdf, .docx</span>"
+        f'<input type="file" id="doc-files" multiple accept="{ACCEPT}"></label>'
+        '<details class="paste"><summary>Or paste text</summary><label for="paste-title">Title</label>'
+        '<input id="paste-title" maxlength="120" autocomplete="off" value="Pasted text">'
+        '<label for="paste-text">Text</label><textarea id="paste-text" rows="6"></textarea>'
+        '<button type="button" id="paste-read">Read the pasted text</button></details>'
+        '<label class="import" for="doc-zip">Or import a zip made with "Download my documents": '
+        '<input type="file" id="doc-zip" accept=".zip"></label></div>'
+        '<div class="reading" hidden><progress id="docs-bar" max="1" value="0"></progress> '
+        '<span id="docs-progress"></span> <button type="button" id="docs-cancel">Cancel</button></div>'
+        '<p class="form-message" id="msg-yours" role="status"></p>'
+        '<div id="docs-read"></div><div id="docs-kept"></div>'
+        '<fieldset class="corpus-switch"><legend>The lab searches</legend>'
+        f'<label><input type="radio" name="corpus" value="fernport" checked> Fernport ({fernport_docs} '
+        "documents)</label>"
+        f'<label><input type="radio" name="corpus" value="yours" disabled> <span class="yours-count">'
+        f"{render_switch_label(0)}</span></label></fieldset>"
+        '<details class="my-words"><summary>Your word list (for query rewriting on your documents)</summary>'
+        "<p>One word a line, then a colon and the words your documents use for it, like "
+        "<code>boat: ferry, crossing</code>. Fernport's word list stays Fernport's.</p>"
+        '<textarea id="my-words" rows="5" spellcheck="false"></textarea>'
+        '<button type="button" id="save-words">Save the word list</button></details>'
+        "</section>"
+    )

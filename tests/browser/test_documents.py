@@ -1,0 +1,250 @@
+"""A visitor's own documents in the page: every format and every bad input read and explained, kept across a reload
+and a new tab, searched exactly as the command line searches the same files, exported and imported back, removed;
+and nothing of them ever leaves the device."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+import pytest
+from lab_page import SLOW, shown
+from playwright.sync_api import expect
+from tests.fixtures import make_docx, make_pdf, make_scan_pdf
+
+from raglab import Lab, run
+from raglab.collection import Collection
+from raglab.readers import read_folder
+from raglab.show import score_label
+
+SECRET = "quillfish"  # a word only the visitor's documents hold: no request may carry it
+
+NOTES = ("The quillfish swims past Vantor Reef each spring. Dr. Ellery Marsh counted 3.5 thousand of them in "
+         "2023. Boats keep away from the reef in April.")
+GUIDE = ("# Reef guide\n\nThe guide covers the reef walk.\n\n- Wear boots on the rocks\n- Bring water\n\n"
+         "## Tides\n\nLow tide comes twice a day. Check the board at the pier.")
+PAGE = ("<html><head><title>Pier</title><style>p { color: red }</style><script>alert('quillfish')</script></head>"
+        "<body><nav>Home | About</nav><p onclick=\"alert(1)\">The pier opens at 7:00 &amp; closes at dusk.</p>"
+        "<p>Use &lt;b&gt; for bold.</p><footer>Footer text</footer></body></html>")
+REPORT = ["Annual report of the reef trust.", "The lantern fund paid for a new buoy near the reef.",
+          "Membership rose to 420 families this year."]
+MEMO = ["Memo to the ferry crew.", "The winter timetable starts in November."]
+
+GOOD = {"notes.txt": NOTES.encode(), "guide.md": GUIDE.encode(), "pier.html": PAGE.encode(),
+        "report.pdf": None, "memo.docx": None}
+BAD = {  # file -> the kind of problem the page must name
+    "empty.txt": "empty", "photo.txt": "binary", "scan.pdf": "no_text", "secret.pdf": "encrypted",
+    "broken.docx": "broken", "filler.txt": "stop_words", "renamed.txt": "mismatch",
+}
+
+
+def _files() -> dict[str, bytes]:
+    files = dict(GOOD)
+    files["report.pdf"] = make_pdf(REPORT)
+    files["memo.docx"] = make_docx(MEMO)
+    files.update({
+        "empty.txt": b"", "photo.txt": bytes(range(256)) * 4, "scan.pdf": make_scan_pdf(),
+        "secret.pdf": make_pdf(["Hidden text."], password="pw"), "broken.docx": b"PK\x03\x04not really a zip",
+        "filler.txt": b"The and of it is to the.", "renamed.txt": make_pdf(["A PDF in disguise."]),
+    })
+    return files
+
+
+def _payload(files: dict[str, bytes]) -> list[dict]:
+    return [{"name": name, "mimeType": "application/octet-stream", "buffer": data}
+            for name, data in sorted(files.items())]
+
+
+def _record(visit) -> list[str]:
+    """Every request of the visit's context (every tab), with its headers and body."""
+    sent = []
+    visit.page.context.on("request", lambda r: sent.append(" ".join([r.url, str(r.headers), r.post_data or ""])))
+    return sent
+
+
+def _assert_private(sent: list[str]) -> None:
+    """No request carried a word of the visitor's documents (the fixture already fails any request off the site)."""
+    leaked = [r for r in sent if SECRET in r.lower() or "vantor" in r.lower()]
+    assert sent and not leaked, leaked
+
+
+def _open_with_documents(visit):
+    page = visit.open()
+    expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)
+    return page
+
+
+def _keep(page, files: dict[str, bytes], kept: int):
+    page.locator("#doc-files").set_input_files(_payload(files))
+    expect(page.locator("#docs-read .keep-read")).to_be_visible(timeout=SLOW)
+    page.locator("#docs-read .keep-read").click()
+    expect(page.locator("#docs-kept li.kept-doc")).to_have_count(kept, timeout=SLOW)
+
+
+def _ask(page, key: str, question: str):
+    page.fill(f"#q-{key}", question)
+    page.press(f"#q-{key}", "Enter")
+    expect(page.locator(f"#result-{key} .summary")).to_contain_text(f"“{question}”", timeout=SLOW)
+    expect(page.locator(f"#result-{key}.busy")).to_have_count(0, timeout=SLOW)
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory):
+    """The same files in a folder, for the command line's side."""
+    path = tmp_path_factory.mktemp("mine")
+    for name, data in _files().items():
+        (path / name).write_bytes(data)
+    return path
+
+
+def test_every_format_and_bad_input_read_searched_as_the_cli_and_private(visit, folder):
+    """Intent: each file is read and shown before it is kept; each bad one says what is wrong with it; kept, the
+    lab searches them with the command line's passages and scores (N = the visitor's passage count); and no
+    request leaves the origin or carries a word of them."""
+    sent = _record(visit)
+    page = _open_with_documents(visit)
+    page.locator("#doc-files").set_input_files(_payload(_files()))
+    expect(page.locator("#docs-read li.read-doc")).to_have_count(len(GOOD), timeout=SLOW)
+    for name, kind in BAD.items():
+        expect(page.locator(f"#docs-read li.read-problem[data-kind={kind}]")).to_contain_text(name)
+    html = page.locator("#docs-read li.read-doc", has_text="pier.html")
+    html.locator("summary").click()
+    text = html.locator("pre").inner_text()
+    assert "The pier opens at 7:00 & closes at dusk." in text and "Use <b> for bold." in text
+    assert "alert" not in text and "Home | About" not in text and "color: red" not in text
+    assert page.locator("#docs-read b, #docs-read script").count() == 0
+    expect(page.locator("#docs-read li.read-doc", has_text="report.pdf")).to_contain_text("3 pages")
+
+    page.locator("#docs-read .keep-read").click()
+    expect(page.locator("#docs-kept li.kept-doc")).to_have_count(len(GOOD), timeout=SLOW)
+    expect(page.locator("input[name=corpus][value=yours]")).to_be_checked()
+
+    corpus, problems = read_folder(folder)
+    assert sorted(e.kind for e in problems) == sorted(BAD.values())
+    cli = Lab(corpus)
+    for question in ["When does the quillfish swim past the reef?", "What did the lantern fund pay for?",
+                     "When does the winter timetable start?", "When does the pier open?"]:
+        _ask(page, "plain", question)
+        expected = [(p.id, score_label(p)) for p in run(cli, "plain", question).passages]
+        assert shown(page, "plain") == expected, question
+    where = page.locator("#result-plain li.hit .where").first
+    assert where.inner_text() == "pier.html"
+    _ask(page, "plain", "How many families are members?")
+    expect(page.locator("#result-plain li.hit .where").first).to_have_text("report.pdf, p. 3")
+    page.locator("#result-plain li.hit details.score summary").first.click()
+    expect(page.locator("#result-plain li.hit .sum").first).to_contain_text(f"ln(1 + {len(cli.chunks())}/")
+
+    for key in ["document", "parent", "chunk_size"]:
+        question = "When does the winter timetable start?"
+        _ask(page, key, question)
+        expected = [(p.id, score_label(p)) for p in run(cli, key, question).passages]
+        assert shown(page, key) == expected and expected[0][0].startswith("memo"), key
+        expect(page.locator(f"#result-{key} li.hit .where").first).to_have_text("memo.docx")
+    page.fill("#q-graph", "Who counted the quillfish?")
+    page.press("#q-graph", "Enter")
+    expect(page.locator("#msg-graph")).to_contain_text("does not make for your documents yet")
+
+    assert visit.console_errors == []
+    _assert_private(sent)
+
+
+def test_kept_across_reload_and_tab_exported_imported_removed(visit):
+    """Intent: documents and the visitor's word list survive a reload and a new tab; the zip gives them back; the
+    same file twice is kept once; a full disk loses nothing kept; removal one by one and all at once; and no
+    request carries a word of them."""
+    sent = _record(visit)
+    page = _open_with_documents(visit)
+    files = {"notes.txt": NOTES.encode(), "memo.docx": make_docx(MEMO)}
+    _keep(page, files, kept=2)
+    page.locator(".my-words summary").click()
+    page.fill("#my-words", "fish: quillfish")
+    page.locator("#save-words").click()
+    expect(page.locator("#msg-yours")).to_contain_text("Word list saved")
+    _ask(page, "query", "When do the fish swim past?")
+    assert shown(page, "query")[0][0].startswith("notes")
+
+    page.reload()
+    expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)
+    expect(page.locator("#docs-kept li.kept-doc")).to_have_count(2)
+    expect(page.locator("input[name=corpus][value=yours]")).to_be_checked()
+    assert page.locator("#my-words").input_value() == "fish: quillfish"
+    _ask(page, "query", "When do the fish swim past?")
+    assert shown(page, "query")[0][0].startswith("notes")
+
+    tab = page.context.new_page()
+    tab.goto(visit.site_url)
+    expect(tab.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)
+    expect(tab.locator("#docs-kept li.kept-doc")).to_have_count(2)
+    tab.close()
+
+    _keep(page, {"again.txt": NOTES.encode()}, kept=2)  # the same text under another name
+    expect(page.locator("#msg-yours")).to_contain_text("again.txt is the same as notes.txt")
+
+    page.evaluate("""() => { window.realKeep = raglabDocuments.keep;
+        raglabDocuments.keep = () => Promise.reject(new DOMException("full", "QuotaExceededError")); }""")
+    page.locator("#doc-files").set_input_files(_payload({"more.txt": b"Another reef story about tides."}))
+    page.locator("#docs-read .keep-read").click()
+    expect(page.locator("#msg-yours")).to_contain_text("no room left")
+    expect(page.locator("#docs-kept li.kept-doc")).to_have_count(2)
+    page.evaluate("() => { raglabDocuments.keep = window.realKeep; }")
+
+    with page.expect_download() as download:
+        page.locator(".download-docs").click()
+    data = open(download.value.path(), "rb").read()
+    names = sorted(zipfile.ZipFile(io.BytesIO(data)).namelist())
+    assert names == ["01-memo.md", "02-notes.md", "synonyms.toml"], names
+    assert [d.text for d in Collection.from_zip(data).documents] == ["\n\n".join(MEMO), NOTES]
+
+    page.locator("#docs-kept .remove-doc").first.click()
+    expect(page.locator("#docs-kept li.kept-doc")).to_have_count(1)
+    page.locator(".remove-all-docs").click()
+    expect(page.locator("#docs-kept li.kept-doc")).to_have_count(0)
+    expect(page.locator("input[name=corpus][value=fernport]")).to_be_checked()
+    page.locator("#doc-zip").set_input_files({"name": "my-documents.zip", "mimeType": "application/zip",
+                                              "buffer": data})
+    page.locator("#docs-read .keep-read").click()
+    expect(page.locator("#docs-kept li.kept-doc")).to_have_count(2, timeout=SLOW)
+    page.reload()
+    expect(page.locator("#docs-kept li.kept-doc")).to_have_count(2, timeout=SLOW)
+    assert visit.console_errors == []
+    _assert_private(sent)
+
+
+def test_hundreds_of_files_with_progress_cancel_and_one_over_the_limit(visit):
+    """Intent: 300 files at once are read with a progress bar and can be cancelled; read again, all are listed and
+    kept; a file over the size limit is named and not read; pasted text is read too."""
+    page = _open_with_documents(visit)
+    files = {f"note-{i:03}.txt": f"Reef note {i}: the tide reached mark {i}.".encode() for i in range(300)}
+    files["huge.txt"] = b"a" * 25_000_001
+    files["a-first.pdf"] = make_pdf(["Held."])
+    page.evaluate("""() => { window.realPages = raglabDocuments.pdfPages;
+        raglabDocuments.pdfPages = (bytes, report) => new Promise((resolve) => { window.release = () =>
+            resolve(window.realPages(bytes, report)); }); }""")  # the first file waits until released
+    page.locator("#doc-files").set_input_files(_payload(files))
+    expect(page.locator("#docs-progress")).to_have_text("Reading 1 of 302: a-first.pdf")
+    expect(page.locator("#docs-bar")).to_be_visible()
+    page.locator("#docs-cancel").click()
+    page.evaluate("() => { raglabDocuments.pdfPages = window.realPages; window.release(); }")
+    expect(page.locator("#docs-read")).to_contain_text("Cancelled: 302 more files not read.")
+    expect(page.locator("#docs-read li")).to_have_count(0)
+    expect(page.locator("#yours .reading")).to_be_hidden()
+    del files["a-first.pdf"]
+    page.locator("#doc-files").set_input_files(_payload(files))
+    expect(page.locator("#docs-read li.read-doc")).to_have_count(300, timeout=SLOW)
+    expect(page.locator("#docs-read li.read-problem[data-kind=too_large]")).to_contain_text("huge.txt")
+    page.locator("#docs-read .keep-read").click()
+    expect(page.locator("#docs-kept li.kept-doc")).to_have_count(300, timeout=SLOW)
+    _ask(page, "plain", "Which note reached mark 217?")
+    assert shown(page, "plain")[0][0] == "note_217-1"
+
+    page.locator("#yours .paste summary").click()
+    page.fill("#paste-title", "Harbour log")
+    page.fill("#paste-text", "The harbour log says the quillfish came early.\n\nIt was a mild spring.")
+    page.locator("#paste-read").click()
+    expect(page.locator("#docs-read li.read-doc")).to_contain_text("Harbour log")
+    page.locator("#docs-read .keep-read").click()
+    expect(page.locator("#docs-kept li.kept-doc")).to_have_count(301, timeout=SLOW)
+    _ask(page, "plain", "What does the harbour log say?")
+    assert shown(page, "plain")[0][0].startswith("harbour_log")
+    page.locator("input[name=corpus][value=fernport]").check()
+    expect(page.locator("#result-plain")).to_contain_text("How much does the ferry cost?")

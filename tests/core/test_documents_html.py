@@ -1,0 +1,39 @@
+"""The "Your documents" section's HTML: what was read, what is kept, and which techniques wait for vectors."""
+
+from raglab.readers import read_error, read_file, read_pdf_pages
+from raglab.techniques import TECHNIQUES
+from raglab.ui.documents_html import render_kept, render_read, render_section, waits_for_meaning
+
+HOSTILE = '<img src=x onerror="alert(1)">.txt'
+
+
+def test_what_was_read_is_counted_and_shown_as_text():
+    doc = read_file(HOSTILE, b"<script>alert(2)</script> The reef is calm. Tides run twice a day.")
+    pdf = read_pdf_pages("report.pdf", ["Page one text.", "Page two text.", "Page three text."])
+    html = render_read([doc, pdf, read_error("empty.txt", "empty")])
+    assert "<img" not in html and "<script>" not in html
+    assert "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;.txt" in html
+    assert "&lt;script&gt;alert(2)&lt;/script&gt;" in html
+    assert "Read 3 files: 2 documents, 19 words, 3 passages. 1 gave nothing to search (below)." in html
+    assert "3 pages · 9 words · 2 passages" in html
+    assert '<li class="read-problem" data-kind="empty">empty.txt is empty.</li>' in html
+    assert "Keep and search 2 documents" in html
+
+
+def test_the_kept_list_says_the_space_and_how_long_the_browser_keeps_it():
+    doc = read_file("notes.txt", b"The reef is calm.")
+    assert "taking 2.5 MB (the browser has agreed to keep them until you remove them)" in render_kept(
+        [doc], 2_500_000, True)
+    assert "the browser may clear them if it runs short of space" in render_kept([doc], 900, False)
+    assert 'data-slug="notes"' in render_kept([doc], 900, None)
+    assert "No documents of yours" in render_kept([], 0, None)
+
+
+def test_only_meaning_and_graph_techniques_wait_for_the_next_step():
+    waiting = {key for key, t in TECHNIQUES.items() if waits_for_meaning(t)}
+    assert waiting == {"graph", "multi_query", "hyde", "hybrid"}
+
+
+def test_the_section_states_its_limits():
+    html = render_section(10)
+    assert "up to 25 MB each" in html and "Fernport (10 documents)" in html

@@ -1,0 +1,87 @@
+// The visitor's own documents, the parts only a browser can do: read a PDF's text with pdf.js (in pdf.js's own
+// worker), and keep records in IndexedDB (idb-keyval). It moves text and bytes and decides nothing: Python
+// (raglab.readers) normalises the text, cuts it, and words every message.
+//
+//   raglabDocuments.pdfPages(bytes, report) -> Promise<{pages: string[]} | {problem: "encrypted" | "broken", detail}>
+//                                      report(done, total) is called after each page; when it returns true the
+//                                      reading stops ({problem: "cancelled"})
+//   raglabDocuments.entries()          -> Promise<[key, value][]>: everything kept
+//   raglabDocuments.keep(pairs)        -> Promise: sets every [key, value] in one transaction (all or nothing);
+//                                      rejects with the browser's error (QuotaExceededError when the disk is full)
+//   raglabDocuments.forget(keys)       -> Promise: removes them in one transaction
+//   raglabDocuments.persist()          -> Promise<boolean>: asks the browser to keep the store (not evict it)
+//   raglabDocuments.framed             true when the lab runs in another site's iframe (its store is separate)
+//   raglabDocuments.download(bytes, name) saves bytes as a file, made here, never uploaded
+
+import { createStore, delMany, entries, setMany } from "./idb-keyval.mjs";
+
+const store = createStore("raglab-documents", "records");
+let pdfjs = null; // loaded on the first PDF: 0.4 MB that a visit without PDFs never needs
+
+async function loadPdfjs() {
+  if (!pdfjs) {
+    pdfjs = await import("./pdfjs/pdf.min.mjs");
+    pdfjs.GlobalWorkerOptions.workerSrc = new URL("./pdfjs/pdf.worker.min.mjs", import.meta.url).href;
+  }
+  return pdfjs;
+}
+
+async function pdfPages(bytes, report) {
+  const lib = await loadPdfjs();
+  const task = lib.getDocument({
+    data: bytes,
+    isEvalSupported: false, // no eval: the page runs under a strict Content-Security-Policy
+    cMapUrl: new URL("./pdfjs/cmaps/", import.meta.url).href, // CJK and other CID fonts' text
+    standardFontDataUrl: new URL("./pdfjs/standard_fonts/", import.meta.url).href,
+  });
+  let pdf;
+  try {
+    pdf = await task.promise;
+  } catch (error) {
+    await task.destroy();
+    return { problem: error?.name === "PasswordException" ? "encrypted" : "broken", detail: String(error?.message) };
+  }
+  try {
+    const pages = [];
+    for (let n = 1; n <= pdf.numPages; n++) {
+      const page = await pdf.getPage(n);
+      const content = await page.getTextContent();
+      // Each text item with its own end of line: Python joins words broken across lines and collapses the rest.
+      pages.push(content.items.map((item) => (item.str ?? "") + (item.hasEOL ? "\n" : "")).join(""));
+      page.cleanup();
+      if (report && report(n, pdf.numPages)) return { problem: "cancelled", detail: "" };
+    }
+    return { pages };
+  } catch (error) {
+    return { problem: "broken", detail: String(error?.message) };
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+function framed() {
+  try {
+    return window.top !== window && window.top.location.origin !== location.origin;
+  } catch {
+    return true; // another origin's window: reading its location throws
+  }
+}
+
+function download(bytes, name) {
+  const url = URL.createObjectURL(new Blob([bytes], { type: "application/zip" }));
+  const link = Object.assign(document.createElement("a"), { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+globalThis.raglabDocuments = {
+  pdfPages,
+  entries: () => entries(store),
+  keep: (pairs) => setMany(pairs, store),
+  forget: (keys) => delMany(keys, store),
+  persist: async () => (navigator.storage?.persist ? navigator.storage.persist() : false),
+  framed: framed(),
+  download,
+};

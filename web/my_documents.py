@@ -1,0 +1,317 @@
+"""Your documents: the page's glue for bringing files, reading them, keeping them and switching the lab to them.
+
+The core reads (raglab.readers: every file kind and every message), keeps the collection (raglab.collection) and
+draws (raglab.ui.documents_html); documents.js reads PDFs with pdf.js and keeps records in IndexedDB. This module
+only moves files and records between them and answers clicks. Nothing here sends a byte anywhere: every file is
+read from the visitor's disk by the browser and kept in the browser's own store.
+
+Records kept (IndexedDB "raglab-documents"): ``doc:<slug>`` the JSON of one document, ``meta`` the JSON of the
+collection's order, word list and which documents the lab searches.
+"""
+
+import asyncio
+import json
+
+from js import Uint8Array, performance, raglabDocuments
+from pyodide.ffi import create_proxy, to_js
+from pyodide_js import loadPackage
+from pyscript import document, when
+
+from raglab.collection import Collection, document_from_record, document_record, parse_word_list, word_list_text
+from raglab.corpus import CorpusError, Document
+from raglab.readers import MAX_FILE_BYTES, MAX_FILES, ReadError, read_error, read_file, read_pasted, read_pdf_pages
+from raglab.ui.documents_html import render_kept, render_read, render_switch_label
+
+collection = Collection()
+reading = {"items": [], "words": None, "cancel": False, "busy": False}
+page = {"use": None, "wheels": None, "site_url": None, "persisted": None}
+
+
+def install(use_documents, docx_wheels: list[str], site_url) -> None:
+    """``use_documents(name, corpus=None)``: main.py's switch between "fernport" and "yours" (with the new corpus
+    when the collection changed)."""
+    page.update(use=use_documents, wheels=docx_wheels, site_url=site_url)
+    if raglabDocuments.framed:
+        document.querySelector("#yours .framed-note").hidden = False
+
+
+def say(text: str) -> None:
+    document.getElementById("msg-yours").textContent = text
+
+
+# --- keeping -------------------------------------------------------------------------------------------------
+
+def meta() -> str:
+    return json.dumps({"order": [d.slug for d in collection.documents],
+                       "words": word_list_text(collection.related_words), "corpus": chosen()})
+
+
+def chosen() -> str:
+    box = document.querySelector("input[name=corpus]:checked")
+    return box.value if box else "fernport"
+
+
+async def load() -> None:
+    """At start: the collection kept in this browser, searched again if the visitor left the lab searching it."""
+    try:
+        records = dict((await raglabDocuments.entries()).to_py())
+    except Exception as error:
+        say(f"The documents kept in this browser could not be opened ({error}); nothing was changed.")
+        return
+    if "meta" not in records:
+        return
+    try:
+        info = json.loads(records["meta"])
+        for slug in info["order"]:
+            if f"doc:{slug}" in records:
+                collection.documents.append(document_from_record(json.loads(records[f"doc:{slug}"])))
+        collection.related_words = parse_word_list(info.get("words", ""))
+    except (ValueError, KeyError, TypeError, CorpusError) as error:
+        say(f"Some of the documents kept in this browser could not be read back ({error}); the rest are here.")
+        info = {}
+    document.getElementById("my-words").value = word_list_text(collection.related_words)
+    changed(switch_to=info.get("corpus", "fernport"))
+
+
+async def keep(records: list[tuple[str, str]], forget: list[str] = ()) -> bool:
+    """Write records (and the meta record) in one transaction; False, with a message, if the browser refused."""
+    try:
+        if forget:
+            await raglabDocuments.forget(to_js(list(forget)))
+        await raglabDocuments.keep(to_js([list(r) for r in [*records, ("meta", meta())]]))
+        return True
+    except Exception as error:
+        full = "QuotaExceeded" in str(error)
+        why = "this browser has no room left to keep them" if full else f"the browser refused ({error})"
+        say(f"Nothing new was kept: {why}. The documents kept before are all still there.")
+        return False
+
+
+def changed(switch_to: str | None = None) -> None:
+    """The collection changed (or was loaded): redraw its list and the switch, and give main.py the new corpus."""
+    n = len(collection.documents)
+    yours = document.querySelector("input[name=corpus][value=yours]")
+    yours.disabled = n == 0
+    document.querySelector("#yours .yours-count").textContent = render_switch_label(n)
+    name = switch_to or chosen()
+    if n == 0:
+        name = "fernport"
+    document.querySelector(f"input[name=corpus][value={name}]").checked = True
+    page["use"](name, collection.corpus() if n else None)
+    asyncio.ensure_future(draw_kept())
+
+
+async def draw_kept() -> None:
+    stored = sum(len(json.dumps(document_record(d))) for d in collection.documents) + len(meta())
+    if collection.documents and page["persisted"] is None:
+        page["persisted"] = bool(await raglabDocuments.persist())
+    document.getElementById("docs-kept").innerHTML = render_kept(collection.documents, stored, page["persisted"])
+
+
+# --- reading -------------------------------------------------------------------------------------------------
+
+def progress(done: int, total: int, name: str) -> None:
+    box = document.querySelector("#yours .reading")
+    box.hidden = done >= total
+    bar = document.getElementById("docs-bar")
+    bar.max, bar.value = total, done
+    document.getElementById("docs-progress").textContent = f"Reading {done + 1} of {total}: {name}"
+
+
+async def read_one(file) -> Document | ReadError | None:
+    """The file read, or why it gives nothing; None when the visitor cancelled while it was being read."""
+    name = file.name
+    if file.size > MAX_FILE_BYTES:  # said before a byte is read
+        return read_error(name, "too_large", size=file.size)
+    data = Uint8Array.new(await file.arrayBuffer())
+    try:
+        if name.lower().endswith(".pdf") and bytes(data.subarray(0, 5).to_py()) == b"%PDF-":
+            pages = (await raglabDocuments.pdfPages(data, create_proxy(lambda *_: reading["cancel"]))).to_py()
+            if pages.get("problem") == "cancelled":
+                return None
+            if "problem" in pages:
+                return read_error(name, pages["problem"])
+            return read_pdf_pages(name, pages["pages"])
+        if name.lower().endswith(".docx"):
+            await docx_reader()
+        return read_file(name, data.to_bytes())
+    except (ReadError, CorpusError) as error:
+        return error if isinstance(error, ReadError) else read_error(name, "broken")
+
+
+async def docx_reader() -> None:
+    try:
+        import mammoth  # noqa: F401
+    except ImportError:
+        await loadPackage(to_js([page["site_url"](w) for w in page["wheels"]]))
+
+
+async def read_files(files) -> None:
+    """Read every chosen or dropped file, one at a time (the page stays usable), and show what each gave."""
+    if reading["busy"]:
+        say("Still reading the last files: wait for them, or cancel.")
+        return
+    total = files.length
+    if total + len(collection.documents) > MAX_FILES:
+        say(str(read_error(f"{total} files", "too_many")))
+        return
+    reading.update(busy=True, cancel=False, items=[])
+    performance.mark("raglab:read-start")  # the marks are for bench/own_documents.py
+    try:
+        for i in range(total):
+            if reading["cancel"]:
+                break
+            file = files.item(i)
+            progress(i, total, file.name)
+            item = await read_one(file)
+            if item is not None:
+                reading["items"].append(item)
+            await asyncio.sleep(0)  # let the page draw the progress and answer clicks
+    finally:
+        reading["busy"] = False
+        progress(total, total, "")
+    show_read(total - len(reading["items"]))
+    performance.mark("raglab:read-end")
+
+
+def show_read(cancelled: int = 0) -> None:
+    document.getElementById("docs-read").innerHTML = render_read(reading["items"], cancelled) \
+        if reading["items"] or cancelled else ""
+
+
+async def keep_read() -> None:
+    docs = [d for d in reading["items"] if isinstance(d, Document)]
+    added, refused = [], []
+    for doc in docs:
+        try:
+            added.append(collection.add(doc))
+        except ReadError as error:
+            refused.append(str(error))
+    words = reading["words"]
+    before = dict(collection.related_words)
+    if words:
+        collection.related_words = {**words, **collection.related_words}
+    if not await keep([(f"doc:{d.slug}", json.dumps(document_record(d))) for d in added]):
+        for d in added:
+            collection.remove(d.slug)
+        collection.related_words = before
+        return
+    reading.update(items=[], words=None)
+    show_read()
+    document.getElementById("my-words").value = word_list_text(collection.related_words)
+    kept = f"Kept {len(added)} {'document' if len(added) == 1 else 'documents'}; the lab now searches yours."
+    say(" ".join([kept, *refused]))
+    changed(switch_to="yours" if added else None)
+    performance.mark("raglab:kept")
+
+
+async def remove(slugs: list[str]) -> None:
+    before = list(collection.documents)
+    gone = [d for d in before if d.slug in slugs]
+    for d in gone:
+        collection.remove(d.slug)
+    if await keep([], forget=[f"doc:{d.slug}" for d in gone]):
+        say(f"Removed {', '.join(d.source or d.title for d in gone)}." if len(gone) < 4 else
+            f"Removed {len(gone)} documents.")
+        changed()
+    else:  # the browser still holds them: so does the page
+        collection.documents[:] = before
+
+
+async def save_words() -> None:
+    text = document.getElementById("my-words").value
+    try:
+        words = parse_word_list(text)
+    except CorpusError as error:
+        say(f"The word list was not saved: {error}")
+        return
+    before, collection.related_words = collection.related_words, words
+    if await keep([]):
+        say(f"Word list saved: {len(words)} {'word' if len(words) == 1 else 'words'}.")
+        changed()
+    else:
+        collection.related_words = before
+
+
+async def import_zip(file) -> None:
+    data = Uint8Array.new(await file.arrayBuffer()).to_bytes()
+    try:
+        imported = Collection.from_zip(data)
+    except CorpusError as error:
+        say(str(error))
+        return
+    reading.update(items=[*imported.documents, *imported.skipped], words=imported.related_words)
+    show_read()
+
+
+def download() -> None:
+    data = collection.to_zip()
+    raglabDocuments.download(Uint8Array.new(to_js(data)), "my-documents.zip")
+
+
+# --- events: plain functions so preventDefault runs while the event is dispatched ------------------------------
+
+@when("change", "#doc-files")
+def on_files(event):
+    asyncio.ensure_future(read_files(event.target.files))
+
+
+@when("change", "#doc-zip")
+def on_zip(event):
+    if event.target.files.length:
+        asyncio.ensure_future(import_zip(event.target.files.item(0)))
+
+
+@when("dragover", ".drop-zone")
+def on_drag(event):
+    event.preventDefault()  # without it the browser opens the dropped file instead
+
+
+@when("drop", ".drop-zone")
+def on_drop(event):
+    event.preventDefault()
+    asyncio.ensure_future(read_files(event.dataTransfer.files))
+
+
+@when("click", "#paste-read")
+def on_paste(event):
+    text = document.getElementById("paste-text").value
+    title = document.getElementById("paste-title").value.strip() or "Pasted text"
+    try:
+        reading["items"] = [read_pasted(text, title)]
+    except ReadError as error:
+        reading["items"] = [error]
+    show_read()
+
+
+@when("click", "#docs-cancel")
+def on_cancel(event):
+    reading["cancel"] = True
+
+
+@when("click", "#save-words")
+def on_save_words(event):
+    asyncio.ensure_future(save_words())
+
+
+@when("change", "input[name=corpus]")
+def on_switch(event):
+    page["use"](event.target.value)
+    asyncio.ensure_future(keep([]))
+
+
+@when("click", "#yours")
+def on_section_click(event):
+    """Controls drawn after start-up: keep or discard what was read, remove, download."""
+    classes = event.target.classList
+    if classes.contains("keep-read"):
+        asyncio.ensure_future(keep_read())
+    elif classes.contains("discard-read"):
+        reading.update(items=[], words=None)
+        show_read()
+    elif classes.contains("remove-doc"):
+        asyncio.ensure_future(remove([event.target.dataset.slug]))
+    elif classes.contains("remove-all-docs"):
+        asyncio.ensure_future(remove([d.slug for d in collection.documents]))
+    elif classes.contains("download-docs"):
+        download()
