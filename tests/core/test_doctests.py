@@ -6,7 +6,8 @@ import importlib
 import pytest
 
 MODULES = ["text", "chunking", "keyword", "fusion", "vectors", "rewrite", "prompt", "result", "show", "vector_table",
-           "metrics", "model_prompts", "ui.model_panel", "model_writes", "techniques.registry", "ui.page_html"]
+           "metrics", "model_prompts", "ui.model_panel", "model_writes", "techniques.registry", "ui.page_html",
+           "readers", "collection", "corpus", "markup", "names", "ui.documents_html"]
 
 
 @pytest.mark.parametrize("name", MODULES)

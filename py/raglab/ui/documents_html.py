@@ -6,8 +6,9 @@ never as HTML. The section's controls are pre-rendered (they exist before Python
 drawn by the page with these functions.
 
 >>> from raglab.corpus import Document
->>> print(render_read([Document("n", "n.txt", "Boats <b>sail</b>. Ships too.", source="n.txt")])[:120])
-<div class="read-list"><p>Read 1 file: 1 document, 5 words, 1 passage. Nothing is kept until you choose to keep it.</p>
+>>> html = render_read([Document("n", "n.txt", "Boats <b>sail</b>. Ships too.", source="n.txt")])
+>>> "Read 1 file: 1 document, 4 words, 1 passage." in html, "Boats &lt;b&gt;sail&lt;/b&gt;." in html
+(True, True)
 """
 
 from __future__ import annotations

@@ -1,0 +1,274 @@
+"""Names found by rules: an entity list for a visitor's own documents, with no hand-written list and no model.
+
+In the spirit of GraphRAG's fast (noun-phrase) indexing, a name is a run of capitalised words inside a sentence
+("Mira Okafor"; "of" may join two of them, "Bank of England", but never ends one). A capital at a sentence's start
+proves nothing ("Bikes ride free"): a first word counts when it is capitalised mid-sentence too, or stands before
+more capitalised words ("Fernport School teaches"), unless those are a name found mid-sentence elsewhere
+("Yesterday Mira Okafor" gives Mira Okafor). A name of 2 or more words is kept from its first passage, a single
+word once it is capitalised in 2 passages ("Millbay"). Days, months, "I", titles ("Dr." says the words after it
+are a name) and words also written in lower case are no one-word names: the graph finds a name in any case, so
+"Rose" would find every "rose".
+
+A person's name (2-3 words, none a place word like "Bakery") may be called by one of its words alone ("Mira"), and
+a name of 2 or more words by its initials ("RS" for "Royal Society"; not "WHO", which the graph would find in every
+"who"), when the text uses them on their own; a word that two names could claim belongs to neither.
+
+>>> doc = Document("talk", "A talk", "Dr. Ada Lovelace met Charles Babbage in London. The RS kept her notes. "
+...                "Later, Lovelace wrote to the Royal Society from London.")
+>>> [(e.name, e.aliases) for e in find_names([doc])]
+[('Ada Lovelace', ('Lovelace',)), ('Charles Babbage', ()), ('London', ()), ('Royal Society', ('RS',))]
+>>> names_found([doc]).names[2].why
+'capitalised, not only where a sentence starts, in 2 passages: talk-1, talk-2'
+
+"Later" starts a sentence and is never capitalised elsewhere, so it is no name; "The" and "her" are filler words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from .chunking import DEFAULT_SIZE, chunk_id
+from .corpus import Document, Entity
+from .text import STOP_WORDS
+
+SINGLE_WORD_PASSAGES = 2  # a one-word name must be capitalised in this many passages (1-5): once may be chance
+MULTI_WORD_PASSAGES = 1  # capitalised words together are rarely chance, so a first passage is enough (1-5)
+PERSON_WORDS = (2, 3)  # a person's name has 2 to 3 words; longer runs are titles of things
+
+# Capitalised, but not names: days and months (and their plurals: "Tuesdays").
+NOT_NAMES = frozenset(
+    """Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August
+    September October November December Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec""".split()
+) | frozenset(d + "s" for d in "Monday Tuesday Wednesday Thursday Friday Saturday Sunday".split())
+TITLES = frozenset("Dr Mr Mrs Ms Mx Miss Prof Professor Doctor Sir Dame Lord Lady Rev Capt Lt Col Sgt Gen".split())
+CONNECTORS = frozenset("of de du da di del della des la le van von der den y &".split())
+# A word that makes a name a place, building, organisation or event, not a person, so its words are not aliases.
+PLACE_WORDS = frozenset(
+    """Academy Act Airport Avenue Award Bakery Bank Bay Beach Bridge Building Cafe Café Castle Cathedral Centre
+    Center Church City Cliff Club College Committee Company Corporation Council County Court Cup Day Department
+    Engine Festival Forest Foundation Gallery Garden Gardens Group Hall Harbour Harbor Hill Hospital Hotel House
+    Institute Island Isle Lake Lane Library Lighthouse Market Ministry Mount Mountain Museum Ocean Office Palace
+    National North Park Pier Port Prize Republic River Road Royal School Sea Society South Square Station Street
+    Theatre Theater Tower Town United University Valley Village War West East""".split()
+)
+
+# A word starts with a letter and keeps inner apostrophes and hyphens ("O'Brien", "Anglo-Saxon"); a number or a
+# punctuation mark is a token of its own, so it ends a run ("Fernport, Millbay" is two names).
+_TOKEN = re.compile(r"[^\W\d_][\w'’\-]*|\d[\w.,:]*|[^\w\s]")
+_LETTERS = re.compile(r"['’\-]")  # what may join the letters of a name's word
+_POSSESSIVE = re.compile(r"['’]s?$")
+_STARTS_CLAUSE = frozenset(':“"')  # after "Methods:" or an opening quote a capital is a sentence start again
+
+
+@dataclass(frozen=True)
+class FoundName:
+    """A name the rules kept, and why: how many words, the passages that use it, the aliases found for it."""
+
+    name: str
+    words: int
+    passages: tuple[str, ...]  # ids of the passages where the rules found the name itself
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def entity(self) -> Entity:
+        return Entity(self.name, self.aliases)
+
+    @property
+    def why(self) -> str:
+        n = len(self.passages)
+        how = f"{self.words} capitalised words together" if self.words > 1 else \
+            "capitalised, not only where a sentence starts"
+        also = f"; also written {', '.join(self.aliases)}" if self.aliases else ""
+        return f"{how}, in {n} passage{'s' * (n != 1)}: {', '.join(self.passages)}{also}"
+
+
+@dataclass(frozen=True)
+class NamesFound:
+    """The names, by first mention, and the aliases dropped because two names could claim them."""
+
+    names: tuple[FoundName, ...]
+    ambiguous: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (alias, the names that could claim it)
+
+    @property
+    def entities(self) -> tuple[Entity, ...]:
+        return tuple(n.entity for n in self.names)
+
+    def to_dict(self) -> dict:
+        return {"names": [{"name": n.name, "aliases": list(n.aliases), "passages": list(n.passages), "why": n.why}
+                          for n in self.names],
+                "ambiguous": [{"alias": a, "names": list(names)} for a, names in self.ambiguous]}
+
+
+def _is_name_word(word: str) -> bool:
+    if word in NOT_NAMES:
+        return False
+    if word.isupper() and len(word) > 1:
+        return True  # an acronym, even one that spells a filler word ("US")
+    return word.lower().replace("’", "'").split("'")[0] not in STOP_WORDS  # "It", "I'm" are not names
+
+
+def _runs(tokens: Sequence[str], written: set[str]) -> list[tuple[tuple[str, ...], bool]]:
+    """The runs of capitalised words of a sentence's tokens, each with whether it starts the sentence.
+
+    >>> _runs(_TOKEN.findall("Yesterday Dr. Ada Lovelace saw the Bank of England's vaults in London."), set())
+    [(('Yesterday',), True), (('Ada', 'Lovelace'), False), (('Bank', 'of', 'England'), False), (('London',), False)]
+    """
+    runs: list[tuple[tuple[str, ...], bool]] = []
+    run: list[str] = []
+    starts = run_starts = True  # whether the next word starts the sentence; whether the current run did
+    after_title = False
+
+    def close():
+        while run and run[-1] in CONNECTORS:
+            run.pop()
+        if run:
+            runs.append((tuple(run), run_starts))
+        run.clear()
+
+    for token in tokens:
+        if after_title:
+            after_title = False
+            if token == ".":  # "Dr." is one title, not the end of a run
+                continue
+        if not token[0].isupper():  # most tokens: kept short, as this loop sees every word of every document
+            if run and token in CONNECTORS:
+                run.append(token)
+                continue
+            if run:
+                close()
+            starts = token in _STARTS_CLAUSE or (starts and not token[0].isalpha())  # "2. Fill": still the start
+        else:
+            word = _POSSESSIVE.sub("", token) if "'" in token or "’" in token else token
+            if word in TITLES:
+                close()
+                after_title, starts = True, False  # the name after a title is mid-sentence, whatever came before
+            elif word.isupper() and len(word) > 1 and word.lower() in written:
+                close()  # a shouted common word ("RESULTS", "WHO"): a heading, so a sentence starts after it
+                starts = True
+            elif _is_name_word(word):
+                if not run:
+                    run_starts = starts
+                run.append(word)
+                starts = False
+                if word != token:  # a possessive ends a name: "Babbage's Difference Engine" is two
+                    close()
+            else:
+                close()
+                starts = False
+    close()
+    return runs
+
+
+def _title_case(word: str) -> bool:
+    """"Lovelace", "O'Brien", "McDonald"; not "RS", "CTLs", "Orai1" (codes and acronyms are not people's names)."""
+    return word[1:2].islower() and word[0].isupper() and _LETTERS.sub("", word).isalpha()
+
+
+def _initials(name: tuple[str, ...]) -> str:
+    """"RS" for "Royal Society"; "" for a name of one word or with a word that is not in title case ("HPV DNA")."""
+    words = [w for w in name if w not in CONNECTORS]
+    return "".join(w[0] for w in words) if len(words) > 1 and all(map(_title_case, words)) else ""
+
+
+def _person_like(name: tuple[str, ...]) -> bool:
+    return (PERSON_WORDS[0] <= len(name) <= PERSON_WORDS[1]
+            and all(_title_case(w) and w not in PLACE_WORDS for w in name))
+
+
+def names_found(documents: Sequence[Document], size: int = DEFAULT_SIZE) -> NamesFound:
+    """The names of some documents, each with why it was kept; passages are the ``size``-sentence chunks."""
+    sentences: list[tuple[list[str], str]] = []  # each sentence's tokens, with its passage id
+    written: set[str] = set()  # every word as written: "x.lower() in written" says x is also written in lower case
+    for doc in documents:
+        for i, sentence in enumerate(doc.sentences):
+            tokens = _TOKEN.findall(sentence)
+            sentences.append((tokens, chunk_id(doc.slug, size, i // size + 1)))
+            written.update(tokens)
+    written.update([_POSSESSIVE.sub("", w) for w in written if "'" in w or "’" in w])  # "rose's" is "rose" written
+    found = [(run, starts, passage) for tokens, passage in sentences for run, starts in _runs(tokens, written)]
+    mid_runs = {run for run, starts, _ in found if not starts}
+    mid_words = {w for run in mid_runs for w in run}
+
+    passages: dict[tuple[str, ...], dict[str, None]] = {}  # name -> its passages (ordered sets), by first mention
+    starting: dict[str, None] = {}  # single words capitalised only at a sentence start: aliases at most
+    for run, starts, passage in found:
+        if starts and run[0] not in mid_words:
+            rest = run[1:]
+            while rest and rest[0] in CONNECTORS:
+                rest = rest[1:]
+            if not rest:
+                starting[run[0]] = None
+                continue
+            if rest in mid_runs:  # "Yesterday Mira Okafor", where Mira Okafor is a name found mid-sentence;
+                run = rest  # else "Rose Tyler" may be a name (even with "rose" in lower case), so it is kept
+        passages.setdefault(run, {})[passage] = None
+
+    multi = {n: None for n, ps in passages.items() if len(n) > 1 and len(ps) >= MULTI_WORD_PASSAGES}
+    claims: dict[str, list[tuple[str, ...]]] = {}  # a single word -> the names it may stand for
+    for name in multi:
+        for word in dict.fromkeys([*(name if _person_like(name) else ()), _initials(name)]):
+            if word:
+                claims.setdefault(word, []).append(name)
+    aliases: dict[tuple[str, ...], list[str]] = {}
+    ambiguous: dict[str, tuple[str, ...]] = {}
+    for word in dict.fromkeys([*(n[0] for n in passages if len(n) == 1), *starting]):
+        if len(word) < 2 or word.lower() in written:  # the graph matches any case: "Rose" would find "rose"
+            continue
+        owners = claims.get(word, ())
+        if len(owners) == 1:
+            aliases.setdefault(owners[0], []).append(word)
+        elif len(owners) > 1:
+            ambiguous[word] = tuple(" ".join(o) for o in owners)
+    taken = {word for names in aliases.values() for word in names} | set(ambiguous)
+    names = [FoundName(" ".join(n), len(n), tuple(ps), tuple(aliases.get(n, ()))) for n, ps in passages.items()
+             if n in multi or (len(n) == 1 and len(ps) >= SINGLE_WORD_PASSAGES and len(n[0]) > 1
+                               and n[0] not in taken and n[0].lower() not in written)]
+    return NamesFound(tuple(names), tuple(ambiguous.items()))
+
+
+def find_names(documents: Sequence[Document], size: int = DEFAULT_SIZE) -> tuple[Entity, ...]:
+    """The entity list the rules find, by first mention: ``EntityGraph(chunks, find_names(documents))``."""
+    return names_found(documents, size).entities
+
+
+EDITS = ("removed", "merged", "added")  # the keys of a visitor's edits, applied in the order: added, merged, removed
+
+
+def apply_edits(found: Sequence[Entity], edits: Mapping[str, Sequence]) -> tuple[Entity, ...]:
+    """A visitor's edits applied to the names found; names compare in any case, and an edit whose names are gone
+    (the documents changed) is skipped. ``added`` entries are ``{"name", "aliases"}`` (an existing name gains the
+    aliases); ``merged`` pairs ``[a, b]`` make b and its aliases aliases of a; ``removed`` drops a name, or an alias.
+
+    >>> found = (Entity("Mira Okafor", ("Mira",)), Entity("Okafor"), Entity("Fernport"), Entity("Millbay"))
+    >>> edits = {"added": [{"name": "Saturday market", "aliases": ["market"]}],
+    ...          "merged": [["Mira Okafor", "okafor"], ["Gone", "Millbay"]], "removed": ["Fernport", "Mira"]}
+    >>> apply_edits(found, edits)  # doctest: +NORMALIZE_WHITESPACE
+    (Entity(name='Mira Okafor', aliases=('Okafor',)), Entity(name='Millbay', aliases=()),
+     Entity(name='Saturday market', aliases=('market',)))
+    """
+    unknown = sorted(set(edits) - set(EDITS))
+    if unknown:
+        raise ValueError(f"unknown edit {unknown[0]!r}: edits are {', '.join(EDITS)}")
+    entities = {e.name.casefold(): e for e in found}
+    for item in edits.get("added", ()):
+        old = entities.get(item["name"].casefold(), Entity(item["name"]))
+        entities[old.name.casefold()] = _with_aliases(old, item.get("aliases", ()))
+    for a, b in edits.get("merged", ()):
+        if a.casefold() in entities and b.casefold() in entities and a.casefold() != b.casefold():
+            gone = entities.pop(b.casefold())
+            entities[a.casefold()] = _with_aliases(entities[a.casefold()], gone.spellings)
+    removed = {r.casefold() for r in edits.get("removed", ())}
+    return tuple(Entity(e.name, tuple(a for a in e.aliases if a.casefold() not in removed))
+                 for key, e in entities.items() if key not in removed)
+
+
+def _with_aliases(entity: Entity, more: Sequence[str]) -> Entity:
+    """The entity with more aliases, each once in any case (the first spelling wins), and never its own name."""
+    first: dict[str, str] = {}
+    for alias in (*entity.aliases, *more):
+        if alias.strip():
+            first.setdefault(alias.casefold(), alias)
+    first.pop(entity.name.casefold(), None)
+    return Entity(entity.name, tuple(first.values()))

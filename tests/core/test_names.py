@@ -1,0 +1,179 @@
+"""Names found by rules (raglab/names.py): a fixture with known names, the rules one at a time, Fernport by hand
+against by rules, and a visitor's edits."""
+
+import doctest
+import json
+
+import pytest
+
+from raglab import names
+from raglab.chunking import chunk_documents
+from raglab.corpus import Document, Entity, parse_document
+from raglab.entities import EntityGraph
+from raglab.names import apply_edits, find_names, names_found
+
+ENGINE = """# The engine
+
+Dr. Ada Lovelace met Charles Babbage in London in June 1833. Babbage showed her a small part of his Difference
+Engine. Later she wrote notes on the Analytical Engine for the Royal Society. The RS kept copies of her notes in
+London.
+
+Henry Babbage, his son, built part of the Analytical Engine after his death. Lovelace is remembered on Ada
+Lovelace Day, every October.
+"""
+SOCIETY = """# The society
+
+The Royal Society met in London every Thursday. Its fellows read the notes of Ada Lovelace aloud. In 1843 the RS
+printed them. Many readers in Paris never saw them.
+"""
+
+
+@pytest.fixture(scope="module")
+def engine_docs():
+    return [parse_document("01-engine.md", ENGINE), parse_document("02-society.md", SOCIETY)]
+
+
+def one_doc(text: str) -> list[Document]:
+    return [Document("t", "T", text)]
+
+
+def test_docstring_examples():
+    failed, attempted = doctest.testmod(names, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert attempted > 0 and failed == 0
+
+
+def test_fixture_names_and_aliases(engine_docs):
+    # "Dr." is dropped; "Lovelace" alone is Ada Lovelace; "Babbage" alone could be Charles or Henry, so neither;
+    # "RS" is the Royal Society's initials; Paris (1 passage), June, October, Thursday, "Later", "Many" are no names.
+    assert find_names(engine_docs) == (
+        Entity("Ada Lovelace", ("Lovelace",)),
+        Entity("Charles Babbage"),
+        Entity("London"),
+        Entity("Difference Engine"),
+        Entity("Analytical Engine"),
+        Entity("Royal Society", ("RS",)),
+        Entity("Henry Babbage"),
+        Entity("Ada Lovelace Day"),
+    )
+
+
+def test_fixture_says_why_each_name_was_kept(engine_docs):
+    found = names_found(engine_docs)
+    assert [n.why for n in found.names][:3] == [
+        "2 capitalised words together, in 2 passages: engine-1, society-1; also written Lovelace",
+        "2 capitalised words together, in 1 passage: engine-1",
+        "capitalised, not only where a sentence starts, in 3 passages: engine-1, engine-2, society-1",
+    ]
+    assert found.ambiguous == (("Babbage", ("Charles Babbage", "Henry Babbage")),)
+    assert json.loads(json.dumps(found.to_dict()))["ambiguous"] == [
+        {"alias": "Babbage", "names": ["Charles Babbage", "Henry Babbage"]}]
+
+
+def test_found_names_build_the_entity_graph(engine_docs):
+    graph = EntityGraph(chunk_documents(engine_docs), find_names(engine_docs))
+    assert graph.mentions["society-1"] == ("Ada Lovelace", "London", "Royal Society")
+    assert graph.linked_to("Royal Society") == ["Ada Lovelace", "Analytical Engine", "London"]
+
+
+def test_a_capital_at_a_sentence_start_proves_nothing():
+    # "Bikes" is capitalised in 2 passages, but only where a sentence starts; Millbay also mid-sentence, so its
+    # sentence start counts too.
+    docs = one_doc("Bikes ride free on the ferry. Millbay has a pier. The ferry leaves Millbay at noon. "
+                   "Bikes are popular in Millbay.")
+    assert [(n.name, n.passages) for n in names_found(docs, size=1).names] == [
+        ("Millbay", ("t-s1-2", "t-s1-3", "t-s1-4"))]
+
+
+def test_a_word_before_a_known_name_is_cut_off_but_a_name_at_the_start_is_kept():
+    # Mira Okafor is found mid-sentence, so "Yesterday" is cut off. Tomas Reyes is not: the rules cannot tell
+    # "Lately" from a first name, as they cannot tell "Rose" (Tyler) from "Yesterday".
+    docs = one_doc("Yesterday Mira Okafor baked rye. The rye of Mira Okafor sold out. Lately Tomas Reyes guides "
+                   "tours. Fernport School teaches forty children.")
+    assert [e.name for e in find_names(docs)] == ["Mira Okafor", "Lately Tomas Reyes", "Fernport School"]
+
+
+def test_connectors_join_two_capitalised_words_but_never_end_a_name():
+    docs = one_doc("She banked at the Bank of England. He sailed to the Isle of Man. They met Mira of the bakery.")
+    assert [e.name for e in find_names(docs)] == ["Bank of England", "Isle of Man"]
+
+
+def test_days_months_and_titles_are_not_names():
+    docs = one_doc("Mrs. Ida Lund sells fish every Saturday in May. The stall of Ida Lund shuts every Saturday in "
+                   "May. Ms Lund sails on Sundays in June. Dr Lund is her sister.")
+    # Saturday and May are capitalised mid-sentence in 2 passages, and still no names; "Lund" after a title is
+    # Ida Lund's alias.
+    assert find_names(docs) == (Entity("Ida Lund", ("Lund",)),)
+
+
+def test_a_word_also_written_in_lower_case_is_no_one_word_name_or_alias():
+    # The graph finds names in any case: an alias "Rose" would find every rose, a name "Bath" every bath. (A name
+    # of 2 words is kept: "Rose Tyler" is rarely written in lower case.)
+    docs = one_doc("Rose Tyler met Mickey Smith in Bath. Rose laughed. A rose grew by the door in Bath. "
+                   "He ran a bath.")
+    assert find_names(docs) == (Entity("Rose Tyler"), Entity("Mickey Smith"))
+
+
+# Fernport: the 9 names of entities.toml against the names the rules find. A found name matches a hand-written one
+# when they share a spelling (name or alias, in any case), so "Mira Okafor" matches whatever its aliases.
+SPEC_LINKS = [("Fernport Bakery", "Mira Okafor"), ("Mira Okafor", "Tomas Reyes"),
+              ("Fernport Lighthouse", "Tomas Reyes"), ("Fernport Lighthouse", "Lantern Festival")]
+
+
+def same_name(hand: Entity, found: Entity) -> bool:
+    return bool({s.casefold() for s in hand.spellings} & {s.casefold() for s in found.spellings})
+
+
+def by_hand(lab, found) -> dict[str, str]:
+    """Each found name that matches a hand-written one -> that hand-written name."""
+    return {f.name: h.name for h in lab.corpus.entities for f in found if same_name(h, f)}
+
+
+def spec_links_found(lab, found) -> list[tuple[str, str]]:
+    hand = by_hand(lab, found)
+    linked = {frozenset((hand.get(link.a), hand.get(link.b))) for link in EntityGraph(lab.chunks(), found).links}
+    return [pair for pair in SPEC_LINKS if frozenset(pair) in linked]
+
+
+def test_fernport_names_by_rules_find_8_of_the_9_by_hand(lab):
+    found = find_names(lab.corpus.documents)
+    hand = by_hand(lab, found)
+    assert len(lab.corpus.entities) == 9 and len(set(hand.values())) == 8
+    # "Saturday market": a day is no name, and "market" is in lower case.
+    assert [e.name for e in lab.corpus.entities if e.name not in hand.values()] == ["Saturday market"]
+    assert [e.name for e in found if e.name not in hand] == ["Harbour Street", "Fernport"]
+    assert next(e for e in found if e.name == "Mira Okafor").aliases == ("Mira",)
+
+
+def test_fernport_links_by_rules_find_2_of_the_4(lab):
+    # lighthouse-2 and festival-2 say "the lighthouse" and "the festival" in lower case: a rule that reads
+    # capitals cannot know they are Fernport Lighthouse and the Lantern Festival.
+    assert spec_links_found(lab, find_names(lab.corpus.documents)) == SPEC_LINKS[:2]
+
+
+def test_a_visitors_edits_bring_back_the_missing_links(lab):
+    edits = json.loads(json.dumps({
+        "added": [{"name": "Fernport Lighthouse", "aliases": ["lighthouse"]},
+                  {"name": "Lantern Festival", "aliases": ["festival"]},
+                  {"name": "Saturday market", "aliases": []}],
+        "removed": ["Fernport"],
+    }))
+    edited = apply_edits(find_names(lab.corpus.documents), edits)
+    assert len(set(by_hand(lab, edited).values())) == 9
+    assert spec_links_found(lab, edited) == SPEC_LINKS
+
+
+def test_merging_makes_one_name_an_alias_of_another():
+    found = (Entity("Ada Lovelace", ("Lovelace",)), Entity("Ada"), Entity("Countess of Lovelace"))
+    merged = apply_edits(found, {"merged": [["Ada Lovelace", "Countess of Lovelace"], ["Ada Lovelace", "ada"]]})
+    assert merged == (Entity("Ada Lovelace", ("Lovelace", "Countess of Lovelace", "Ada")),)
+
+
+def test_edits_whose_names_are_gone_are_skipped():
+    found = (Entity("Mira Okafor", ("Mira",)), Entity("Millbay"))
+    edits = {"merged": [["Tomas Reyes", "Millbay"]], "removed": ["Ida Lund"]}
+    assert apply_edits(found, edits) == found
+
+
+def test_an_unknown_edit_is_an_error():
+    with pytest.raises(ValueError, match="unknown edit 'renamed'"):
+        apply_edits((), {"renamed": [["a", "b"]]})
