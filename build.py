@@ -283,7 +283,8 @@ def write_pyscript_config(dist: Path, settings: BuildSettings) -> None:
     config = {
         "interpreter": "./pyodide/pyodide.mjs",
         "files": {f"./{RAGLAB_ZIP}": "./*", "./ask_model.py": "./ask_model.py",
-                  "./my_documents.py": "./my_documents.py"},  # "./*": unzip into /home/pyodide
+                  "./my_documents.py": "./my_documents.py", "./my_vectors.py": "./my_vectors.py",
+                  "./my_names.py": "./my_names.py"},  # "./*": unzip into /home/pyodide
         "raglab": {
             "pyodide_version": PYODIDE_VERSION,
             "pyscript_version": PYSCRIPT_VERSION,

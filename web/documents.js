@@ -5,7 +5,12 @@
 //   raglabDocuments.pdfPages(bytes, report) -> Promise<{pages: string[]} | {problem: "encrypted" | "broken", detail}>
 //                                      report(done, total) is called after each page; when it returns true the
 //                                      reading stops ({problem: "cancelled"})
-//   raglabDocuments.entries()          -> Promise<[key, value][]>: everything kept
+//   raglabDocuments.records(prefix)    -> Promise<[key, value][]>: the records whose key starts with prefix
+//                                      ("doc:", "meta"), in key order
+//   raglabDocuments.keepVectors(keys, vectors) -> Promise: each vector (number[]) kept as a Float32Array under its
+//                                      key, in one transaction (binary: 4 bytes a number, not JSON)
+//   raglabDocuments.vectors(prefix)    -> Promise<{keys: string[], data: Float32Array}>: every kept vector whose
+//                                      key starts with prefix, end to end in one array (one copy into Python)
 //   raglabDocuments.keep(pairs)        -> Promise: sets every [key, value] in one transaction (all or nothing);
 //                                      rejects with the browser's error (QuotaExceededError when the disk is full)
 //   raglabDocuments.forget(keys)       -> Promise: removes them in one transaction
@@ -13,7 +18,7 @@
 //   raglabDocuments.framed             true when the lab runs in another site's iframe (its store is separate)
 //   raglabDocuments.download(bytes, name) saves bytes as a file, made here, never uploaded
 
-import { createStore, delMany, entries, setMany } from "./idb-keyval.mjs";
+import { createStore, delMany, promisifyRequest, setMany } from "./idb-keyval.mjs";
 
 const store = createStore("raglab-documents", "records");
 let pdfjs = null; // loaded on the first PDF: 0.4 MB that a visit without PDFs never needs
@@ -59,6 +64,26 @@ async function pdfPages(bytes, report) {
   }
 }
 
+function range(prefix) {
+  return IDBKeyRange.bound(prefix, prefix + "\uffff");
+}
+
+function records(prefix) {
+  return store("readonly", async (s) => {
+    const [keys, values] = await Promise.all([promisifyRequest(s.getAllKeys(range(prefix))),
+      promisifyRequest(s.getAll(range(prefix)))]);
+    return keys.map((key, i) => [key, values[i]]);
+  });
+}
+
+async function vectors(prefix) {
+  const kept = await records(prefix);
+  const size = kept.length ? kept[0][1].length : 0;
+  const data = new Float32Array(kept.length * size);
+  kept.forEach(([, vector], i) => data.set(vector, i * size));
+  return { keys: kept.map(([key]) => key), data };
+}
+
 function framed() {
   try {
     return window.top !== window && window.top.location.origin !== location.origin;
@@ -78,7 +103,10 @@ function download(bytes, name) {
 
 globalThis.raglabDocuments = {
   pdfPages,
-  entries: () => entries(store),
+  records,
+  entries: () => records(""), // everything kept (bench/own_documents.py counts the bytes)
+  keepVectors: (keys, vectors) => setMany(keys.map((key, i) => [key, Float32Array.from(vectors[i])]), store),
+  vectors,
   keep: (pairs) => setMany(pairs, store),
   forget: (keys) => delMany(keys, store),
   persist: async () => (navigator.storage?.persist ? navigator.storage.persist() : false),

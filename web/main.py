@@ -36,6 +36,8 @@ from raglab.vectors import numpy_available  # noqa: E402
 sys.path.insert(0, str(SITE_ROOT))
 import ask_model  # noqa: E402  (web/ask_model.py, listed in pyscript.json's files)
 import my_documents  # noqa: E402  (web/my_documents.py, likewise)
+import my_names  # noqa: E402
+import my_vectors  # noqa: E402
 
 asker = None  # the "Ask the model" controller, made at start
 labs = {"fernport": Lab()}  # and "yours", once the visitor keeps documents
@@ -158,8 +160,9 @@ class Embedder:
     def removed(self) -> None:
         self.set(self.state.move("removed"))
 
-    async def vectors(self, key: str, ticket: int, texts: list[str]) -> list[list[float]]:
-        """Vectors for texts the table lacks, loading the model first if need be; ModelFailed if it fails."""
+    async def vectors(self, key: str, ticket: int, texts: list[str], retry: str = "question") -> list[list[float]]:
+        """Vectors for texts the table lacks, loading the model first if need be; ModelFailed if it fails (its
+        "Try again" repeats ``retry``: the section's question, or "vectors" for the visitor's passages)."""
         if not SITE["bridge"]["embed"]["available"]:
             raise QuestionError("This build of the lab has no embedding model, so only the preset questions can be "
                                 "searched by meaning here.")
@@ -171,22 +174,22 @@ class Embedder:
                 self.draw(key)
                 ended = (await load.ended).to_py()
                 if ended["type"] == "error":
-                    self.fail(load.id, ended["reason"])
+                    self.fail(load.id, ended["reason"], retry)
                 note = f"Embedding model ready ({ended['dtype']}, {ended['device']}); reading your question…"
                 self.set(self.state.move("loaded", request=load.id, note=note))
                 asyncio.ensure_future(ask_model.show_stored())
             request = raglabBridge.vectors(to_js(texts))
             answer = (await request.ended).to_py()
             if answer["type"] == "error":
-                self.fail(request.id, answer["reason"])
+                self.fail(request.id, answer["reason"], retry)
             return [list(v) for v in answer["vectors"]]
         finally:
             if self.waiting.get(key) == ticket:
                 del self.waiting[key]
 
-    def fail(self, request: int, reason: dict):
+    def fail(self, request: int, reason: dict, retry: str):
         self.set(self.state.move("fail", request=request, failure=failure_sentence(reason, self.NAME),
-                                 retry="question"))
+                                 retry=retry))
         raise ModelFailed
 
 
@@ -216,15 +219,17 @@ async def answer(key: str, question: str, source: str = "visitor", **given) -> b
     nothing was drawn: the question could not be used, or a newer question of the section came first. ``given``:
     the technique's inputs and options by name (what it does not declare is left out)."""
     from raglab.ui import render_result
-    from raglab.ui.documents_html import not_yet_sentence, waits_for_meaning
+    from raglab.ui.documents_html import needs_vectors, vectors_needed_sentence
     from raglab.vector_table import MissingVectors
 
     t = TECHNIQUES[key]
     ticket = newest(key)
-    if state["corpus"] == "yours" and waits_for_meaning(t):
-        say(key, not_yet_sentence(t))
+    if state["corpus"] == "yours" and needs_vectors(t) and not my_vectors.complete():
+        say(key, vectors_needed_sentence(t, *my_vectors.counts()))
         return False
     lab = current_lab()
+    if state["corpus"] == "yours" and NETWORKX in t.needs:
+        my_names.use_names(lab)  # found by rules, with the visitor's edits
     slot = document.getElementById(f"result-{key}")
     slot.classList.add("busy")
     say(key, "")
@@ -385,19 +390,23 @@ def question_of(key: str) -> str:
     return typed or (shown.question if shown else first_preset(key))
 
 
-def use_documents(name: str, corpus=None) -> None:
-    """Search ``name``: "fernport" or "yours" (``corpus``: the visitor's documents, given when they changed).
-    Each section keeps what it showed for the other corpus, to show it again on the way back."""
-    from raglab.ui.documents_html import ask_sentence, not_yet_sentence, waits_for_meaning
+def use_documents(name: str, corpus=None, changed: bool = False) -> None:
+    """Search ``name``: "fernport" or "yours". ``changed``: the visitor's documents changed (``corpus``: them now,
+    None when none are left). Each section keeps what it showed for the other corpus, to show it on the way back."""
+    from raglab.ui.documents_html import ask_sentence, needs_vectors, vectors_needed_sentence
 
-    if corpus is not None:
-        labs["yours"] = Lab(corpus)
+    if changed:
+        if corpus is None:
+            labs.pop("yours", None)
+        else:
+            labs["yours"] = Lab(corpus)
         state["results"]["yours"], state["shown"]["yours"] = {}, {}
-    elif name == "yours" and "yours" not in labs:
-        return
+        asyncio.ensure_future(my_vectors.prune())
+    if name == "yours" and "yours" not in labs:
+        name = "fernport"
     old = state["corpus"]
-    if old == name and corpus is None:
-        return
+    if old == name and (name == "fernport" or not changed):
+        return  # (Fernport's sections are as they were; yours are drawn afresh when your documents changed)
     state["corpus"] = name
     document.body.dataset.corpus = name
     document.querySelector(f"input[name=corpus][value={name}]").checked = True
@@ -411,7 +420,8 @@ def use_documents(name: str, corpus=None) -> None:
         if key in state["shown"][name]:
             slot.innerHTML, box.value = state["shown"][name][key]
         else:
-            words = not_yet_sentence(t) if waits_for_meaning(t) else \
+            words = vectors_needed_sentence(t, *my_vectors.counts()) \
+                if needs_vectors(t) and not my_vectors.complete() else \
                 ask_sentence(len(yours.corpus.documents), len(yours.chunks()))
             slot.innerHTML = f'<p class="message">{escape(words)}</p>'
             box.value = ""
@@ -430,10 +440,14 @@ async def start() -> None:
     asker = ask_model.install(SITE["bridge"]["generate"], current_lab, current_result, answer, question_of,
                               on_removed)
     my_documents.install(use_documents, SITE["wheels"]["docx"], site_url)
+    my_names.install(lambda: labs.get("yours"))
+    my_vectors.install(embedder, vector_table, lambda: labs.get("yours"), SITE["bridge"]["embed"]["model"], newest)
     show_runtime()
     show_status("ready", "Ready")
     document.getElementById("status").dataset.readyMs = str(round(performance.now()))  # for bench/
+    await my_names.load()
     await my_documents.load()
+    await my_vectors.load()
     document.getElementById("yours").dataset.loaded = "1"  # the kept documents are searchable (for tests, bench/)
     await open_deep_link()
     document.getElementById("status").dataset.startS = f"{time.perf_counter() - started:.3f}"

@@ -28,8 +28,8 @@ page = {"use": None, "wheels": None, "site_url": None, "persisted": None}
 
 
 def install(use_documents, docx_wheels: list[str], site_url) -> None:
-    """``use_documents(name, corpus=None)``: main.py's switch between "fernport" and "yours" (with the new corpus
-    when the collection changed)."""
+    """``use_documents(name, corpus=None, changed=False)``: main.py's switch between "fernport" and "yours" (with
+    the collection as a corpus when it changed)."""
     page.update(use=use_documents, wheels=docx_wheels, site_url=site_url)
     if raglabDocuments.framed:
         document.querySelector("#yours .framed-note").hidden = False
@@ -54,7 +54,8 @@ def chosen() -> str:
 async def load() -> None:
     """At start: the collection kept in this browser, searched again if the visitor left the lab searching it."""
     try:
-        records = dict((await raglabDocuments.entries()).to_py())
+        records = dict((await raglabDocuments.records("doc:")).to_py())
+        records.update(dict((await raglabDocuments.records("meta")).to_py()))
     except Exception as error:
         say(f"The documents kept in this browser could not be opened ({error}); nothing was changed.")
         return
@@ -97,7 +98,7 @@ def changed(switch_to: str | None = None) -> None:
     if n == 0:
         name = "fernport"
     document.querySelector(f"input[name=corpus][value={name}]").checked = True
-    page["use"](name, collection.corpus() if n else None)
+    page["use"](name, collection.corpus() if n else None, changed=True)
     asyncio.ensure_future(draw_kept())
 
 

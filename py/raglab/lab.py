@@ -3,10 +3,12 @@ each built once, on first use, so a page that only runs plain search never build
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import replace
 from functools import cached_property
 
 from .chunking import DEFAULT_SIZE, Chunk, chunk_documents
-from .corpus import Corpus, load_corpus
+from .corpus import Corpus, Entity, load_corpus
 from .entities import EntityGraph
 from .keyword import KeywordIndex
 from .vectors import Embedder, Vector
@@ -38,6 +40,12 @@ class Lab:
     @cached_property
     def graph(self) -> EntityGraph:
         return EntityGraph(self.chunks(DEFAULT_SIZE), self.corpus.entities)
+
+    def use_entities(self, entities: Iterable[Entity]) -> None:
+        """Give the graph other names (a visitor's documents: the names found by rules, with their edits); the
+        graph is built again on its next use."""
+        self.corpus = replace(self.corpus, entities=tuple(entities))
+        self.__dict__.pop("graph", None)  # the cached_property's value
 
     def vectors(self, embed: Embedder, size: int = DEFAULT_SIZE) -> list[Vector]:
         """The embedding of every chunk's text (the title is not embedded), computed once per embedder."""

@@ -335,8 +335,9 @@ def is_corpus_folder(names: Iterable[str]) -> bool:
 def read_folder(folder: str | Path) -> tuple[Corpus, list[ReadError]]:
     """A folder as the lab searches it. A corpus folder (``NN-slug.md`` files, and no other kind of document) is
     loaded as one, and any error in it raised. Any other folder is a visitor's files: each file read in name
-    order (with the folder's TOML files, DATA_FILES, if there), and each that gives nothing returned as a
-    ReadError beside the corpus. A CorpusError when nothing at all can be searched."""
+    order (with the folder's TOML files, DATA_FILES, if there; without ``entities.toml``, the names are found by
+    rules), and each that gives nothing returned as a ReadError beside the corpus. A CorpusError when nothing at
+    all can be searched."""
     from .collection import read_files  # collection.py builds on this module
 
     folder = Path(folder)
@@ -349,4 +350,8 @@ def read_folder(folder: str | Path) -> tuple[Corpus, list[ReadError]]:
     data = corpus_data({p.name: utf8_text(p.name, p.read_bytes()) for p in paths if p.name in DATA_FILES})
     files = [(p.name, p.stat().st_size, p.read_bytes) for p in paths if p.suffix.lower() != ".toml"]
     collection, problems = read_files(files, str(folder))
+    if not data.get("entities"):  # no hand-written names: the graph uses the names found by rules, as the page does
+        from .names import find_names
+
+        data["entities"] = find_names(collection.documents)
     return Corpus(folder.name, tuple(collection.documents), **data), problems

@@ -140,9 +140,15 @@ def test_every_format_and_bad_input_read_searched_as_the_cli_and_private(visit, 
         expected = [(p.id, score_label(p)) for p in run(cli, key, question).passages]
         assert shown(page, key) == expected and expected[0][0].startswith("memo"), key
         expect(page.locator(f"#result-{key} li.hit .where").first).to_have_text("memo.docx")
-    page.fill("#q-graph", "Who counted the quillfish?")
-    page.press("#q-graph", "Enter")
-    expect(page.locator("#msg-graph")).to_contain_text("does not make for your documents yet")
+    question = "What did Ellery Marsh count?"  # names found by rules: "Dr." makes Ellery Marsh a name
+    _ask(page, "graph", question)
+    expected = run(cli, "graph", question)
+    assert shown(page, "graph") == [(p.id, score_label(p)) for p in expected.passages]
+    assert "Ellery Marsh" in expected.details["names"] and expected.details["links"]
+    expect(page.locator("#result-graph ul.links li")).to_have_count(len(expected.details["links"]))
+    page.fill("#q-hybrid", question)
+    page.press("#q-hybrid", "Enter")
+    expect(page.locator("#msg-hybrid")).to_contain_text("needs a meaning vector first: 0 of")
 
     assert visit.console_errors == []
     _assert_private(sent)

@@ -2,7 +2,7 @@
 
 from raglab.readers import read_error, read_file, read_pdf_pages
 from raglab.techniques import TECHNIQUES
-from raglab.ui.documents_html import render_kept, render_read, render_section, waits_for_meaning
+from raglab.ui.documents_html import needs_vectors, render_kept, render_read, render_section
 
 HOSTILE = '<img src=x onerror="alert(1)">.txt'
 
@@ -29,9 +29,9 @@ def test_the_kept_list_says_the_space_and_how_long_the_browser_keeps_it():
     assert "No documents of yours" in render_kept([], 0, None)
 
 
-def test_only_meaning_and_graph_techniques_wait_for_the_next_step():
-    waiting = {key for key, t in TECHNIQUES.items() if waits_for_meaning(t)}
-    assert waiting == {"graph", "multi_query", "hyde", "hybrid"}
+def test_only_meaning_techniques_wait_for_vectors():
+    waiting = {key for key, t in TECHNIQUES.items() if needs_vectors(t)}
+    assert waiting == {"multi_query", "hyde", "hybrid"}
 
 
 def test_the_section_states_its_limits():

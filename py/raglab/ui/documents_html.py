@@ -19,23 +19,50 @@ from html import escape
 from ..chunking import DEFAULT_SIZE, chunk_document
 from ..corpus import Document
 from ..readers import LIMITS_SENTENCE, ReadError
-from ..techniques import EMBEDDINGS, NETWORKX, Technique
+from ..techniques import Technique
 
 ACCEPT = ".txt,.md,.markdown,.html,.htm,.pdf,.docx"
 FRAMED_NOTE = ("This lab is shown inside another site's page, so your browser keeps the documents you bring here "
                "apart from those of the full lab: they are not shared between the two.")
 
 
-def waits_for_meaning(t: Technique) -> bool:
-    """A technique that needs passage vectors or the entity graph: on the visitor's documents, the next step."""
-    return t.meaning or bool({EMBEDDINGS, NETWORKX} & set(t.needs))
+def needs_vectors(t: Technique) -> bool:
+    """A technique that searches by meaning: on the visitor's documents it waits until every passage has a vector."""
+    return t.meaning
 
 
-def not_yet_sentence(t: Technique) -> str:
-    what = "names and the links between them" if NETWORKX in t.needs else "vectors of your passages"
-    return (f"{t.name} needs the {what}, which the lab does not make for your documents yet. The keyword "
-            "techniques (plain RAG, query rewriting, document search, parent document and chunk size) search "
-            "them now; switch to Fernport above to try this one.")
+def vectors_needed_sentence(t: Technique, made: int, total: int) -> str:
+    return (f"{t.name} searches by meaning, so every passage of your documents needs a meaning vector first: "
+            f"{made:,} of {total:,} have one. Make them under “Your documents” above; the keyword techniques "
+            "search your documents meanwhile.")
+
+
+def render_vectors(made: int, total: int, running: bool, seconds_left: float | None = None) -> str:
+    """The line about the meaning vectors of the visitor's passages: how many are made, a bar and "Cancel" while
+    they are being made, "Make vectors" otherwise.
+
+    >>> "320 of 1,234 passages, about 2 min left" in render_vectors(320, 1234, True, 95)
+    True
+    """
+    if not total:
+        return ""
+    if made >= total:
+        return (f'<p class="vectors-done">Every one of your {total:,} {_plural(total, "passage")} has a meaning '
+                "vector (all-MiniLM-L6-v2), so every technique searches your documents.</p>")
+    if running:
+        left = f", about {_duration(seconds_left)} left" if seconds_left is not None else ""
+        return (f'<div class="row vectors-running"><progress max="{total}" value="{made}"></progress> '
+                f"<span>Making meaning vectors: {made:,} of {total:,} passages{left}.</span>"
+                '<button type="button" class="cancel-vectors">Cancel</button></div>')
+    return (f'<p class="vectors-wanted">Meaning vectors: {made:,} of {total:,} passages have one. The meaning '
+            "techniques (multi-query, HyDE, hybrid) need all of them. They are made on this device by the embedding "
+            "model (downloaded once, 45 MB), in batches; the keyword techniques keep working meanwhile, and a "
+            "reload carries on where it stopped.</p>"
+            '<button type="button" class="make-vectors">Make meaning vectors</button>')
+
+
+def _duration(seconds: float) -> str:
+    return f"{max(1, round(seconds))} s" if seconds < 90 else f"{round(seconds / 60)} min"
 
 
 def ask_sentence(docs: int, passages: int) -> str:
@@ -116,7 +143,7 @@ def render_section(fernport_docs: int) -> str:
     """The section's fixed part, pre-rendered: the ways to bring documents, the limits, and the switch."""
     return (
         '<section id="yours" aria-labelledby="yours-h"><h2 id="yours-h">Your documents</h2>'
-        "<p>Bring your own documents and every keyword technique searches them. They are read and kept in this "
+        "<p>Bring your own documents and every technique searches them. They are read and kept in this "
         "browser, on this device: nothing you bring is sent anywhere.</p>"
         f'<p class="limits">{escape(LIMITS_SENTENCE)}</p>'
         f'<p class="framed-note" hidden>{escape(FRAMED_NOTE)}</p>'
@@ -133,12 +160,15 @@ def render_section(fernport_docs: int) -> str:
         '<div class="reading" hidden><progress id="docs-bar" max="1" value="0"></progress> '
         '<span id="docs-progress"></span> <button type="button" id="docs-cancel">Cancel</button></div>'
         '<p class="form-message" id="msg-yours" role="status"></p>'
-        '<div id="docs-read"></div><div id="docs-kept"></div>'
+        '<div id="docs-read"></div><div id="docs-kept"></div><div id="docs-vectors" aria-live="polite"></div>'
         '<fieldset class="corpus-switch"><legend>The lab searches</legend>'
         f'<label><input type="radio" name="corpus" value="fernport" checked> Fernport ({fernport_docs} '
         "documents)</label>"
         f'<label><input type="radio" name="corpus" value="yours" disabled> <span class="yours-count">'
         f"{render_switch_label(0)}</span></label></fieldset>"
+        '<details class="my-names"><summary>Names in your documents (for Graph RAG)</summary>'
+        '<div id="docs-names"><p>Found by rules when you open this, or when Graph RAG first runs on your documents.'
+        "</p></div></details>"
         '<details class="my-words"><summary>Your word list (for query rewriting on your documents)</summary>'
         "<p>One word a line, then a colon and the words your documents use for it, like "
         "<code>boat: ferry, crossing</code>. Fernport's word list stays Fernport's.</p>"

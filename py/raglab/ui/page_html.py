@@ -16,9 +16,11 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 from ..lab import Lab
+from ..names import names_found
 from ..result import Result
-from ..techniques import TECHNIQUES, Input, Technique
+from ..techniques import NETWORKX, TECHNIQUES, Input, Technique
 from .documents_html import render_section
+from .names_html import render_names_compared
 from .result_html import render_result
 
 MEANING_NOTE = ("This technique searches by meaning with an embedding model (all-MiniLM-L6-v2), which is not "
@@ -133,6 +135,8 @@ def render_technique_section(lab: Lab, key: str, number: int, text: Mapping, key
     extra = "".join(_input_field(key, i) for i in t.inputs if i.field) + _options_fieldset(t.options)
     lesson = _fusion_lesson(text) if text.get("lesson") else ""
     try_line = f'<p class="try">{link_terms(text["try"], keys)}</p>' if text.get("try") else ""
+    if NETWORKX in t.needs and lab.corpus.entities:  # the graph, on a corpus whose names were written by hand
+        try_line += render_names_compared(lab.corpus.entities, names_found(lab.corpus.documents))
     slot = render_result(result) if result else f'<p class="message">{escape(note or MEANING_NOTE)}</p>'
     return (
         f'<section class="technique" id="{key}" data-technique="{key}" aria-labelledby="{key}-h">'

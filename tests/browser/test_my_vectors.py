@@ -1,0 +1,104 @@
+"""Meaning vectors of a visitor's passages: made in batches with progress, cancelled, carried on after a reload,
+never made twice; then the meaning techniques search the visitor's documents as the command line does."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from lab_page import SLOW, shown
+from playwright.sync_api import expect
+
+from raglab import Lab, run
+from raglab.onnx_embed import OnnxEmbedder
+from raglab.readers import read_folder
+
+ROOT = Path(__file__).resolve().parents[2]
+TOPICS = ["tide", "lamp", "bread", "kite", "goat", "bell", "rope", "moss", "shell", "crab", "gull", "reed", "salt"]
+# 13 notes of 8 sentences (4 passages each) and one about the crossing: 53 passages, two batches of 32 and less
+FILES = {f"{topic}.txt": " ".join(f"The {topic} note {i} says the {topic} was seen on day {i}." for i in range(8))
+         for topic in TOPICS}
+FILES["crossing.txt"] = "A ferry fare costs 6 coins. Children ride free on the morning crossing."
+
+# Wraps the bridge as soon as it exists, so every text the page asks vectors for is recorded, across reloads.
+RECORD_VECTOR_REQUESTS = """
+const wait = setInterval(() => {
+  if (!globalThis.raglabBridge) return;
+  clearInterval(wait);
+  const real = raglabBridge.vectors.bind(raglabBridge);
+  window.asked = [];
+  window.hold = null; // a Promise: the next batch waits for it
+  raglabBridge.vectors = (texts) => {
+    window.asked.push(...texts);
+    const held = window.hold;
+    if (!held) return real(texts);
+    window.hold = null;
+    window.holding = true;
+    const ended = held.then(() => real(texts).ended);
+    return { id: -1, ended };
+  };
+}, 1);
+"""
+HOLD = "() => { window.hold = new Promise((resolve) => { window.release = resolve; }); window.holding = false; }"
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory):
+    path = tmp_path_factory.mktemp("notes")
+    for name, text in FILES.items():
+        (path / name).write_text(text)
+    return path
+
+
+def test_vectors_batched_cancelled_resumed_not_twice_and_searched(visit, folder):
+    page = visit.page
+    page.context.add_init_script(RECORD_VECTOR_REQUESTS)
+    visit.open()
+    expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)
+    page.locator("#doc-files").set_input_files(
+        [{"name": n, "mimeType": "text/plain", "buffer": t.encode()} for n, t in sorted(FILES.items())])
+    page.locator("#docs-read .keep-read").click()
+    vectors = page.locator("#docs-vectors")
+    expect(vectors).to_contain_text("0 of 53 passages have one")
+
+    page.evaluate(HOLD)  # the first batch waits: cancel while it is under way
+    page.locator("#docs-vectors .make-vectors").click()
+    page.wait_for_function("window.holding === true", timeout=SLOW)
+    expect(vectors.locator("progress")).to_be_visible()
+    expect(vectors).to_contain_text("Making meaning vectors: 0 of 53 passages")
+    page.fill("#q-plain", "When was the kite seen?")  # keyword search works while vectors are being made
+    page.press("#q-plain", "Enter")
+    expect(page.locator("#result-plain .summary")).to_contain_text("“When was the kite seen?”", timeout=SLOW)
+    assert shown(page, "plain")[0][0].startswith("kite")
+    page.locator("#docs-vectors .cancel-vectors").click()
+    page.evaluate("() => window.release()")
+    expect(vectors).to_contain_text("32 of 53 passages have one", timeout=SLOW)
+    first = page.evaluate("window.asked")
+    assert len(first) == 32
+
+    page.reload()  # cancelled: nothing carries on by itself
+    expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)
+    expect(vectors).to_contain_text("32 of 53 passages have one")
+    page.evaluate(HOLD)
+    page.locator("#docs-vectors .make-vectors").click()
+    page.wait_for_function("window.holding === true", timeout=SLOW)
+    page.reload()  # cut short while the second batch is under way: carries on after the reload
+    expect(vectors).to_contain_text("Every one of your 53 passages has a meaning vector", timeout=SLOW)
+    second = page.evaluate("window.asked")
+    assert sorted(first + second) == sorted({t for t in first + second}), "a passage was embedded twice"
+    assert len(first) + len(second) == 53
+
+    cli = Lab(read_folder(folder)[0])
+    embed = OnnxEmbedder(ROOT / ".cache" / "models" / "all-MiniLM-L6-v2")
+    question = "How much is a boat ticket?"
+    for key, extra in [("hybrid", {}), ("hyde", {"hy": "A boat ticket costs a few coins."})]:
+        page.fill(f"#q-{key}", question)
+        for param, value in extra.items():
+            page.fill(f"#{param}-{key}", value)
+        page.press(f"#q-{key}", "Enter")
+        expect(page.locator(f"#result-{key} .summary")).to_contain_text(f"“{question}”", timeout=SLOW)
+        given = {"hypothetical": extra["hy"]} if extra else {}
+        expected = run(cli, key, question, embed=embed, **given)
+        assert [i for i, _ in shown(page, key)] == [p.id for p in expected.passages], key
+        assert shown(page, key)[0][0] == "crossing-1"
+    assert visit.console_errors == []

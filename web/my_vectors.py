@@ -1,0 +1,132 @@
+"""Meaning vectors of the visitor's passages: made by the embedding model's worker in batches, kept in IndexedDB as
+they are made (binary Float32, 1,536 bytes a passage), carried on after a reload, and never made twice for the same
+passage and model (each is kept under a hash of the model's name and the passage's text).
+
+The vectors go into the page's vector table (raglab.vector_table, by text), where the meaning techniques find
+them exactly as they find Fernport's precomputed ones; the maths stays in Python.
+"""
+
+import asyncio
+import hashlib
+import time
+from array import array
+
+from js import raglabDocuments
+from pyodide.ffi import to_js
+from pyscript import document, when
+
+from raglab.chunking import DEFAULT_SIZE
+from raglab.ui.documents_html import render_vectors
+
+BATCH = 32  # passages a request: the worker pads a batch to its longest passage, so more gains little
+WANTED = "want:vectors"  # kept while vectors are being made, so a reload carries on
+
+page = {"embedder": None, "table": None, "lab": None, "prefix": "", "ask": None}
+run = {"going": False, "cancel": False, "made": 0, "total": 0, "left": None}
+kept: set[str] = set()  # the keys of every vector kept
+
+
+def install(embedder, table, lab, model: str, ask) -> None:
+    """``embedder``: main.py's Embedder; ``table``: async () -> the VectorTable; ``lab``: () -> the visitor's Lab
+    or None; ``ask``: main.py's ticket for a section's newest request."""
+    page.update(embedder=embedder, table=table, lab=lab, prefix=f"vec:{model}:", ask=ask)
+
+
+def key(text: str) -> str:
+    return page["prefix"] + hashlib.sha1(text.encode()).hexdigest()[:24]
+
+
+def passages() -> dict[str, str]:
+    """Key -> text of every passage of the visitor's documents (the 2-sentence passages the techniques embed)."""
+    lab = page["lab"]()
+    return {key(c.text): c.text for c in lab.chunks(DEFAULT_SIZE)} if lab else {}
+
+
+def complete() -> bool:
+    wanted = passages()
+    return bool(wanted) and wanted.keys() <= kept
+
+
+def counts() -> tuple[int, int]:
+    wanted = passages()
+    return len(wanted.keys() & kept), len(wanted)
+
+
+def draw() -> None:
+    made, total = counts()
+    going = run["going"]
+    document.getElementById("docs-vectors").innerHTML = render_vectors(
+        run["made"] if going else made, run["total"] if going else total, going, run["left"])
+
+
+async def load() -> None:
+    """At start (after the documents): the kept vectors into the table; carry on if a reload cut them short."""
+    stored = await raglabDocuments.vectors(page["prefix"])
+    keys = stored.keys.to_py()
+    if keys:
+        numbers = array("f", stored.data.to_py().tobytes())
+        size = len(numbers) // len(keys)
+        texts = passages()
+        pairs = [(texts[k], numbers[i * size:(i + 1) * size]) for i, k in enumerate(keys) if k in texts]
+        (await page["table"]()).add([t for t, _ in pairs], [list(v) for _, v in pairs])
+        kept.update(keys)
+    draw()
+    if (await raglabDocuments.records(WANTED)).length and not complete():
+        asyncio.ensure_future(make())
+
+
+async def make() -> None:
+    """Make the missing vectors, a batch at a time, each batch kept as soon as it is made."""
+    if run["going"]:
+        return
+    todo = {k: t for k, t in passages().items() if k not in kept}
+    made, total = counts()
+    run.update(going=True, cancel=False, made=made, total=total, left=None)
+    ticket = page["ask"]("yours")
+    table = await page["table"]()
+    draw()
+    await raglabDocuments.keep(to_js([[WANTED, "1"]]))
+    started, done_here = time.perf_counter(), 0
+    items = list(todo.items())
+    try:
+        for start in range(0, len(items), BATCH):
+            if run["cancel"]:
+                break
+            batch = items[start:start + BATCH]
+            texts = [t for _, t in batch]
+            vectors = await page["embedder"].vectors("yours", ticket, texts, retry="vectors")
+            await raglabDocuments.keepVectors(to_js([k for k, _ in batch]), to_js(vectors))
+            table.add(texts, vectors)
+            kept.update(k for k, _ in batch)
+            done_here += len(batch)
+            run["made"] += len(batch)
+            run["left"] = (time.perf_counter() - started) / done_here * (run["total"] - run["made"])
+            draw()
+        if run["cancel"] or complete():
+            await raglabDocuments.forget(to_js([WANTED]))
+    except Exception as error:  # the model failed (its message line says why, with "Try again"), or the disk
+        if type(error).__name__ != "ModelFailed":
+            document.getElementById("msg-yours").textContent = (
+                f"The meaning vectors stopped: {error}. Those made so far are kept; try again to carry on.")
+    finally:
+        run.update(going=False, left=None)
+        draw()
+
+
+async def prune() -> None:
+    """Forget the vectors of passages no longer in the visitor's documents (after a removal)."""
+    gone = kept - passages().keys()
+    if gone:
+        await raglabDocuments.forget(to_js(sorted(gone)))
+        kept.difference_update(gone)
+    draw()
+
+
+@when("click", "#yours")
+def on_click(event):
+    classes = event.target.classList
+    retry = classes.contains("model-retry") and event.target.dataset.retry == "vectors"
+    if classes.contains("make-vectors") or retry:
+        asyncio.ensure_future(make())
+    elif classes.contains("cancel-vectors"):
+        run["cancel"] = True
