@@ -76,6 +76,8 @@ WHEELS = {
     "docx": ("mammoth-1.13.0-py2.py3-none-any.whl", "cobble-0.1.4-py3-none-any.whl"),
 }
 RAGLAB_ZIP = "raglab.zip"
+# The page's Python beside main.py (web/): page glue, one module per part of the page.
+PAGE_MODULES = ("ask_model.py", "my_documents.py", "my_vectors.py", "my_names.py", "my_related.py")
 # Packed into raglab.zip under the same paths as in the repository: every file but caches.
 PACKED_TREES = ("py/raglab", "corpus")
 ZIP_TIME = (2020, 1, 1, 0, 0, 0)  # fixed, so the same sources give the same bytes
@@ -282,9 +284,8 @@ def write_pyscript_config(dist: Path, settings: BuildSettings) -> None:
     """
     config = {
         "interpreter": "./pyodide/pyodide.mjs",
-        "files": {f"./{RAGLAB_ZIP}": "./*", "./ask_model.py": "./ask_model.py",
-                  "./my_documents.py": "./my_documents.py", "./my_vectors.py": "./my_vectors.py",
-                  "./my_names.py": "./my_names.py"},  # "./*": unzip into /home/pyodide
+        # "./*": unzip into /home/pyodide; main.py imports the page's other modules from there
+        "files": {f"./{RAGLAB_ZIP}": "./*", **{f"./{name}": f"./{name}" for name in PAGE_MODULES}},
         "raglab": {
             "pyodide_version": PYODIDE_VERSION,
             "pyscript_version": PYSCRIPT_VERSION,

@@ -37,6 +37,7 @@ sys.path.insert(0, str(SITE_ROOT))
 import ask_model  # noqa: E402  (web/ask_model.py, listed in pyscript.json's files)
 import my_documents  # noqa: E402  (web/my_documents.py, likewise)
 import my_names  # noqa: E402
+import my_related  # noqa: E402
 import my_vectors  # noqa: E402
 
 asker = None  # the "Ask the model" controller, made at start
@@ -441,6 +442,7 @@ async def start() -> None:
                               on_removed)
     my_documents.install(use_documents, SITE["wheels"]["docx"], site_url)
     my_names.install(lambda: labs.get("yours"))
+    my_related.install(embedder, vector_table, lambda: labs.get("yours"), newest)
     my_vectors.install(embedder, vector_table, lambda: labs.get("yours"), SITE["bridge"]["embed"]["model"], newest)
     show_runtime()
     show_status("ready", "Ready")

@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 from raglab import Lab, run
 from raglab.onnx_embed import OnnxEmbedder
 from raglab.readers import read_folder
+from raglab.related import suggest, unknown_words, vocabulary
 
 ROOT = Path(__file__).resolve().parents[2]
 TOPICS = ["tide", "lamp", "bread", "kite", "goat", "bell", "rope", "moss", "shell", "crab", "gull", "reed", "salt"]
@@ -101,4 +102,65 @@ def test_vectors_batched_cancelled_resumed_not_twice_and_searched(visit, folder)
         expected = run(cli, key, question, embed=embed, **given)
         assert [i for i, _ in shown(page, key)] == [p.id for p in expected.passages], key
         assert shown(page, key)[0][0] == "crossing-1"
+    assert visit.console_errors == []
+
+
+LOG = ("Dr. Ellery Marsh counted the quillfish at Vantor Reef. Marsh wrote a short report on the count.\n\n"
+       "The Harbour Trust paid for a new boat. Ellery Marsh joined the Harbour Trust in May.\n\n"
+       "The boat crew met Ellery Marsh at Vantor Reef.\n")
+
+
+def test_names_found_edited_kept_and_related_words_added(visit, tmp_path):
+    """Intent: the graph's names on a visitor's document are found by rules and listed; removing or adding one
+    changes the graph and survives a reload; related words by meaning match CPython's and join the word list."""
+    (tmp_path / "log.txt").write_text(LOG)
+    cli = Lab(read_folder(tmp_path)[0])
+    page = visit.open()
+    expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)
+    page.locator("#doc-files").set_input_files({"name": "log.txt", "mimeType": "text/plain", "buffer": LOG.encode()})
+    page.locator("#docs-read .keep-read").click()
+    expect(page.locator("#docs-kept li.kept-doc")).to_have_count(1)
+
+    page.locator("#yours .my-names summary").click()
+    names = page.locator("#docs-names li")
+    expect(names).to_have_count(len(cli.corpus.entities))
+    expect(page.locator("#docs-names li[data-name='Ellery Marsh']")).to_contain_text("also Marsh")
+    question = "Who joined the Harbour Trust?"
+    page.fill("#q-graph", question)
+    page.press("#q-graph", "Enter")
+    expect(page.locator("#result-graph ul.links li")).to_have_count(len(run(cli, "graph", question).details["links"]),
+                                                                     timeout=SLOW)
+
+    page.locator("#docs-names li[data-name='Vantor Reef'] .remove-name").click()
+    expect(page.locator("#docs-names li[data-name='Vantor Reef']")).to_have_count(0)
+    page.fill("#name-add", "Quillfish Count")
+    page.fill("#name-add-aliases", "quillfish")
+    page.locator("#docs-names .add-name").click()
+    expect(page.locator("#docs-names li[data-name='Quillfish Count']")).to_contain_text("added by you")
+    page.reload()
+    expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)
+    page.locator("#yours .my-names summary").click()
+    expect(page.locator("#docs-names li[data-name='Vantor Reef']")).to_have_count(0)
+    expect(page.locator("#docs-names li[data-name='Quillfish Count']")).to_have_count(1)
+    page.fill("#q-graph", question)
+    page.press("#q-graph", "Enter")
+    links = page.locator("#result-graph ul.links li")
+    expect(links.filter(has_text="Quillfish Count")).to_have_count(1, timeout=SLOW)  # log-1: Marsh and quillfish
+    expect(links.filter(has_text="Vantor Reef")).to_have_count(0)
+
+    embed = OnnxEmbedder(ROOT / ".cache" / "models" / "all-MiniLM-L6-v2")
+    ask = "Who bought the ship?"
+    index = cli.index()
+    expected = suggest(unknown_words(ask, index), vocabulary(index), embed)
+    page.locator("#yours .my-words summary").click()
+    page.fill("#related-q", ask)
+    page.locator("#related-find").click()
+    boxes = page.locator("#related-words input[type=checkbox]")
+    expect(boxes).to_have_count(sum(len(s.related) for s in expected), timeout=SLOW)
+    got = [(b.get_attribute("data-word"), b.get_attribute("value")) for b in boxes.all()]
+    assert got == [(s.word, w) for s in expected for w, _ in s.related]
+    page.locator("#related-words .accept-related").click()
+    expect(page.locator("#msg-yours")).to_contain_text("Word list saved")
+    lines = page.locator("#my-words").input_value().splitlines()
+    assert all(f"{s.word}: {', '.join(w for w, _ in s.related)}" in lines for s in expected if s.related), lines
     assert visit.console_errors == []
