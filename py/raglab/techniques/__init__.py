@@ -44,8 +44,8 @@ REWRITE_INPUT = Input(
     "rewrite", "rq", "The question rewritten for a keyword search", field=False,
     model=ModelWrites(query_rewrite_prompt, parse_one, "rewritten question", "Let the model rewrite the question"))
 SCORING_OPTIONS = (
-    Option("scoring", "Scoring", "sum", choices=(("sum", "the spec's sum of weights"), ("bm25", "BM25")),
-           help="plain search: the spec's sum of weights (default) or BM25"),
+    Option("scoring", "Scoring", "sum", choices=(("sum", "sum of word weights (simple)"), ("bm25", "BM25")),
+           help="plain search: the sum of word weights (default) or BM25"),
     Option("k1", "k1", K1, *K1_RANGE, step=0.1, help="BM25 term-frequency saturation"),
     Option("b", "b", B, *B_RANGE, step=0.05, help="BM25 length normalisation"),
 )

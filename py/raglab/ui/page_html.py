@@ -8,7 +8,6 @@ links even before Python has loaded, or without JavaScript; once Python runs, it
 
 from __future__ import annotations
 
-import re
 import tomllib
 from collections.abc import Mapping
 from html import escape
@@ -22,6 +21,7 @@ from ..techniques import NETWORKX, TECHNIQUES, Input, Technique
 from .documents_html import render_section
 from .names_html import render_names_compared
 from .result_html import render_result
+from .terms_html import Terms, section_name
 
 MEANING_NOTE = ("This technique searches by meaning with an embedding model (all-MiniLM-L6-v2), which is not "
                 "loaded on this page yet.")
@@ -31,36 +31,6 @@ def load_page_text(corpus_dir: Path) -> dict:
     path = Path(corpus_dir) / "page.toml"
     with path.open("rb") as f:
         return tomllib.load(f)
-
-
-def word_id(term: str) -> str:
-    return "w-" + re.sub(r"[^a-z0-9]+", "-", term.lower()).strip("-")
-
-
-def _term_keys(words) -> list[tuple[str, str]]:
-    keys = []
-    for w in words:
-        main, _, extra = w["term"].partition(" (")
-        for key in [main, *([extra.rstrip(")")] if extra else [])]:
-            keys.append((key, word_id(w["term"])))
-    return sorted(keys, key=lambda k: -len(k[0]))
-
-
-def link_terms(text: str, keys: list[tuple[str, str]]) -> str:
-    """Escape ``text`` and link the first mention of each word-list term to its entry."""
-    if not keys:
-        return escape(text)
-    ids = {k.lower(): i for k, i in keys}
-    pattern = re.compile(r"(?<!\w)(" + "|".join(re.escape(k) for k, _ in keys) + r")(s|es)?(?!\w)", re.IGNORECASE)
-    out, last, done = [], 0, set()
-    for m in pattern.finditer(text):
-        target = ids[m.group(1).lower()]
-        if target in done:
-            continue
-        done.add(target)
-        out += [escape(text[last:m.start()]), f'<a class="term" href="#{target}">{escape(m.group(0))}</a>']
-        last = m.end()
-    return "".join(out) + escape(text[last:])
 
 
 def _documents(lab: Lab, page: Mapping) -> str:
@@ -74,8 +44,9 @@ def _documents(lab: Lab, page: Mapping) -> str:
                         f"{escape(c.text)}</span> " for c in chunks if c.slug == d.slug)
         body.append(f'<article class="doc" id="doc-{escape(d.slug)}"><h3>{escape(d.title)}</h3><p>{parts}</p>'
                     "</article>")
-    return (f'<section id="documents"><details open><summary><h2>Read the {len(docs)} documents</h2></summary>'
-            f"<p>{escape(head)}</p>{''.join(body)}</details></section>")
+    return (f'<section id="documents" aria-labelledby="documents-h"><details><summary><h2 id="documents-h">Read '
+            f"the {len(docs)} documents ({len(chunks)} passages)</h2></summary><p>{escape(head)}</p>"
+            f"{''.join(body)}</details></section>")
 
 
 def _input_field(key: str, i: Input) -> str:
@@ -126,22 +97,22 @@ def _fusion_lesson(text: Mapping) -> str:
             f"{table_html}</div>")
 
 
-def render_technique_section(lab: Lab, key: str, number: int, text: Mapping, keys, result: Result | None,
-                             note: str = "") -> str:
+def render_technique_section(lab: Lab, key: str, number: int, text: Mapping, terms: Terms,
+                             result: Result | None, note: str = "") -> str:
     t = TECHNIQUES[key]
     presets = "".join(
         f'<a class="preset" role="button" href="?{escape(urlencode({"technique": key, "q": q}))}#{key}" '
         f'data-q="{escape(q)}">{escape(q)}</a>' for q in lab.corpus.presets.get(key, ()))
     extra = "".join(_input_field(key, i) for i in t.inputs if i.field) + _options_fieldset(t.options)
     lesson = _fusion_lesson(text) if text.get("lesson") else ""
-    try_line = f'<p class="try">{link_terms(text["try"], keys)}</p>' if text.get("try") else ""
+    try_line = f'<p class="try">{terms.link(text["try"])}</p>' if text.get("try") else ""
     if NETWORKX in t.needs and lab.corpus.entities:  # the graph, on a corpus whose names were written by hand
         try_line += render_names_compared(lab.corpus.entities, names_found(lab.corpus.documents))
     slot = render_result(result) if result else f'<p class="message">{escape(note or MEANING_NOTE)}</p>'
     return (
         f'<section class="technique" id="{key}" data-technique="{key}" aria-labelledby="{key}-h">'
         f'<h2 id="{key}-h">Technique {number}: {escape(text.get("heading", t.title))}</h2>'
-        f'<p class="explain">{link_terms(text.get("explain", ""), keys)}</p>{lesson}{try_line}'
+        f'<p class="explain">{terms.link(text.get("explain", ""))}</p>{lesson}{try_line}'
         f'<div class="controls"><div class="presets" role="group" aria-label="Preset questions">{presets}</div>'
         f'<form class="ask" method="get" action="#{key}"><input type="hidden" name="technique" value="{key}">'
         f'<label for="q-{key}">Or type any question</label><div class="row"><input id="q-{key}" name="q" '
@@ -180,23 +151,23 @@ def render_main(lab: Lab, page: Mapping, results: Mapping[str, Result | None], n
                 scoreboard: str = "") -> str:
     """Everything between the page header and the footer; ``results`` holds each technique's pre-rendered result
     (None for a technique that cannot run here, with an optional note); ``scoreboard`` the rendered scoreboard."""
-    keys = _term_keys(page.get("word", []))
+    terms = Terms(page.get("word", []))
     intro = page.get("intro", "").replace("{techniques}", _number_word(len(TECHNIQUES)))
-    steps = "".join(f"<li>{link_terms(s, keys)}</li>" for s in page.get("try_first", []))
-    nav = '<li><a href="#yours">Your documents</a></li>'
-    nav += "".join(f'<li><a href="#{k}">{escape(t.title.split(":")[0])}</a></li>' for k, t in TECHNIQUES.items())
-    nav += '<li><a href="#scoreboard">Scoreboard</a></li>' if scoreboard else ""
+    steps = "".join(f"<li>{terms.link(s)}</li>" for s in page.get("try_first", []))
+    places = [("try-first", "Try this first"), ("yours", "Your documents"), ("documents", "The documents"),
+              *((k, section_name(k)) for k in TECHNIQUES), *([("scoreboard", "Scoreboard")] if scoreboard else []),
+              ("word-list", "Word list")]
+    nav = "".join(f'<li><a href="#{k}">{escape(name)}</a></li>' for k, name in places)
     sections = "".join(
         render_technique_section(lab, key, n, {"model_note": page.get("model_note", ""),
                                                **page.get("technique", {}).get(key, {})},
-                                 keys, results.get(key), notes.get(key, ""))
+                                 terms, results.get(key), notes.get(key, ""))
         for n, key in enumerate(TECHNIQUES, 1))
-    words = "".join(f'<dt id="{word_id(w["term"])}">{escape(w["term"])}</dt><dd>{escape(w["meaning"])}</dd>'
-                    for w in page.get("word", []))
+    words = terms.word_list(page.get("word", []))
     return (
+        f'<nav class="toc" aria-label="On this page"><ol>{nav}</ol></nav>'
         f'<header class="intro"><h1>{escape(page.get("title", "RAG Lab"))}</h1>'
-        f'<p class="subtitle">{escape(page.get("subtitle", ""))}</p><p>{link_terms(intro, keys)}</p></header>'
-        f'<nav class="toc" aria-label="Techniques"><ol>{nav}</ol></nav>'
+        f'<p class="subtitle">{escape(page.get("subtitle", ""))}</p><p>{terms.link(intro)}</p></header>'
         f'<section id="try-first"><h2>Try this first</h2><ol>{steps}</ol></section>'
         f"{render_section(len(lab.corpus.documents))}{_documents(lab, page)}{sections}{scoreboard}"
         f'<section id="word-list"><h2>Word list</h2><dl>{words}</dl></section>'
