@@ -111,7 +111,9 @@ def render_technique_section(lab: Lab, key: str, number: int, text: Mapping, ter
     slot = render_result(result) if result else f'<p class="message">{escape(note or MEANING_NOTE)}</p>'
     return (
         f'<section class="technique" id="{key}" data-technique="{key}" aria-labelledby="{key}-h">'
-        f'<h2 id="{key}-h">Technique {number}: {escape(text.get("heading", t.title))}</h2>'
+        '<h1 class="embed-h1">RAG Lab</h1>'  # an embed's page heading; its h2 names the technique on its own
+        f'<h2 id="{key}-h"><span class="number">Technique {number}: </span>'
+        f'{escape(text.get("heading", t.title))}</h2>'
         f'<p class="explain">{terms.link(text.get("explain", ""))}</p>{lesson}{try_line}'
         f'<div class="controls"><div class="presets" role="group" aria-label="Preset questions">{presets}</div>'
         f'<form class="ask" method="get" action="#{key}"><input type="hidden" name="technique" value="{key}">'
