@@ -3,13 +3,15 @@
 Without ``--json`` it prints what the page shows, readable in a terminal; with ``--json`` the result object.
 ``--corpus DIR`` searches a corpus folder, or any folder of .txt, .md, .html, .pdf and .docx files (each file
 that gives nothing is named on stderr, "skipped: ...", and the rest is searched).
-Exit status: 0 done, 2 the question, the options or the folder cannot be used (the message says why).
+Exit status: 0 done, 2 the question, the options or the folder cannot be used (the message says why), 141 the
+reader of the output went away (``raglab corpus | head``).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import textwrap
 from collections.abc import Sequence
@@ -22,6 +24,7 @@ from .show import HEADINGS, score_label, score_sum
 from .techniques import EMBEDDINGS, TECHNIQUES, Input, Option, QuestionError, options_of, run, technique
 
 WIDTH = 100
+CLOSED_PIPE = 141  # 128 + SIGPIPE (13), the exit status of a command whose output pipe closed
 
 
 def _wrap(text: str, indent: str) -> str:
@@ -68,8 +71,18 @@ def _embedder(name: str):
 
 def cmd_ask(args, lab: Lab) -> int:
     t = technique(args.technique)
-    options = {}
-    if t.meaning:
+    given = {name: value for name, value in vars(args).items() if name in _declared() and value is not None}
+    for name in given.keys() - options_of(t, given).keys():
+        raise QuestionError(f"{_flag(name)} belongs to {_owners(name)}, not to {t.name}.")
+    for i in (i for i in t.inputs if i.name in given):  # the page's limits, from the registry; more is refused
+        values = given[i.name] if i.kind == "lines" else [given[i.name]]
+        if problem := i.too_long(values, i.flag):
+            raise QuestionError(problem)
+        given[i.name] = i.read(values)
+    options = {name: value for name, value in given.items() if value is not None}
+    if options.keys() & {i.name for i in t.inputs}:
+        options["source"] = "visitor"
+    if t.meaning:  # after the checks above: a mistake is said before the model loads
         try:
             options["embed"] = _embedder(args.embedder)
         except (ImportError, OSError, FileNotFoundError) as e:
@@ -79,12 +92,6 @@ def cmd_ask(args, lab: Lab) -> int:
             ) from e
         if options["embed"] is None and EMBEDDINGS in t.needs:
             raise QuestionError(f"{t.name} searches by meaning and needs an embedder: run without --embedder none.")
-    given = {name: value for name, value in vars(args).items() if name in _declared() and value is not None}
-    for name in given.keys() - options_of(t, given).keys():
-        raise QuestionError(f"{_flag(name)} belongs to {_owners(name)}, not to {t.name}.")
-    options.update(given)
-    if any(i.name in given for i in t.inputs):
-        options["source"] = "visitor"
     result = run(lab, t.key, args.question, top_k=args.top_k, **options)
     print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2) if args.json else render_text(result))
     return 0
@@ -223,6 +230,24 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        try:
+            return _command(argv)
+        finally:
+            sys.stdout.flush()  # a closed pipe shows here, where it is caught, not at exit with a traceback
+    except BrokenPipeError:
+        # The reader has gone (`raglab corpus | head`), so there is no one to tell. What is still buffered goes to
+        # devnull (else the flush at exit prints a traceback after all), and the status is the one the shell
+        # reports for `yes | head` or any tool stopped by a closed pipe: the output was cut short, so 0 ("done")
+        # would not be true, and 2 would blame the question.
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (AttributeError, OSError, ValueError):  # a stdout that is no file (a test's) buffers nothing
+            pass
+        return CLOSED_PIPE
+
+
+def _command(argv: Sequence[str] | None) -> int:
     args = parser().parse_args(argv)
     commands = {"ask": cmd_ask, "techniques": cmd_techniques, "corpus": cmd_corpus, "eval": cmd_eval}
     try:

@@ -18,6 +18,7 @@ Text with lines is first cut into blocks (paragraphs, headings, list items); a b
 from __future__ import annotations
 
 import re
+import unicodedata
 
 # The stop words (filler words): so common that they say nothing about the topic. The spec names "the", "how",
 # "is" and "when" and keeps "much" and "time" (a question about cost or time needs them); the rest is the usual
@@ -153,8 +154,23 @@ def _ends_sentence(text: str, m: re.Match, block_start: int) -> bool:
 
 
 def words(text: str) -> list[str]:
-    """All words of a text, lower case, possessive "'s" removed: "lighthouse’s" -> "lighthouse"."""
-    return [_no_possessive(w) for w in _WORD.findall(text.lower().replace("’", "'"))]
+    """All words of a text, lower case, possessive "'s" removed: "lighthouse’s" -> "lighthouse". A word is the
+    same however its letters were typed: "cafe\\u0301" (e and a combining accent) is "café", the PDF ligature in
+    "ﬁsh" is "fi".
+
+    >>> words("cafe\\u0301") == words("café"), words("ﬁsh ＦＥＲＲＹ")
+    (True, ['fish', 'ferry'])
+    """
+    return [_no_possessive(w) for w in _WORD.findall(_comparable(text))]
+
+
+def _comparable(text: str) -> str:
+    """Text as words are compared: NFKC, lower case, one kind of apostrophe. NFKC, not NFC: both join a letter
+    and its combining accent (a Mac's file names and some keyboards send "e" + U+0301), and NFKC also folds the
+    forms a reader takes for the same letters, ligatures ("ﬁ", common in PDFs), full-width letters and
+    superscripts. Only words are compared in this form; sentences are shown as written. Lower case after NFKC,
+    which may give capitals ("Ⅻ" -> "XII")."""
+    return unicodedata.normalize("NFKC", text).lower().replace("’", "'")
 
 
 def _no_possessive(word: str) -> str:
@@ -167,7 +183,7 @@ def has_search_words(text: str) -> bool:
     >>> has_search_words("The and of it is to the."), has_search_words("The ferry.")
     (False, True)
     """
-    words_found = _WORD.finditer(text.lower().replace("’", "'"))
+    words_found = _WORD.finditer(_comparable(text))
     return any(_no_possessive(m.group()) not in STOP_WORDS for m in words_found)
 
 

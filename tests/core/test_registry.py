@@ -58,7 +58,7 @@ def test_a_tenth_technique_on_the_page(tenth):
     html = render_main(lab, load_page_text(default_corpus_dir()), {"longest": run(lab, "longest", "ferry cost")})
     section = html[html.index('<section class="technique" id="longest"'):]
     section = section[:section.index("</section>")]
-    assert "Technique 10: Longest: the longest passages that share a word" in section
+    assert "Technique 10: </span>Longest: the longest passages that share a word" in section
     assert '<input name="av" maxlength="500" autocomplete="off" id="av-longest">' in section
     assert 'name="min_letters" value="0" min="0" max="400" step="10"' in section
     assert "3 passages found for “ferry cost”." in section

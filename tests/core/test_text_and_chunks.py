@@ -145,3 +145,27 @@ def test_where_names_the_file_or_nothing(lab):
     notes = chunk_documents([Document("notes", "notes.txt", "A note.", source="notes.txt")])[0]
     assert (notes.page, notes.where) == (None, "notes.txt")
     assert {c.where for c in lab.chunks()} == {""}
+
+
+def test_a_word_is_the_same_however_its_letters_are_typed():
+    """Intent: words are compared in NFKC: a letter and its combining accent are the accented letter, a ligature
+    its letters, a full-width letter the letter."""
+    assert search_words("Where is the cafe\u0301?") == search_words("Where is the café?")
+    assert search_words("ﬁsh ＦＥＲＲＹ") == ["fish", "ferry"]
+    assert has_search_words("ＦＥＲＲＹ")
+
+
+def test_a_combining_accent_finds_what_the_accented_letter_finds(lab):
+    from raglab import run
+
+    assert [p.id for p in run(lab, "plain", "Where is the cafe\u0301?").passages] == ["harbour-4"]
+    assert [p.id for p in run(lab, "plain", "Where is the café?").passages] == ["harbour-4"]
+
+
+def test_a_document_typed_with_a_combining_accent_is_found_and_shown_as_written():
+    from raglab import Lab, run
+    from raglab.corpus import corpus_from_texts
+
+    corpus = corpus_from_texts("c", {"01-tea.md": "# Tea\n\nThe cafe\u0301 sells tea.", "02-x.md": "# X\n\nBoats."})
+    passages = run(Lab(corpus), "plain", "Where is the café?").passages
+    assert [(p.id, p.text) for p in passages] == [("tea-1", "The cafe\u0301 sells tea.")]

@@ -21,6 +21,7 @@ from .common import TOP_K
 NETWORKX = "networkx"  # the entity graph (installed on first use in the page)
 EMBEDDINGS = "embeddings"  # an embedding model, passed in as ``embed(texts) -> unit vectors``
 MAX_TOP_K = 10  # the range of top-k is 1 to this
+LINE_CHARS = 200  # the longest line of a "lines" input (a rewrite); a text input's longest is its own ``limit``
 
 
 @dataclass(frozen=True)
@@ -38,7 +39,9 @@ class ModelWrites:
 class Input:
     """Something a technique takes besides the question (rewrites, a hypothetical answer).
 
-    ``kind`` "lines" (a list of up to ``limit`` lines) or "text" (one line of up to ``limit`` characters).
+    ``kind`` "lines" (a list of up to ``limit`` lines of up to LINE_CHARS characters each) or "text" (one line of
+    up to ``limit`` characters): the page's box holds ``max_chars``, a link is read to these limits (``read``), and
+    the command line refuses more (``too_long``).
     ``param`` names it in a link (``?rw=...``) and in the page's form; ``flag`` on the command line (None: not
     offered there). ``field`` False: the page has no box for it (only the model writes it). ``hand_written``
     gives a preset's own value from the corpus (``corpus, question -> value or None``).
@@ -55,17 +58,52 @@ class Input:
     hand_written: Callable[[Any, str], Any] = lambda corpus, question: None
     model: ModelWrites | None = None
 
+    @property
+    def max_chars(self) -> int:
+        """The most characters the page's box for it holds: 3 rewrites of 200 give 600; a text its ``limit``."""
+        return LINE_CHARS * self.limit if self.kind == "lines" else self.limit
+
     def read(self, values: Sequence[str]) -> Any:
-        """The input's value from what a form or a link gave (every value of its param); None when empty.
+        """The input's value from what a form or a link gave (every value of its param), cut to the limits as the
+        form's box cuts what is typed: a link is anyone's to write, and each rewrite it holds is embedded. None
+        when empty.
 
         >>> Input("rewrites", "rw", "Rewrites", "lines", limit=2).read(["a\\n\\n b ", "c"])
         ['a', 'b']
+        >>> Input("hypothetical", "hy", "An answer", limit=9).read(["The ferry  costs 6 coins."])
+        'The ferry'
         """
         if self.kind == "lines":
-            lines = [line.strip() for value in values for line in str(value).splitlines() if line.strip()]
-            return lines[: self.limit] or None
-        text = " ".join(" ".join(str(v) for v in values).split())
-        return text or None
+            return [line[:LINE_CHARS].rstrip() for line in self._lines(values)[: self.limit]] or None
+        return self._text(values)[: self.limit].rstrip() or None
+
+    def too_long(self, values: Sequence[str], what: str) -> str | None:
+        """What in these values is over the limits, said of ``what`` (a command-line flag); None when nothing is.
+
+        >>> rewrites = Input("rewrites", "rw", "Rewrites", "lines", limit=2)
+        >>> rewrites.too_long(["a", "b", "c"], "--rewrite")
+        '--rewrite: 3 given; it takes up to 2.'
+        >>> rewrites.too_long(["a", "b" * 201], "--rewrite")
+        '--rewrite number 2 is 201 characters long; keep each to 200.'
+        >>> Input("hypothetical", "hy", "An answer", limit=9).too_long(["The ferry costs 6 coins."], "--hypothetical")
+        '--hypothetical is 24 characters long; keep it to 9.'
+        """
+        if self.kind == "lines":
+            lines = self._lines(values)
+            if len(lines) > self.limit:
+                return f"{what}: {len(lines)} given; it takes up to {self.limit}."
+            long = next(((n, len(line)) for n, line in enumerate(lines, 1) if len(line) > LINE_CHARS), None)
+            return f"{what} number {long[0]} is {long[1]} characters long; keep each to {LINE_CHARS}." if long else None
+        text = self._text(values)
+        return f"{what} is {len(text)} characters long; keep it to {self.limit}." if len(text) > self.limit else None
+
+    @staticmethod
+    def _lines(values: Sequence[str]) -> list[str]:
+        return [line.strip() for value in values for line in str(value).splitlines() if line.strip()]
+
+    @staticmethod
+    def _text(values: Sequence[str]) -> str:
+        return " ".join(" ".join(str(v) for v in values).split())
 
     def shown(self, value: Any) -> str:
         """The value as a form box shows it."""
@@ -158,5 +196,5 @@ def options_of(technique: Technique, given: Mapping[str, Any]) -> dict[str, Any]
     return {k: v for k, v in given.items() if k in names and v is not None}
 
 
-__all__ = ["EMBEDDINGS", "NETWORKX", "TOP_K", "MAX_TOP_K", "Input", "ModelWrites", "Option", "Scored", "Technique",
-           "TECHNIQUES", "register", "options_of"]
+__all__ = ["EMBEDDINGS", "NETWORKX", "TOP_K", "MAX_TOP_K", "LINE_CHARS", "Input", "ModelWrites", "Option", "Scored",
+           "Technique", "TECHNIQUES", "register", "options_of"]

@@ -51,9 +51,9 @@ def _documents(lab: Lab, page: Mapping) -> str:
 
 def _input_field(key: str, i: Input) -> str:
     """A box for one of a technique's inputs (its name is the link's parameter, so the form works as a link)."""
-    box = (f'<textarea name="{i.param}" rows="{i.limit}" maxlength="{200 * i.limit}" id="{i.param}-{key}"></textarea>'
+    box = (f'<textarea name="{i.param}" rows="{i.limit}" maxlength="{i.max_chars}" id="{i.param}-{key}"></textarea>'
            if i.kind == "lines" else
-           f'<input name="{i.param}" maxlength="{i.limit}" autocomplete="off" id="{i.param}-{key}">')
+           f'<input name="{i.param}" maxlength="{i.max_chars}" autocomplete="off" id="{i.param}-{key}">')
     return f'<label class="extra">{escape(i.label)}{box}</label>'
 
 

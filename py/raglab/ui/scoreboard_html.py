@@ -144,8 +144,9 @@ def _grid(report: Mapping, full: Mapping[str, str], short: Mapping[str, str], te
     # Folded: its every rank is a link (443 on Fernport), too many tab stops to pass through on the way down.
     return (f'<details class="scoreboard-grid-box"><summary><h3 id="scoreboard-grid-h">Question by question '
             f'({_plural(len(report["questions"]), "question")})</h3></summary><p class="scoreboard-how">Each cell is '
-            f"the rank at which a technique first returns a unit holding a right passage: <span class=\"right-key\">right at "
-            f"{k}</span> when it is {k} or better, {NOT_FOUND} when none of the units it returned holds one{depth}. "
+            "the rank at which a technique first returns a unit holding a right passage: "
+            f"<span class=\"right-key\">right at {k}</span> when it is {k} or better, {NOT_FOUND} when none of the "
+            f"units it returned holds one{depth}. "
             f"Every rank opens that question in its technique.</p>"
             f'<div class="scoreboard-scroll" role="region" aria-labelledby="scoreboard-grid-h" tabindex="0">'
             f'<table class="scoreboard-grid"><thead><tr><th scope="col">Question</th>{head}</tr></thead>'
