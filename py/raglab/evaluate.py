@@ -9,13 +9,12 @@ span* (same document, at least one sentence in common); see ``covered``.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from .chunking import CHUNK_SIZES, DEFAULT_SIZE
-from .corpus import CorpusError, LabelledQuestion
+from .corpus import CorpusError, LabelledQuestion, corpus_data
 from .lab import Lab
 from .metrics import NDCG_K, first_right, hit_at, ndcg_at, recall_at, reciprocal_rank
 from .result import Hit
@@ -86,10 +85,10 @@ def load_questions(path: str | Path) -> tuple[LabelledQuestion, ...]:
     """A labelled question set in the corpus's ``questions.toml`` layout: ``[[question]] text, answers``."""
     path = Path(path)
     try:
-        table = tomllib.loads(path.read_text(encoding="utf-8"))
-        return tuple(LabelledQuestion(q["text"], tuple(q["answers"])) for q in table.get("question", []))
-    except (OSError, tomllib.TOMLDecodeError, KeyError, TypeError) as e:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
         raise CorpusError(f"{path}: cannot read labelled questions ({e})") from e
+    return corpus_data({"questions.toml": text})["questions"]  # the corpus's own rules and messages
 
 
 # --- running the techniques ---------------------------------------------------------------------------------------

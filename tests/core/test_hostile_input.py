@@ -170,3 +170,12 @@ def test_the_forms_boxes_hold_what_the_registry_allows():
     declared = {(f"{i.param}-{t.key}", i.max_chars) for t in TECHNIQUES.values() for i in t.inputs if i.field}
     assert declared and declared <= boxes
     assert (REWRITES.max_chars, HYPOTHETICAL.max_chars) == (600, 500)
+
+
+def test_a_questions_file_for_eval_follows_the_corpus_rules(tmp_path):
+    """`raglab eval --questions FILE` reads it as the corpus reads questions.toml: one answer is a list of one."""
+    from raglab.evaluate import load_questions
+
+    path = tmp_path / "q.toml"
+    path.write_text('[[question]]\ntext = "How much does the ferry cost?"\nanswers = "ferry-1"\n')
+    assert [q.answers for q in load_questions(path)] == [("ferry-1",)]
