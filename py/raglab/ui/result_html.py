@@ -8,7 +8,7 @@ from html import escape
 
 from ..result import Hit, Result
 from ..show import HEADINGS, score_label, score_sum
-from .graph_svg import graph_svg
+from .graph_svg import graph_svg, graph_view
 
 
 def _hit(hit: Hit) -> str:
@@ -28,10 +28,12 @@ def _hits(hits: Sequence[Hit], css: str = "passages") -> str:
 
 def _graph(result: Result) -> str:
     d = result.details
-    links = "".join(f"<li>{escape(lk['a'])} — {escape(lk['b'])}</li>" for lk in d["links"])
-    n = len(d["links"])
-    return (f'<figure class="graph">{graph_svg(d)}<figcaption>The graph: {n} {"link" if n == 1 else "links"} '
-            f'between names</figcaption><ul class="links">{links}</ul></figure>')
+    view = graph_view(d)  # a big graph folds: the list holds the links the picture draws, and counts the rest
+    links = "".join(f"<li>{escape(lk['a'])} — {escape(lk['b'])}</li>" for lk in view.links)
+    n, more = len(d["links"]), view.more_links
+    rest = f'<p class="links-more">and {more:,} more link{"s" * (more != 1)}, not listed</p>' if more else ""
+    return (f'<figure class="graph">{graph_svg(d, view)}<figcaption>The graph: {n:,} {"link" if n == 1 else "links"} '
+            f'between names</figcaption><ul class="links">{links}</ul>{rest}</figure>')
 
 
 def _hybrid_lists(result: Result) -> str:
