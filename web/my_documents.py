@@ -41,9 +41,9 @@ def say(text: str) -> None:
 
 # --- keeping -------------------------------------------------------------------------------------------------
 
-def meta() -> str:
+def meta(corpus: str | None = None) -> str:
     return json.dumps({"order": [d.slug for d in collection.documents],
-                       "words": word_list_text(collection.related_words), "corpus": chosen()})
+                       "words": word_list_text(collection.related_words), "corpus": corpus or chosen()})
 
 
 def chosen() -> str:
@@ -74,12 +74,12 @@ async def load() -> None:
     changed(switch_to=info.get("corpus", "fernport"))
 
 
-async def keep(records: list[tuple[str, str]], forget: list[str] = ()) -> bool:
+async def keep(records: list[tuple[str, str]], forget: list[str] = (), corpus: str | None = None) -> bool:
     """Write records (and the meta record) in one transaction; False, with a message, if the browser refused."""
     try:
         if forget:
             await raglabDocuments.forget(to_js(list(forget)))
-        await raglabDocuments.keep(to_js([list(r) for r in [*records, ("meta", meta())]]))
+        await raglabDocuments.keep(to_js([list(r) for r in [*records, ("meta", meta(corpus))]]))
         return True
     except Exception as error:
         full = "QuotaExceeded" in str(error)
@@ -192,7 +192,9 @@ async def keep_read() -> None:
     before = dict(collection.related_words)
     if words:
         collection.related_words = {**words, **collection.related_words}
-    if not await keep([(f"doc:{d.slug}", json.dumps(document_record(d))) for d in added]):
+    # Kept documents are searched at once, and again after a reload: the meta record says so with them.
+    if not await keep([(f"doc:{d.slug}", json.dumps(document_record(d))) for d in added],
+                      corpus="yours" if added else None):
         for d in added:
             collection.remove(d.slug)
         collection.related_words = before

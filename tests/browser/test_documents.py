@@ -162,6 +162,9 @@ def test_kept_across_reload_and_tab_exported_imported_removed(visit):
     page = _open_with_documents(visit)
     files = {"notes.txt": NOTES.encode(), "memo.docx": make_docx(MEMO)}
     _keep(page, files, kept=2)
+    page.goto(visit.site_url)  # opened again, before any question: the lab still searches the kept documents
+    expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)
+    expect(page.locator("input[name=corpus][value=yours]")).to_be_checked()
     page.locator(".my-words summary").click()
     page.fill("#my-words", "fish: quillfish")
     page.locator("#save-words").click()
