@@ -31,3 +31,41 @@ if (params.get("embed") === "1") {
   const key = (params.get("technique") || "plain").replace("-", "_");
   (document.getElementById(key) || document.querySelector("section.technique"))?.classList.add("shown");
 }
+
+// Offline after the first visit: sw.js keeps the site's own files (build.py lists them, with their hashes), and a
+// line in the header says when a reload would work with no network. Registered once Python says "Ready", so the
+// 21 MB it keeps never compete with the start-up. Not in embed mode: storage is partitioned by the embedding site,
+// so every course page would keep its own copy (Safari gives a frame a tenth of the quota), and the course page
+// around the frame would rarely load offline anyway.
+if ("serviceWorker" in navigator && !document.body.classList.contains("embed")) {
+  const observer = new MutationObserver(() => {
+    if (status.dataset.state !== "ready") return;
+    observer.disconnect();
+    keepForOffline();
+  });
+  observer.observe(status, { attributes: true, attributeFilter: ["data-state"] });
+}
+
+async function keepForOffline() {
+  const line = document.createElement("p");
+  line.id = "offline";
+  line.className = "runtime";
+  line.setAttribute("aria-live", "polite");
+  status.parentElement.append(line);
+  try {
+    const registration = await navigator.serviceWorker.register("./sw.js");
+    const installing = registration?.installing;
+    if (installing && !registration.active) {
+      line.textContent = "Saving the lab for offline use…";
+      installing.addEventListener("statechange", () => {
+        if (installing.state === "redundant" && !registration.active) {
+          line.textContent = "The lab could not be saved for offline use; the next visit tries again.";
+        }
+      });
+    }
+    await navigator.serviceWorker.ready;
+    line.textContent = "Ready to work offline.";
+  } catch (error) {
+    line.textContent = `The lab could not be saved for offline use: ${error.message}`;
+  }
+}
