@@ -104,10 +104,19 @@ def _start_visit(browser, site_url: str, **context_options) -> Visit:
     return visit
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "service_worker: let the page register its service worker (web/sw.js)")
+
+
 @pytest.fixture
-def visit(browser, site_url):
-    """A fresh context (no cache, no storage); fails the test on any request off 127.0.0.1."""
-    visit = _start_visit(browser, site_url)
+def visit(browser, site_url, request):
+    """A fresh context (no cache, no storage); fails the test on any request off 127.0.0.1.
+
+    The page's service worker is blocked unless the test is marked `service_worker` (test_offline.py): what it
+    answers never reaches page.route (Playwright's own advice is to block it where routes are used), and its
+    precaching would show in `requests`."""
+    allowed = request.node.get_closest_marker("service_worker") is not None
+    visit = _start_visit(browser, site_url, service_workers="allow" if allowed else "block")
     yield visit
     visit.page.context.close()
     if visit.off_host:
