@@ -26,6 +26,7 @@ SITE = config["raglab"]  # written by build.py
 sys.path.insert(0, str(SITE_ROOT / "py"))
 
 from raglab import TECHNIQUES, Lab, QuestionError, run  # noqa: E402
+from raglab.chunking import DEFAULT_SIZE  # noqa: E402
 from raglab.techniques import NETWORKX, options_of  # noqa: E402
 from raglab.ui.model_panel import ModelState, Stage, failure_sentence, render_model_state  # noqa: E402
 from raglab.vectors import numpy_available  # noqa: E402
@@ -391,16 +392,17 @@ def question_of(key: str) -> str:
     return typed or (shown.question if shown else first_preset(key))
 
 
-def use_documents(name: str, corpus=None, changed: bool = False) -> None:
+def use_documents(name: str, corpus=None, changed: bool = False, passage_size=DEFAULT_SIZE) -> None:
     """Search ``name``: "fernport" or "yours". ``changed``: the visitor's documents changed (``corpus``: them now,
-    None when none are left). Each section keeps what it showed for the other corpus, to show it on the way back."""
+    None when none are left; ``passage_size``: how they are cut, 2 sentences or "document"). Each section keeps what
+    it showed for the other corpus, to show it on the way back."""
     from raglab.ui.documents_html import ask_sentence, needs_vectors, vectors_needed_sentence
 
     if changed:
         if corpus is None:
             labs.pop("yours", None)
         else:
-            labs["yours"] = Lab(corpus)
+            labs["yours"] = Lab(corpus, passage_size)
         state["results"]["yours"], state["shown"]["yours"] = {}, {}
         asyncio.ensure_future(my_vectors.prune())
     if name == "yours" and "yours" not in labs:
@@ -423,7 +425,7 @@ def use_documents(name: str, corpus=None, changed: bool = False) -> None:
         else:
             words = vectors_needed_sentence(t, *my_vectors.counts()) \
                 if needs_vectors(t) and not my_vectors.complete() else \
-                ask_sentence(len(yours.corpus.documents), len(yours.chunks()))
+                ask_sentence(len(yours.corpus.documents), len(yours.passage_texts()))
             slot.innerHTML = f'<p class="message">{escape(words)}</p>'
             box.value = ""
         box.placeholder = "Ask about your documents" if name == "yours" else box.dataset.fernport
@@ -432,6 +434,49 @@ def use_documents(name: str, corpus=None, changed: bool = False) -> None:
 def on_removed(part: str) -> None:
     if part == "embed":
         embedder.removed()
+
+
+# --- for benchmarks only (bench/scifact_page.py): no control of the page calls these -----------------------------
+
+async def bench_run(key: str, question: str, options_json: str = "{}"):
+    """``raglabBench.run(key, question, options_json)``, a Promise: one technique run on the lab the page searches
+    now, timed around ``run`` alone with time.perf_counter (nothing drawn, nothing kept), so a benchmark sees the
+    core's own cost in Pyodide. -> ``{ms, ids, scores, lists: {name: {ids, scores}}, numpy}``; ``lists`` holds
+    the result's details that are passage lists (hybrid's "keyword" and "vector"). Options as ``run`` takes them
+    (``top_k``, ``scoring``, ``hypothetical``, ...); a meaning technique looks vectors up in the page's table (a
+    question without one raises MissingVectors: add it first with ``raglabBench.addVectors``)."""
+    from js import Object
+
+    from raglab.result import Hit
+
+    t = TECHNIQUES[key]
+    options = {**json.loads(options_json), **await prepared(t)}  # networkx, the vector table: before the clock
+    started = time.perf_counter()
+    result = run(current_lab(), key, question, **options)
+    ms = (time.perf_counter() - started) * 1000
+    lists = {name: {"ids": [h.id for h in hits], "scores": [h.score for h in hits]}
+             for name, hits in result.details.items()
+             if isinstance(hits, list) and hits and all(isinstance(h, Hit) for h in hits)}
+    out = {"ms": ms, "ids": [h.id for h in result.passages], "scores": [h.score for h in result.passages],
+           "lists": lists, "numpy": numpy_available()}
+    return to_js(out, dict_converter=Object.fromEntries)
+
+
+async def bench_add_vectors(texts, vectors) -> int:
+    """``raglabBench.addVectors(texts, vectors)``: vectors made elsewhere (the page's worker, for a benchmark's
+    questions) into the page's table; how many texts the table holds."""
+    table = await vector_table()
+    table.add(texts.to_py(), [list(v) for v in vectors.to_py()])
+    return len(table.vectors)
+
+
+def install_bench_hook() -> None:
+    from js import Object, window
+
+    hook = Object.new()
+    hook.run = create_proxy(bench_run)
+    hook.addVectors = create_proxy(bench_add_vectors)
+    window.raglabBench = hook
 
 
 async def start() -> None:
@@ -444,6 +489,7 @@ async def start() -> None:
     my_names.install(lambda: labs.get("yours"))
     my_related.install(embedder, vector_table, lambda: labs.get("yours"), newest)
     my_vectors.install(embedder, vector_table, lambda: labs.get("yours"), SITE["bridge"]["embed"]["model"], newest)
+    install_bench_hook()
     show_runtime()
     show_status("ready", "Ready")
     document.getElementById("status").dataset.readyMs = str(round(performance.now()))  # for bench/

@@ -6,7 +6,7 @@ only moves files and records between them and answers clicks. Nothing here sends
 read from the visitor's disk by the browser and kept in the browser's own store.
 
 Records kept (IndexedDB "raglab-documents"): ``doc:<slug>`` the JSON of one document, ``meta`` the JSON of the
-collection's order, word list and which documents the lab searches.
+collection's order, word list, passage size (2 or "document") and which documents the lab searches.
 """
 
 import asyncio
@@ -17,19 +17,23 @@ from pyodide.ffi import create_proxy, to_js
 from pyodide_js import loadPackage
 from pyscript import document, when
 
+from raglab.chunking import DEFAULT_SIZE, WHOLE_DOCUMENT, check_passage_size, passages_phrase
 from raglab.collection import Collection, document_from_record, document_record, parse_word_list, word_list_text
 from raglab.corpus import CorpusError, Document
 from raglab.readers import MAX_FILE_BYTES, MAX_FILES, ReadError, read_error, read_file, read_pasted, read_pdf_pages
 from raglab.ui.documents_html import render_kept, render_read, render_switch_label
 
+SLICE = 64  # documents cut into sentences in one task (20-40 ms in Pyodide), between which the page answers
+
 collection = Collection()
-reading = {"items": [], "words": None, "cancel": False, "busy": False}
+record_bytes: dict[str, int] = {}  # slug -> UTF-8 bytes of its kept record, for the space the documents take
+reading = {"items": [], "words": None, "passages": None, "cancel": False, "busy": False}
 page = {"use": None, "wheels": None, "site_url": None, "persisted": None}
 
 
 def install(use_documents, docx_wheels: list[str], site_url) -> None:
-    """``use_documents(name, corpus=None, changed=False)``: main.py's switch between "fernport" and "yours" (with
-    the collection as a corpus when it changed)."""
+    """``use_documents(name, corpus=None, changed=False, passage_size=2)``: main.py's switch between "fernport" and
+    "yours" (with the collection as a corpus, and its passage size, when it changed)."""
     page.update(use=use_documents, wheels=docx_wheels, site_url=site_url)
     if raglabDocuments.framed:
         document.querySelector("#yours .framed-note").hidden = False
@@ -42,8 +46,19 @@ def say(text: str) -> None:
 # --- keeping -------------------------------------------------------------------------------------------------
 
 def meta(corpus: str | None = None) -> str:
+    """The meta record; ``corpus``: which documents the lab searches, when it is about to change (else the switch's)."""
     return json.dumps({"order": [d.slug for d in collection.documents],
-                       "words": word_list_text(collection.related_words), "corpus": corpus or chosen()})
+                       "words": word_list_text(collection.related_words), "passages": collection.passage_size,
+                       "corpus": corpus or chosen()})
+
+
+def passage_size_of(value) -> int | str:
+    """A radio's value ("2", "document") or the meta record's (2, "document") as a passage size."""
+    return check_passage_size(int(value) if str(value).isdigit() else value)
+
+
+def show_passage_size() -> None:
+    document.querySelector(f"input[name=passages][value='{collection.passage_size}']").checked = True
 
 
 def chosen() -> str:
@@ -56,6 +71,7 @@ async def load() -> None:
     try:
         records = dict((await raglabDocuments.records("doc:")).to_py())
         records.update(dict((await raglabDocuments.records("meta")).to_py()))
+        performance.mark("raglab:records-read")  # this mark and the next few are for bench/scifact_page.py
     except Exception as error:
         say(f"The documents kept in this browser could not be opened ({error}); nothing was changed.")
         return
@@ -66,16 +82,22 @@ async def load() -> None:
         for slug in info["order"]:
             if f"doc:{slug}" in records:
                 collection.documents.append(document_from_record(json.loads(records[f"doc:{slug}"])))
+                record_bytes[slug] = len(records[f"doc:{slug}"].encode())
         collection.related_words = parse_word_list(info.get("words", ""))
+        collection.passage_size = passage_size_of(info.get("passages", DEFAULT_SIZE))
     except (ValueError, KeyError, TypeError, CorpusError) as error:
         say(f"Some of the documents kept in this browser could not be read back ({error}); the rest are here.")
         info = {}
     document.getElementById("my-words").value = word_list_text(collection.related_words)
+    show_passage_size()
+    performance.mark("raglab:records-parsed")
     changed(switch_to=info.get("corpus", "fernport"))
+    performance.mark("raglab:lab-made")
 
 
 async def keep(records: list[tuple[str, str]], forget: list[str] = (), corpus: str | None = None) -> bool:
-    """Write records (and the meta record) in one transaction; False, with a message, if the browser refused."""
+    """Write records (and the meta record, see ``meta``) in one transaction; False, with a message, if the browser
+    refused."""
     try:
         if forget:
             await raglabDocuments.forget(to_js(list(forget)))
@@ -98,15 +120,29 @@ def changed(switch_to: str | None = None) -> None:
     if n == 0:
         name = "fernport"
     document.querySelector(f"input[name=corpus][value={name}]").checked = True
-    page["use"](name, collection.corpus() if n else None, changed=True)
+    page["use"](name, collection.corpus() if n else None, changed=True, passage_size=collection.passage_size)
     asyncio.ensure_future(draw_kept())
+    if n and collection.passage_size == WHOLE_DOCUMENT:  # else counting the passages has cut them already
+        asyncio.ensure_future(cut_in_slices(list(collection.documents)))
+
+
+async def cut_in_slices(documents) -> None:
+    """Cut whole documents into sentences a slice at a time once they are kept or loaded (each Document keeps its
+    sentences), so the first question does not cut them all in one task: 5,183 abstracts take about 1.7 s in
+    Pyodide. Only the passages' sentence counts need them; a question asked meanwhile cuts the rest itself."""
+    for start in range(0, len(documents), SLICE):
+        for doc in documents[start:start + SLICE]:
+            doc.sentence_pages  # noqa: B018 (a cached property: computing it is the point)
+        await asyncio.sleep(0)
 
 
 async def draw_kept() -> None:
-    stored = sum(len(json.dumps(document_record(d))) for d in collection.documents) + len(meta())
+    stored = sum(record_bytes.get(d.slug, 0) for d in collection.documents) + len(meta().encode())
     if collection.documents and page["persisted"] is None:
         page["persisted"] = bool(await raglabDocuments.persist())
-    document.getElementById("docs-kept").innerHTML = render_kept(collection.documents, stored, page["persisted"])
+    document.getElementById("docs-kept").innerHTML = render_kept(collection.documents, stored, page["persisted"],
+                                                                 collection.passage_size)
+    performance.mark("raglab:kept-drawn")
 
 
 # --- reading -------------------------------------------------------------------------------------------------
@@ -176,7 +212,8 @@ async def read_files(files) -> None:
 
 
 def show_read(cancelled: int = 0) -> None:
-    document.getElementById("docs-read").innerHTML = render_read(reading["items"], cancelled) \
+    size = reading["passages"] or collection.passage_size
+    document.getElementById("docs-read").innerHTML = render_read(reading["items"], cancelled, size) \
         if reading["items"] or cancelled else ""
 
 
@@ -188,21 +225,27 @@ async def keep_read() -> None:
             added.append(collection.add(doc))
         except ReadError as error:
             refused.append(str(error))
-    words = reading["words"]
-    before = dict(collection.related_words)
+    words, size = reading["words"], reading["passages"]
+    before = dict(collection.related_words), collection.passage_size
     if words:
         collection.related_words = {**words, **collection.related_words}
+    if size:  # a zip made by "Download my documents" says how its documents were cut
+        collection.passage_size = size
     # Kept documents are searched at once, and again after a reload: the meta record says so with them.
-    if not await keep([(f"doc:{d.slug}", json.dumps(document_record(d))) for d in added],
-                      corpus="yours" if added else None):
+    records = [(f"doc:{d.slug}", json.dumps(document_record(d), ensure_ascii=False)) for d in added]
+    if not await keep(records, corpus="yours" if added else None):
         for d in added:
             collection.remove(d.slug)
-        collection.related_words = before
+        collection.related_words, collection.passage_size = before
         return
-    reading.update(items=[], words=None)
+    record_bytes.update((key[4:], len(record.encode())) for key, record in records)
+    reading.update(items=[], words=None, passages=None)
     show_read()
+    show_passage_size()
     document.getElementById("my-words").value = word_list_text(collection.related_words)
     kept = f"Kept {len(added)} {'document' if len(added) == 1 else 'documents'}; the lab now searches yours."
+    if size and size != before[1]:
+        kept += f" As the zip says, your documents are now cut into {passages_phrase(size)}."
     say(" ".join([kept, *refused]))
     changed(switch_to="yours" if added else None)
     performance.mark("raglab:kept")
@@ -243,8 +286,26 @@ async def import_zip(file) -> None:
     except CorpusError as error:
         say(str(error))
         return
-    reading.update(items=[*imported.documents, *imported.skipped], words=imported.related_words)
+    # Only a passages.toml says how to cut (a zip without one may be any zip of files): the visitor's choice stands.
+    said = imported.passage_size if imported.passage_size != DEFAULT_SIZE else None
+    reading.update(items=[*imported.documents, *imported.skipped], words=imported.related_words, passages=said)
     show_read()
+
+
+async def choose_passages(value: str) -> None:
+    """The visitor chose how their documents are cut: kept in the meta record, and the lab cut again (the
+    vectors of passages that are gone are forgotten; the new passages need theirs)."""
+    before, collection.passage_size = collection.passage_size, passage_size_of(value)
+    if collection.passage_size == before:
+        return
+    if not await keep([]):
+        collection.passage_size = before
+        show_passage_size()
+        return
+    show_read()
+    if collection.documents:
+        say(f"Your documents are now cut into {passages_phrase(collection.passage_size)}.")
+        changed()
 
 
 def download() -> None:
@@ -297,6 +358,11 @@ def on_save_words(event):
     asyncio.ensure_future(save_words())
 
 
+@when("change", "input[name=passages]")
+def on_passages(event):
+    asyncio.ensure_future(choose_passages(event.target.value))
+
+
 @when("change", "input[name=corpus]")
 def on_switch(event):
     page["use"](event.target.value)
@@ -310,7 +376,7 @@ def on_section_click(event):
     if classes.contains("keep-read"):
         asyncio.ensure_future(keep_read())
     elif classes.contains("discard-read"):
-        reading.update(items=[], words=None)
+        reading.update(items=[], words=None, passages=None)
         show_read()
     elif classes.contains("remove-doc"):
         asyncio.ensure_future(remove([event.target.dataset.slug]))

@@ -11,17 +11,16 @@ import hashlib
 import time
 from array import array
 
-from js import raglabDocuments
+from js import performance, raglabDocuments
 from pyodide.ffi import to_js
 from pyscript import document, when
 
-from raglab.chunking import DEFAULT_SIZE
 from raglab.ui.documents_html import render_vectors
 
 BATCH = 32  # passages a request: the worker pads a batch to its longest passage, so more gains little
 WANTED = "want:vectors"  # kept while vectors are being made, so a reload carries on
 
-page = {"embedder": None, "table": None, "lab": None, "prefix": "", "ask": None}
+page = {"embedder": None, "table": None, "lab": None, "prefix": "", "ask": None, "keyed": None, "passages": {}}
 run = {"going": False, "cancel": False, "made": 0, "total": 0, "left": None}
 kept: set[str] = set()  # the keys of every vector kept
 
@@ -37,9 +36,15 @@ def key(text: str) -> str:
 
 
 def passages() -> dict[str, str]:
-    """Key -> text of every passage of the visitor's documents (the 2-sentence passages the techniques embed)."""
+    """Key -> text of every passage of the visitor's documents (the lab's passages, which the techniques embed:
+    2 sentences, or whole documents). Kept for as long as the lab is the same: every meaning question asks whether
+    all are made, and hashing 5,000 abstracts each time is not free."""
     lab = page["lab"]()
-    return {key(c.text): c.text for c in lab.chunks(DEFAULT_SIZE)} if lab else {}
+    if lab is None:
+        return {}
+    if page.get("keyed") is not lab:
+        page.update(keyed=lab, passages={key(text): text for text in lab.passage_texts()})
+    return page["passages"]
 
 
 def complete() -> bool:
@@ -62,14 +67,16 @@ def draw() -> None:
 async def load() -> None:
     """At start (after the documents): the kept vectors into the table; carry on if a reload cut them short."""
     stored = await raglabDocuments.vectors(page["prefix"])
+    performance.mark("raglab:vectors-read")  # for bench/scifact_page.py, as the next one
     keys = stored.keys.to_py()
     if keys:
         numbers = array("f", stored.data.to_py().tobytes())
         size = len(numbers) // len(keys)
         texts = passages()
         pairs = [(texts[k], numbers[i * size:(i + 1) * size]) for i, k in enumerate(keys) if k in texts]
-        (await page["table"]()).add([t for t, _ in pairs], [list(v) for _, v in pairs])
+        (await page["table"]()).add([t for t, _ in pairs], [v.tolist() for _, v in pairs])
         kept.update(keys)
+        performance.mark("raglab:vectors-added")
     draw()
     if (await raglabDocuments.records(WANTED)).length and not complete():
         asyncio.ensure_future(make())

@@ -4,12 +4,18 @@ Ids count from 1 inside each document: 2-sentence passages are the lab's default
 ``{slug}-{n}`` (``ferry-1``); the other sizes carry their size, ``{slug}-s{size}-{n}`` (``rules-s1-1``).
 The Fernport corpus gives 56 chunks of 1 sentence, 32 of 2 and 20 of 4.
 
+A visitor may keep each document whole instead (abstracts, FAQ entries): the passage size ``WHOLE_DOCUMENT``
+gives one passage per document, the document's whole text, called ``{slug}-1`` like the first passage of any
+document.
+
 >>> from raglab.corpus import Document
 >>> doc = Document("rules", "Visitor rules", "Camp at the campsite. No fires in the woods. Dogs on a lead.")
 >>> [c.id for c in chunk_documents([doc], 2)]
 ['rules-1', 'rules-2']
 >>> chunk_documents([doc], 1)[2].text
 'Dogs on a lead.'
+>>> [(c.id, c.sentences) for c in chunk_documents([doc], WHOLE_DOCUMENT)]
+[('rules-1', 3)]
 
 A passage of a visitor's file knows where it comes from, down to the page of a PDF:
 
@@ -28,11 +34,19 @@ from .corpus import Document
 
 DEFAULT_SIZE = 2  # sentences per passage, as in the spec
 CHUNK_SIZES = (1, 2, 4)  # the sizes the chunk-size technique compares
+WHOLE_DOCUMENT = "document"  # a passage size: each document is one passage
+PassageSize = int | str  # sentences per passage, or WHOLE_DOCUMENT
+# What a visitor may choose for their documents, with the words "Your documents" shows (the first is the default).
+PASSAGE_CHOICES: tuple[tuple[PassageSize, str], ...] = (
+    (DEFAULT_SIZE, f"passages of {DEFAULT_SIZE} sentences, as Fernport"),
+    (WHOLE_DOCUMENT, "one passage per document (short documents such as abstracts or FAQ entries)"),
+)
 
 
 @dataclass(frozen=True)
 class Chunk:
-    """A piece of one document: ``size`` consecutive sentences starting at sentence ``first`` (0-based)."""
+    """A piece of one document: ``size`` consecutive sentences starting at sentence ``first`` (0-based); a whole
+    document's passage holds all its sentences (``size`` = their count) and its text as the document has it."""
 
     id: str
     slug: str
@@ -55,13 +69,52 @@ class Chunk:
         return chunk_id(self.slug, self.size, self.first // self.size + 1, sized=True)
 
 
-def chunk_id(slug: str, size: int, n: int, sized: bool = False) -> str:
-    """``ferry-1`` for the default size; ``ferry-s1-1`` for other sizes, or for any size when ``sized`` (the
-    chunk-size technique names all three sizes alike: ``rules-s2-1``)."""
-    return f"{slug}-{n}" if size == DEFAULT_SIZE and not sized else f"{slug}-s{size}-{n}"
+def chunk_id(slug: str, size: PassageSize, n: int, sized: bool = False) -> str:
+    """``ferry-1`` for the default size and for a whole document; ``ferry-s1-1`` for other sizes, or for any size
+    when ``sized`` (the chunk-size technique names all three sizes alike: ``rules-s2-1``)."""
+    return f"{slug}-{n}" if size in (DEFAULT_SIZE, WHOLE_DOCUMENT) and not sized else f"{slug}-s{size}-{n}"
 
 
-def chunk_document(doc: Document, size: int) -> list[Chunk]:
+def check_passage_size(size) -> PassageSize:
+    """A passage size as a setting gives it (a TOML value, the page's stored choice): a whole number of sentences
+    from 1, or WHOLE_DOCUMENT; a ValueError saying what is allowed otherwise.
+
+    >>> check_passage_size("document"), check_passage_size(2)
+    ('document', 2)
+    """
+    if size == WHOLE_DOCUMENT or (isinstance(size, int) and not isinstance(size, bool) and size >= 1):
+        return size
+    raise ValueError(f"a passage is a whole number of sentences from 1, or “{WHOLE_DOCUMENT}” (one passage per "
+                     f"document), not {size!r}")
+
+
+def passages_phrase(size: PassageSize) -> str:
+    """How a sentence names the passages of a size.
+
+    >>> passages_phrase(2), passages_phrase(1), passages_phrase(WHOLE_DOCUMENT)
+    ('passages of 2 sentences', 'passages of 1 sentence', 'one passage per document')
+    """
+    if size == WHOLE_DOCUMENT:
+        return "one passage per document"
+    return f"passages of {size} sentence{'s' * (size != 1)}"
+
+
+def passages_kind(size: PassageSize) -> str:
+    """The passages of a size as a label names them: "2-sentence passages", "whole documents"."""
+    return "whole documents" if size == WHOLE_DOCUMENT else f"{size}-sentence passages"
+
+
+def passage_count(doc: Document, size: PassageSize) -> int:
+    """How many passages of ``size`` a document gives: ``len(chunk_document(doc, size))``, but a whole document
+    is one passage without cutting it into sentences first (5,183 abstracts take 0.6 s to cut in CPython)."""
+    return 1 if size == WHOLE_DOCUMENT and doc.text else len(chunk_document(doc, size))
+
+
+def chunk_document(doc: Document, size: PassageSize) -> list[Chunk]:
+    if size == WHOLE_DOCUMENT:
+        n = len(doc.sentences)
+        return [Chunk(chunk_id(doc.slug, size, 1), doc.slug, doc.title, doc.text, n, 0, n, doc.sentence_pages[0],
+                      doc.source)] if n else []
     if size < 1:
         raise ValueError(f"a chunk holds at least 1 sentence, not {size}")
     sents, pages = doc.sentences, doc.sentence_pages
@@ -81,7 +134,7 @@ def chunk_document(doc: Document, size: int) -> list[Chunk]:
     ]
 
 
-def chunk_documents(docs: Iterable[Document], size: int = DEFAULT_SIZE) -> list[Chunk]:
+def chunk_documents(docs: Iterable[Document], size: PassageSize = DEFAULT_SIZE) -> list[Chunk]:
     """All chunks of all documents, in corpus order (the order that breaks ties)."""
     return [chunk for doc in docs for chunk in chunk_document(doc, size)]
 

@@ -1,6 +1,12 @@
-"""The visitor's own documents as the page keeps them: in order, with their word list and presets; each added
-once (the same text twice is refused), under a slug of its own; kept as JSON records, and exported to (and
-imported from) a zip in the corpus folder layout, so ``raglab --corpus`` reads what the page gave.
+"""The visitor's own documents as the page keeps them: in order, with their word list, presets and passage size;
+each added once (the same text twice is refused), under a slug of its own; kept as JSON records, and exported to
+(and imported from) a zip in the corpus folder layout, so ``raglab --corpus`` reads what the page gave.
+
+The passage size is the visitor's choice: passages of 2 sentences (as Fernport's), or one passage per document.
+A folder or zip says which in ``passages.toml`` (``[passages] size = "document"``; no file: 2 sentences):
+
+>>> passage_size_from(passages_toml("document")), passage_size_from("[passages]\\nsize = 2")
+('document', 2)
 
 >>> from raglab.readers import read_file
 >>> mine = Collection()
@@ -22,9 +28,10 @@ import re
 import zipfile
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 
 from . import readers
+from .chunking import DEFAULT_SIZE, WHOLE_DOCUMENT, PassageSize, check_passage_size
 from .corpus import (
     DATA_FILES,
     SLUG,
@@ -33,22 +40,27 @@ from .corpus import (
     Document,
     corpus_data,
     corpus_from_texts,
+    parse_toml,
     utf8_text,
     word_list_from,
 )
 from .readers import ReadError, check_size, is_corpus_folder, read_error, read_file, slug_for
 from .text import search_words
 
+PASSAGES_FILE = "passages.toml"  # how a collection is cut into passages, beside the corpus layout's DATA_FILES
+
 
 class Collection:
     """The visitor's documents. ``documents`` is a plain list the page may fill from its records; ``add`` is the
-    checked way in. ``related_words``: the word list of query rewriting; ``presets``: questions per technique."""
+    checked way in. ``related_words``: the word list of query rewriting; ``presets``: questions per technique;
+    ``passage_size``: how the lab cuts them (``Lab(collection.corpus(), collection.passage_size)``)."""
 
     def __init__(self, documents: Iterable[Document] = (), related_words: Mapping[str, tuple[str, ...]] = (),
-                 presets: Mapping[str, tuple[str, ...]] = ()):
+                 presets: Mapping[str, tuple[str, ...]] = (), passage_size: PassageSize = DEFAULT_SIZE):
         self.documents: list[Document] = []
         self.related_words = dict(related_words)
         self.presets = dict(presets)
+        self.passage_size = check_passage_size(passage_size)
         self.skipped: list[ReadError] = []  # the files from_zip could not use
         self._indexed: list[Document] = []  # the documents _by_text was made from
         self._by_text: dict[str, Document] = {}
@@ -101,7 +113,8 @@ class Collection:
 
     def to_zip(self) -> bytes:
         """The documents as a corpus folder, zipped: ``01-slug.md`` each (see ``document_markdown``), and
-        synonyms.toml and presets.toml when there is a word list or presets."""
+        synonyms.toml, presets.toml and passages.toml when there is a word list, presets, or a passage size other
+        than 2 sentences."""
         out = io.BytesIO()
         width = max(2, len(str(len(self.documents))))
         with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
@@ -111,6 +124,8 @@ class Collection:
                 archive.writestr("synonyms.toml", toml_table("related", self.related_words))
             if self.presets:
                 archive.writestr("presets.toml", toml_table("presets", self.presets))
+            if self.passage_size != DEFAULT_SIZE:
+                archive.writestr(PASSAGES_FILE, passages_toml(self.passage_size))
         return out.getvalue()
 
     @classmethod
@@ -123,18 +138,50 @@ class Collection:
         except (zipfile.BadZipFile, OSError, ValueError) as e:
             raise read_error(name, "broken") from e
         named = [(PurePosixPath(m.filename).name, m) for m in members]  # a zipped folder: its files
+        size = next((passage_size_from(utf8_text(n, archive.read(m)), n) for n, m in named if n == PASSAGES_FILE),
+                    DEFAULT_SIZE)
         if is_corpus_folder(n for n, _ in named):
             for n, m in named:
                 check_size(n, m.file_size)
             texts = {n: utf8_text(n, archive.read(m)) for n, m in named if n.endswith((".md", ".toml"))}
             corpus = corpus_from_texts("yours", texts, name)
-            return cls(corpus.documents, corpus.related_words, corpus.presets)
+            return cls(corpus.documents, corpus.related_words, corpus.presets, size)
         data = corpus_data({n: utf8_text(n, archive.read(m)) for n, m in named if n in DATA_FILES})
         files = [(n, m.file_size, lambda m=m: archive.read(m)) for n, m in named if not n.endswith(".toml")]
         collection, problems = read_files(files, name)
         collection.skipped = problems
         collection.related_words, collection.presets = data["related_words"], data["presets"]
+        collection.passage_size = size
         return collection
+
+
+def passages_toml(size: PassageSize) -> str:
+    """passages.toml for a passage size (``passage_size_from`` reads it back).
+
+    >>> print(passages_toml("document"), end="")
+    # How the lab cuts these documents into passages: a number of sentences, or "document" (one passage per
+    # document). Without this file: 2 sentences.
+    [passages]
+    size = "document"
+    """
+    value = _toml_string(size) if size == WHOLE_DOCUMENT else str(size)
+    return (f"# How the lab cuts these documents into passages: a number of sentences, or \"{WHOLE_DOCUMENT}\" (one "
+            f"passage per\n# document). Without this file: {DEFAULT_SIZE} sentences.\n[passages]\nsize = {value}\n")
+
+
+def passage_size_from(text: str, name: str = PASSAGES_FILE) -> PassageSize:
+    """The passage size a passages.toml gives; a CorpusError naming the file when it gives none that can be used."""
+    size = parse_toml(name, text).get("passages", {}).get("size", DEFAULT_SIZE)
+    try:
+        return check_passage_size(size)
+    except ValueError as e:
+        raise CorpusError(f"{name}: {e}") from e
+
+
+def passage_size_in(folder: str | Path) -> PassageSize:
+    """A folder's passage size (its passages.toml; 2 sentences without one), for ``Lab(corpus, passage_size)``."""
+    path = Path(folder) / PASSAGES_FILE
+    return passage_size_from(utf8_text(PASSAGES_FILE, path.read_bytes())) if path.is_file() else DEFAULT_SIZE
 
 
 def _hidden(path: str) -> bool:

@@ -1,5 +1,16 @@
 """The lab: a corpus with everything searched over it (chunks, keyword indexes, entity graph, passage vectors),
-each built once, on first use, so a page that only runs plain search never builds the graph."""
+each built once, on first use, so a page that only runs plain search never builds the graph.
+
+A lab has a passage size of its own: 2 sentences, as the spec's (Fernport's, and a visitor's by default), or
+``WHOLE_DOCUMENT``, one passage per document (abstracts, FAQ entries). Everything that searches "the passages"
+(the keyword indexes, BM25, the graph, the vectors, and so every technique but chunk size and parent document,
+which compare sizes of their own) uses it.
+
+>>> from raglab.corpus import Corpus, Document
+>>> docs = (Document("cats", "Cats", "Cats purr. Cats nap. Cats hunt."),)
+>>> [c.id for c in Lab(Corpus("mine", docs)).chunks()], [c.id for c in Lab(Corpus("mine", docs), "document").chunks()]
+(['cats-1', 'cats-2'], ['cats-1'])
+"""
 
 from __future__ import annotations
 
@@ -7,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from functools import cached_property
 
-from .chunking import DEFAULT_SIZE, Chunk, chunk_documents
+from .chunking import DEFAULT_SIZE, WHOLE_DOCUMENT, Chunk, PassageSize, check_passage_size, chunk_documents
 from .corpus import Corpus, Entity, load_corpus
 from .entities import EntityGraph
 from .keyword import KeywordIndex
@@ -15,18 +26,30 @@ from .vectors import Embedder, Vector
 
 
 class Lab:
-    def __init__(self, corpus: Corpus | None = None):
+    def __init__(self, corpus: Corpus | None = None, passage_size: PassageSize = DEFAULT_SIZE):
         self.corpus = corpus if corpus is not None else load_corpus()
-        self._chunks: dict[int, list[Chunk]] = {}
-        self._indexes: dict[int, KeywordIndex] = {}
-        self._vectors: dict[tuple[int, int], list[Vector]] = {}
+        self.passage_size = check_passage_size(passage_size)
+        self._chunks: dict[PassageSize, list[Chunk]] = {}
+        self._indexes: dict[PassageSize, KeywordIndex] = {}
+        self._vectors: dict[tuple[PassageSize, int], list[Vector]] = {}
 
-    def chunks(self, size: int = DEFAULT_SIZE) -> list[Chunk]:
+    def chunks(self, size: PassageSize | None = None) -> list[Chunk]:
+        """The passages (``size`` None: the lab's own size), or the chunks of another size."""
+        size = self.passage_size if size is None else size
         if size not in self._chunks:
             self._chunks[size] = chunk_documents(self.corpus.documents, size)
         return self._chunks[size]
 
-    def index(self, size: int = DEFAULT_SIZE) -> KeywordIndex:
+    def passage_texts(self) -> list[str]:
+        """The passages' texts, in order (``[c.text for c in lab.chunks()]``); whole documents' without cutting
+        them into sentences, which only the chunks' sentence counts need: a page can count and embed a visitor's
+        passages before the first question cuts them."""
+        if self.passage_size == WHOLE_DOCUMENT and self.passage_size not in self._chunks:
+            return [d.text for d in self.corpus.documents]
+        return [c.text for c in self.chunks()]
+
+    def index(self, size: PassageSize | None = None) -> KeywordIndex:
+        size = self.passage_size if size is None else size
         if size not in self._indexes:
             self._indexes[size] = KeywordIndex(self.chunks(size))
         return self._indexes[size]
@@ -35,11 +58,11 @@ class Lab:
     def bm25_index(self):
         from .bm25 import BM25Index
 
-        return BM25Index(self.chunks(DEFAULT_SIZE))
+        return BM25Index(self.chunks())
 
     @cached_property
     def graph(self) -> EntityGraph:
-        return EntityGraph(self.chunks(DEFAULT_SIZE), self.corpus.entities)
+        return EntityGraph(self.chunks(), self.corpus.entities)
 
     def use_entities(self, entities: Iterable[Entity]) -> None:
         """Give the graph other names (a visitor's documents: the names found by rules, with their edits); the
@@ -47,8 +70,9 @@ class Lab:
         self.corpus = replace(self.corpus, entities=tuple(entities))
         self.__dict__.pop("graph", None)  # the cached_property's value
 
-    def vectors(self, embed: Embedder, size: int = DEFAULT_SIZE) -> list[Vector]:
+    def vectors(self, embed: Embedder, size: PassageSize | None = None) -> list[Vector]:
         """The embedding of every chunk's text (the title is not embedded), computed once per embedder."""
+        size = self.passage_size if size is None else size
         key = (size, id(embed))
         if key not in self._vectors:
             self._vectors[key] = list(embed([c.text for c in self.chunks(size)]))

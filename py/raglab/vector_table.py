@@ -20,7 +20,6 @@ import json
 from array import array
 from collections.abc import Iterable, Sequence
 
-from .chunking import DEFAULT_SIZE
 from .lab import Lab
 
 
@@ -76,7 +75,7 @@ def preset_texts(lab: Lab) -> list[str]:
     hand-written rewrites and hypothetical answer."""
     from .techniques import TECHNIQUES
 
-    texts = [c.text for c in lab.chunks(DEFAULT_SIZE)]
+    texts = [c.text for c in lab.chunks()]
     for t in TECHNIQUES.values():
         if not t.meaning:
             continue

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..chunking import DEFAULT_SIZE
+from ..chunking import PassageSize
 from ..lab import Lab
 from ..prompt import build_prompt
 from ..result import Comparison, Hit, Result
@@ -67,7 +67,8 @@ def kept_step(top_k: int, found: int) -> str:
     return step
 
 
-def keyword_search(lab: Lab, words: Sequence[str], top_k: int, size: int = DEFAULT_SIZE) -> list[Hit]:
+def keyword_search(lab: Lab, words: Sequence[str], top_k: int, size: PassageSize | None = None) -> list[Hit]:
+    """The best ``top_k`` passages (``size`` None: the lab's own passages; else chunks of that size)."""
     return lab.index(size).search(words, top_k)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..chunking import CHUNK_SIZES, chunk_id, whole_document
+from ..chunking import CHUNK_SIZES, chunk_id, passages_kind, whole_document
 from ..lab import Lab
 from ..result import Hit, Result
 from ..text import search_words
@@ -50,7 +50,7 @@ def parent(lab: Lab, question: str, top_k: int = TOP_K) -> Result:
         )
     else:
         steps.append(f"Scored {n_children} one-sentence child chunks; none holds a search word.")
-    comparison = plain_comparison(lab, question, label="plain search (2-sentence passages)")
+    comparison = plain_comparison(lab, question, label=f"plain search ({passages_kind(lab.passage_size)})")
     details = {"children": list(children)}
     return finish("parent", question, words, steps, hits, comparison, details)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..chunking import whole_document
+from ..chunking import WHOLE_DOCUMENT, passages_kind, whole_document
 from ..lab import Lab
 from ..result import Hit, Part, Result, rank_scored
 from ..rewrite import rewrite_words
@@ -109,7 +109,10 @@ def document(lab: Lab, question: str, top_k: int = 1) -> Result:
     hits: list[Hit] = rank_scored(whole, parts_by_doc, top_k)
     steps = [
         words_step(words),
-        f"Scored each of the {len(whole)} whole documents instead of {index.chunks[0].size}-sentence passages.",
+        f"Scored each of the {len(whole)} whole documents instead of {passages_kind(lab.passage_size)}."
+        if lab.passage_size != WHOLE_DOCUMENT else
+        f"Scored each of the {len(whole)} whole documents, which here are the passages themselves (one passage "
+        "per document): the same scores as plain search.",
     ]
     if hits:
         steps.append(

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from ..chunking import DEFAULT_SIZE, chunk_document
+from ..chunking import DEFAULT_SIZE, PASSAGE_CHOICES, PassageSize, passage_count
 from ..corpus import Document
 from ..readers import LIMITS_SENTENCE, ReadError
 from ..techniques import Technique
@@ -74,12 +74,12 @@ def _plural(n: int, word: str) -> str:
     return word if n == 1 else word + "s"
 
 
-def _facts(doc: Document) -> str:
+def _facts(doc: Document, size: PassageSize) -> str:
     """``3 pages · 412 words · 9 passages`` (pages for PDFs only)."""
     pages = doc.pages
     parts = [f"{pages} {_plural(pages, 'page')}"] if pages else []
     words = len(doc.text.split())
-    passages = len(chunk_document(doc, DEFAULT_SIZE))
+    passages = passage_count(doc, size)
     return " · ".join(parts + [f"{words:,} {_plural(words, 'word')}", f"{passages:,} {_plural(passages, 'passage')}"])
 
 
@@ -88,12 +88,13 @@ def _text_of(doc: Document) -> str:
             "</details>")
 
 
-def render_read(items: Sequence[Document | ReadError], cancelled: int = 0) -> str:
-    """What was read from each file, before anything is kept: its facts and text, or why it gives nothing."""
+def render_read(items: Sequence[Document | ReadError], cancelled: int = 0, size: PassageSize = DEFAULT_SIZE) -> str:
+    """What was read from each file, before anything is kept: its facts and text (its passages cut at ``size``), or
+    why it gives nothing."""
     docs = [d for d in items if isinstance(d, Document)]
     problems = [e for e in items if isinstance(e, ReadError)]
     words = sum(len(d.text.split()) for d in docs)
-    passages = sum(len(chunk_document(d, DEFAULT_SIZE)) for d in docs)
+    passages = sum(passage_count(d, size) for d in docs)
     files = len(items)
     head = (f"Read {files} {_plural(files, 'file')}: {len(docs)} {_plural(len(docs), 'document')}, {words:,} "
             f"{_plural(words, 'word')}, {passages:,} {_plural(passages, 'passage')}.")
@@ -102,7 +103,7 @@ def render_read(items: Sequence[Document | ReadError], cancelled: int = 0) -> st
     if cancelled:
         head += f" Cancelled: {cancelled} more {_plural(cancelled, 'file')} not read."
     rows = [f'<li class="read-doc"><span class="name">{escape(d.source or d.title)}</span> '
-            f'<span class="facts">{_facts(d)}</span>{_text_of(d)}</li>' for d in docs]
+            f'<span class="facts">{_facts(d, size)}</span>{_text_of(d)}</li>' for d in docs]
     rows += [f'<li class="read-problem" data-kind="{escape(e.kind)}">{escape(str(e))}</li>' for e in problems]
     keep = (f'<div class="row"><button type="button" class="keep-read">Keep and search {len(docs)} '
             f'{_plural(len(docs), "document")}</button><button type="button" class="discard-read">Discard</button>'
@@ -111,14 +112,15 @@ def render_read(items: Sequence[Document | ReadError], cancelled: int = 0) -> st
             f'<ul class="read-files">{"".join(rows)}</ul>{keep}</div>')
 
 
-def render_kept(docs: Sequence[Document], stored_bytes: int, persisted: bool | None) -> str:
-    """The documents kept in this browser, each with its facts, its text and a "Remove" button; the space they
-    take; "Remove all" and "Download my documents"."""
+def render_kept(docs: Sequence[Document], stored_bytes: int, persisted: bool | None,
+                size: PassageSize = DEFAULT_SIZE) -> str:
+    """The documents kept in this browser, each with its facts (its passages cut at ``size``), its text and a
+    "Remove" button; the space they take; "Remove all" and "Download my documents"."""
     if not docs:
         return ('<p class="kept-none">No documents of yours are kept in this browser.</p>')
     rows = "".join(
         f'<li class="kept-doc" data-slug="{escape(d.slug)}"><span class="name">{escape(d.source or d.title)}</span> '
-        f'<span class="facts">{_facts(d)}</span> <button type="button" class="remove-doc" '
+        f'<span class="facts">{_facts(d, size)}</span> <button type="button" class="remove-doc" '
         f'data-slug="{escape(d.slug)}" aria-label="Remove {escape(d.source or d.title)}">Remove</button>'
         f"{_text_of(d)}</li>" for d in docs)
     keep = {True: "the browser has agreed to keep them until you remove them",
@@ -137,6 +139,18 @@ def _size(n: int) -> str:
 
 def render_switch_label(docs: int) -> str:
     return f"Your documents ({docs})"
+
+
+def render_passage_choice() -> str:
+    """How the visitor's documents are cut into passages (PASSAGE_CHOICES, the first checked until the page reads
+    the visitor's own choice back); the radios' values are those passages.toml holds.
+
+    >>> 'value="document"> one passage per document' in render_passage_choice()
+    True
+    """
+    radios = "".join(f'<label><input type="radio" name="passages" value="{escape(str(size))}"{" checked" * (i == 0)}>'
+                     f" {escape(words)}</label>" for i, (size, words) in enumerate(PASSAGE_CHOICES))
+    return f'<fieldset class="passage-choice"><legend>Cut your documents into:</legend>{radios}</fieldset>'
 
 
 def render_section(fernport_docs: int) -> str:
@@ -160,6 +174,7 @@ def render_section(fernport_docs: int) -> str:
         '<div class="reading" hidden><progress id="docs-bar" max="1" value="0"></progress> '
         '<span id="docs-progress"></span> <button type="button" id="docs-cancel">Cancel</button></div>'
         '<p class="form-message" id="msg-yours" role="status"></p>'
+        f"{render_passage_choice()}"
         '<div id="docs-read"></div><div id="docs-kept"></div><div id="docs-vectors" aria-live="polite"></div>'
         '<fieldset class="corpus-switch"><legend>The lab searches</legend>'
         f'<label><input type="radio" name="corpus" value="fernport" checked> Fernport ({fernport_docs} '
