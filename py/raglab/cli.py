@@ -17,6 +17,8 @@ import textwrap
 from collections.abc import Sequence
 
 from . import Lab, load_corpus
+from .chunking import WHOLE_DOCUMENT, passages_phrase
+from .collection import passage_size_in
 from .corpus import CorpusError
 from .readers import read_folder
 from .result import Result
@@ -136,7 +138,9 @@ def cmd_corpus(args, lab: Lab) -> int:
         print(json.dumps(docs, ensure_ascii=False, indent=2))
         return 0
     n = sum(len(d["passages"]) for d in docs)
-    print(f"{lab.corpus.name}: {len(docs)} documents, {n} passages of {lab.chunks()[0].size} sentences\n")
+    cut = passages_phrase(lab.passage_size)
+    cut = f"passages, {cut}" if lab.passage_size == WHOLE_DOCUMENT else cut
+    print(f"{lab.corpus.name}: {len(docs)} documents, {n} {cut}\n")
     for d in docs:
         head = f"{d['title']} ({d['slug']})"
         if d["source"] and d["source"] != d["title"]:
@@ -251,20 +255,21 @@ def _command(argv: Sequence[str] | None) -> int:
     args = parser().parse_args(argv)
     commands = {"ask": cmd_ask, "techniques": cmd_techniques, "corpus": cmd_corpus, "eval": cmd_eval}
     try:
-        return commands[args.command](args, Lab(_corpus(args.corpus_ask or args.corpus)))
+        return commands[args.command](args, _lab(args.corpus_ask or args.corpus))
     except (QuestionError, CorpusError) as e:
         print(f"raglab: {e}", file=sys.stderr)
         return 2
 
 
-def _corpus(folder: str | None):
-    """Fernport, or the folder given: each of its files that gives nothing is one line on stderr."""
+def _lab(folder: str | None) -> Lab:
+    """Fernport, or the folder given, cut as its passages.toml says: each of its files that gives nothing is one
+    line on stderr."""
     if folder is None:
-        return load_corpus()
+        return Lab(load_corpus())
     corpus, problems = read_folder(folder)
     for problem in problems:
         print(f"skipped: {problem}", file=sys.stderr)
-    return corpus
+    return Lab(corpus, passage_size_in(folder))
 
 
 if __name__ == "__main__":

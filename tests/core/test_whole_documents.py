@@ -166,3 +166,18 @@ def test_weights_at_scale_follow_the_document_count():
                  for i in range(100))
     hit = run(Lab(Corpus("notes", docs), WHOLE_DOCUMENT), "plain", "quillfish?").passages[0]
     assert hit.id == "n7-1" and hit.score == math.log(1 + 100 / 1)
+
+
+def test_the_command_line_cuts_a_folder_as_its_passages_file_says(tmp_path, capsys):
+    from raglab.cli import main
+    archive = zipfile.ZipFile(io.BytesIO(Collection([read_file(f"{slug}.txt", text.encode())
+                                                     for slug, text in ABSTRACTS.items()],
+                                                    passage_size=WHOLE_DOCUMENT).to_zip()))
+    archive.extractall(tmp_path)
+    assert main(["corpus", "--corpus", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert f"{tmp_path.name}: 3 documents, 3 passages, one passage per document" in out
+    assert "[4983-1]" in out or "4983-1" in out
+    (tmp_path / PASSAGES_FILE).write_text("[passages]\nsize = 0\n")
+    assert main(["corpus", "--corpus", str(tmp_path)]) == 2
+    assert "passages.toml: a passage is a whole number of sentences" in capsys.readouterr().err
