@@ -22,7 +22,7 @@ from .chunking import DEFAULT_SIZE, WHOLE_DOCUMENT, Chunk, PassageSize, check_pa
 from .corpus import Corpus, Entity, load_corpus
 from .entities import EntityGraph
 from .keyword import KeywordIndex
-from .vectors import Embedder, Vector
+from .vectors import Embedder, PassageVectors, Vector
 
 
 class Lab:
@@ -75,5 +75,5 @@ class Lab:
         size = self.passage_size if size is None else size
         key = (size, id(embed))
         if key not in self._vectors:
-            self._vectors[key] = list(embed([c.text for c in self.chunks(size)]))
+            self._vectors[key] = PassageVectors(embed([c.text for c in self.chunks(size)]))
         return self._vectors[key]
