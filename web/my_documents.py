@@ -21,20 +21,23 @@ from raglab.chunking import DEFAULT_SIZE, WHOLE_DOCUMENT, check_passage_size, pa
 from raglab.collection import Collection, document_from_record, document_record, parse_word_list, word_list_text
 from raglab.corpus import CorpusError, Document
 from raglab.readers import MAX_FILE_BYTES, MAX_FILES, ReadError, read_error, read_file, read_pasted, read_pdf_pages
-from raglab.ui.documents_html import render_kept, render_read, render_switch_label
+from raglab.ui.documents_html import LIST_ROWS, render_kept, render_read, render_switch_label
 
 SLICE = 64  # documents cut into sentences in one task (20-40 ms in Pyodide), between which the page answers
 
 collection = Collection()
 record_bytes: dict[str, int] = {}  # slug -> UTF-8 bytes of its kept record, for the space the documents take
-reading = {"items": [], "words": None, "passages": None, "cancel": False, "busy": False}
+reading = {"items": [], "words": None, "passages": None, "cancel": False, "busy": False, "cancelled": 0}
 page = {"use": None, "wheels": None, "site_url": None, "persisted": None}
+whole_list = {"read": False, "kept": False}  # "Show all" pressed: the list draws every document, not the first rows
 
 
 def install(use_documents, docx_wheels: list[str], site_url) -> None:
     """``use_documents(name, corpus=None, changed=False, passage_size=2)``: main.py's switch between "fernport" and
     "yours" (with the collection as a corpus, and its passage size, when it changed)."""
     page.update(use=use_documents, wheels=docx_wheels, site_url=site_url)
+    # A document's text goes into its folded <pre> when opened; "toggle" does not bubble, so listen as it passes.
+    document.getElementById("yours").addEventListener("toggle", create_proxy(on_toggle), True)
     if raglabDocuments.framed:
         document.querySelector("#yours .framed-note").hidden = False
 
@@ -140,8 +143,8 @@ async def draw_kept() -> None:
     stored = sum(record_bytes.get(d.slug, 0) for d in collection.documents) + len(meta().encode())
     if collection.documents and page["persisted"] is None:
         page["persisted"] = bool(await raglabDocuments.persist())
-    document.getElementById("docs-kept").innerHTML = render_kept(collection.documents, stored, page["persisted"],
-                                                                 collection.passage_size)
+    document.getElementById("docs-kept").innerHTML = render_kept(
+        collection.documents, stored, page["persisted"], collection.passage_size, rows=_rows("kept"))
     performance.mark("raglab:kept-drawn")
 
 
@@ -192,7 +195,8 @@ async def read_files(files) -> None:
     if total + len(collection.documents) > MAX_FILES:
         say(str(read_error(f"{total} files", "too_many")))
         return
-    reading.update(busy=True, cancel=False, items=[])
+    reading.update(busy=True, cancel=False, items=[], cancelled=0)
+    whole_list["read"] = False
     performance.mark("raglab:read-start")  # the marks are for bench/own_documents.py
     try:
         for i in range(total):
@@ -207,14 +211,36 @@ async def read_files(files) -> None:
     finally:
         reading["busy"] = False
         progress(total, total, "")
-    show_read(total - len(reading["items"]))
+    reading["cancelled"] = total - len(reading["items"])
+    show_read()
     performance.mark("raglab:read-end")
 
 
-def show_read(cancelled: int = 0) -> None:
+def show_read() -> None:
+    cancelled = reading.get("cancelled", 0)
     size = reading["passages"] or collection.passage_size
-    document.getElementById("docs-read").innerHTML = render_read(reading["items"], cancelled, size) \
+    document.getElementById("docs-read").innerHTML = render_read(reading["items"], cancelled, size, _rows("read")) \
         if reading["items"] or cancelled else ""
+
+
+def _rows(where: str) -> int | None:
+    return None if whole_list[where] else LIST_ROWS
+
+
+def on_toggle(event) -> None:
+    """An opened "Show the text read": its document's text, as text. The read list names a document by its place
+    among the documents read, the kept list by its slug."""
+    box = event.target
+    if not (box.open and box.classList.contains("doc-text")) or box.querySelector("pre").textContent:
+        return
+    key = box.dataset.doc
+    if box.closest("#docs-read"):
+        docs = [d for d in reading["items"] if isinstance(d, Document)]
+        doc = docs[int(key)] if key.isdigit() and int(key) < len(docs) else None
+    else:
+        doc = next((d for d in collection.documents if d.slug == key), None)
+    if doc is not None:
+        box.querySelector("pre").textContent = doc.text
 
 
 async def keep_read() -> None:
@@ -239,7 +265,7 @@ async def keep_read() -> None:
         collection.related_words, collection.passage_size = before
         return
     record_bytes.update((key[4:], len(record.encode())) for key, record in records)
-    reading.update(items=[], words=None, passages=None)
+    reading.update(items=[], words=None, passages=None, cancelled=0)
     show_read()
     show_passage_size()
     document.getElementById("my-words").value = word_list_text(collection.related_words)
@@ -288,7 +314,8 @@ async def import_zip(file) -> None:
         return
     # Only a passages.toml says how to cut (a zip without one may be any zip of files): the visitor's choice stands.
     said = imported.passage_size if imported.passage_size != DEFAULT_SIZE else None
-    reading.update(items=[*imported.documents, *imported.skipped], words=imported.related_words, passages=said)
+    reading.update(items=[*imported.documents, *imported.skipped], words=imported.related_words, passages=said,
+                   cancelled=0)
     show_read()
 
 
@@ -341,6 +368,7 @@ def on_drop(event):
 def on_paste(event):
     text = document.getElementById("paste-text").value
     title = document.getElementById("paste-title").value.strip() or "Pasted text"
+    reading["cancelled"] = 0
     try:
         reading["items"] = [read_pasted(text, title)]
     except ReadError as error:
@@ -376,7 +404,7 @@ def on_section_click(event):
     if classes.contains("keep-read"):
         asyncio.ensure_future(keep_read())
     elif classes.contains("discard-read"):
-        reading.update(items=[], words=None, passages=None)
+        reading.update(items=[], words=None, passages=None, cancelled=0)
         show_read()
     elif classes.contains("remove-doc"):
         asyncio.ensure_future(remove([event.target.dataset.slug]))
@@ -384,3 +412,6 @@ def on_section_click(event):
         asyncio.ensure_future(remove([d.slug for d in collection.documents]))
     elif classes.contains("download-docs"):
         download()
+    elif classes.contains("show-all-docs"):
+        whole_list[event.target.dataset.list] = True
+        show_read() if event.target.dataset.list == "read" else asyncio.ensure_future(draw_kept())

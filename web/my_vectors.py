@@ -9,7 +9,6 @@ them exactly as they find Fernport's precomputed ones; the maths stays in Python
 import asyncio
 import hashlib
 import time
-from array import array
 
 from js import performance, raglabDocuments
 from pyodide.ffi import to_js
@@ -70,11 +69,13 @@ async def load() -> None:
     performance.mark("raglab:vectors-read")  # for bench/scifact_page.py, as the next one
     keys = stored.keys.to_py()
     if keys:
-        numbers = array("f", stored.data.to_py().tobytes())
-        size = len(numbers) // len(keys)
+        data = stored.data.to_py().tobytes()
+        size = len(data) // len(keys)
         texts = passages()
-        pairs = [(texts[k], numbers[i * size:(i + 1) * size]) for i, k in enumerate(keys) if k in texts]
-        (await page["table"]()).add([t for t, _ in pairs], [v.tolist() for _, v in pairs])
+        wanted = [i for i, k in enumerate(keys) if k in texts]  # a kept vector of a removed passage is left out
+        if len(wanted) < len(keys):
+            data = b"".join(data[i * size:(i + 1) * size] for i in wanted)
+        (await page["table"]()).add_float32([texts[keys[i]] for i in wanted], data)
         kept.update(keys)
         performance.mark("raglab:vectors-added")
     draw()

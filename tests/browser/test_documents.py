@@ -16,6 +16,7 @@ from raglab import Lab, run
 from raglab.collection import Collection
 from raglab.readers import read_folder
 from raglab.show import score_label
+from raglab.ui.documents_html import LIST_ROWS
 
 SECRET = "quillfish"  # a word only the visitor's documents hold: no request may carry it
 
@@ -108,7 +109,8 @@ def test_every_format_and_bad_input_read_searched_as_the_cli_and_private(visit, 
     for name, kind in BAD.items():
         expect(page.locator(f"#docs-read li.read-problem[data-kind={kind}]")).to_contain_text(name)
     html = page.locator("#docs-read li.read-doc", has_text="pier.html")
-    html.locator("summary").click()
+    html.locator("summary").click()  # the text is put in when the fold opens, as text
+    expect(html.locator("pre")).to_contain_text("The pier opens at 7:00")
     text = html.locator("pre").inner_text()
     assert "The pier opens at 7:00 & closes at dusk." in text and "Use <b> for bold." in text
     assert "alert" not in text and "Home | About" not in text and "color: red" not in text
@@ -239,10 +241,18 @@ def test_hundreds_of_files_with_progress_cancel_and_one_over_the_limit(visit):
     expect(page.locator("#yours .reading")).to_be_hidden()
     del files["a-first.pdf"]
     page.locator("#doc-files").set_input_files(_payload(files))
-    expect(page.locator("#docs-read li.read-doc")).to_have_count(300, timeout=SLOW)
+    expect(page.locator("#docs-read li.read-doc")).to_have_count(LIST_ROWS, timeout=SLOW)  # the first rows drawn
     expect(page.locator("#docs-read li.read-problem[data-kind=too_large]")).to_contain_text("huge.txt")
+    page.locator("#docs-read .show-all-docs").click()
+    expect(page.locator("#docs-read li.read-doc")).to_have_count(300)
     page.locator("#docs-read .keep-read").click()
-    expect(page.locator("#docs-kept li.kept-doc")).to_have_count(300, timeout=SLOW)
+    expect(page.locator("#docs-kept")).to_contain_text(f"Showing the first {LIST_ROWS} of 300 documents.",
+                                                       timeout=SLOW)
+    page.locator("#docs-kept .show-all-docs").click()
+    expect(page.locator("#docs-kept li.kept-doc")).to_have_count(300)
+    last = page.locator("#docs-kept li.kept-doc").last
+    last.locator("summary").click()
+    expect(last.locator("pre")).to_have_text("Reef note 299: the tide reached mark 299.")
     _ask(page, "plain", "Which note reached mark 217?")
     assert shown(page, "plain")[0][0] == "note_217-1"
 

@@ -1,14 +1,14 @@
 """The "Your documents" section: how a visitor brings files, what was read from each before anything is kept, the
 documents kept in this browser, and the switch that says which documents the lab searches.
 
-Everything a file supplies (its name, its text, a message naming it) is escaped: a document is shown as text,
-never as HTML. The section's controls are pre-rendered (they exist before Python runs); the lists inside it are
-drawn by the page with these functions.
+Everything a file supplies (its name, a message naming it) is escaped, and a document's text is put into the page
+as text when its fold is opened: a document is shown as text, never as HTML. The section's controls are
+pre-rendered (they exist before Python runs); the lists inside it are drawn by the page with these functions.
 
 >>> from raglab.corpus import Document
->>> html = render_read([Document("n", "n.txt", "Boats <b>sail</b>. Ships too.", source="n.txt")])
->>> "Read 1 file: 1 document, 4 words, 1 passage." in html, "Boats &lt;b&gt;sail&lt;/b&gt;." in html
-(True, True)
+>>> html = render_read([Document("n", "<i>n</i>", "Boats <b>sail</b>. Ships too.", source="<i>n</i>.txt")])
+>>> "Read 1 file: 1 document, 4 words, 1 passage." in html, "&lt;i&gt;n&lt;/i&gt;.txt" in html, "<b>" in html
+(True, True, False)
 """
 
 from __future__ import annotations
@@ -83,14 +83,30 @@ def _facts(doc: Document, size: PassageSize) -> str:
     return " · ".join(parts + [f"{words:,} {_plural(words, 'word')}", f"{passages:,} {_plural(passages, 'passage')}"])
 
 
-def _text_of(doc: Document) -> str:
-    return (f'<details class="doc-text"><summary>Show the text read</summary><pre>{escape(doc.text)}</pre>'
+# A list draws this many documents; "Show all" draws the rest. 5,183 abstracts drawn at once, each with its text,
+# were 9.5 MB of HTML and a 2.8 s task on a reload (bench/scifact_page.py).
+LIST_ROWS = 100
+
+
+def _text_of(key: str) -> str:
+    """A folded "Show the text read": the page puts the document's text in the <pre> (as text) when it is opened,
+    so the list costs nothing for the texts no one opens."""
+    return (f'<details class="doc-text" data-doc="{escape(key)}"><summary>Show the text read</summary><pre></pre>'
             "</details>")
 
 
-def render_read(items: Sequence[Document | ReadError], cancelled: int = 0, size: PassageSize = DEFAULT_SIZE) -> str:
+def _more(shown: int, total: int, where: str) -> str:
+    """The button that draws the whole list when only its first rows are drawn."""
+    if shown >= total:
+        return ""
+    return (f'<p class="more-docs">Showing the first {shown:,} of {total:,} documents. '
+            f'<button type="button" class="show-all-docs" data-list="{where}">Show all {total:,}</button></p>')
+
+
+def render_read(items: Sequence[Document | ReadError], cancelled: int = 0, size: PassageSize = DEFAULT_SIZE,
+                rows: int | None = LIST_ROWS) -> str:
     """What was read from each file, before anything is kept: its facts and text (its passages cut at ``size``), or
-    why it gives nothing."""
+    why it gives nothing; the first ``rows`` documents (None: all), every problem."""
     docs = [d for d in items if isinstance(d, Document)]
     problems = [e for e in items if isinstance(e, ReadError)]
     words = sum(len(d.text.split()) for d in docs)
@@ -102,33 +118,35 @@ def render_read(items: Sequence[Document | ReadError], cancelled: int = 0, size:
         head += f" {len(problems)} gave nothing to search (below)."
     if cancelled:
         head += f" Cancelled: {cancelled} more {_plural(cancelled, 'file')} not read."
-    rows = [f'<li class="read-doc"><span class="name">{escape(d.source or d.title)}</span> '
-            f'<span class="facts">{_facts(d, size)}</span>{_text_of(d)}</li>' for d in docs]
-    rows += [f'<li class="read-problem" data-kind="{escape(e.kind)}">{escape(str(e))}</li>' for e in problems]
+    shown = docs[:rows]
+    lines = [f'<li class="read-doc"><span class="name">{escape(d.source or d.title)}</span> '
+             f'<span class="facts">{_facts(d, size)}</span>{_text_of(str(i))}</li>' for i, d in enumerate(shown)]
+    lines += [f'<li class="read-problem" data-kind="{escape(e.kind)}">{escape(str(e))}</li>' for e in problems]
     keep = (f'<div class="row"><button type="button" class="keep-read">Keep and search {len(docs)} '
             f'{_plural(len(docs), "document")}</button><button type="button" class="discard-read">Discard</button>'
             "</div>") if docs else '<button type="button" class="discard-read">Clear</button>'
     return (f'<div class="read-list"><p>{escape(head)} Nothing is kept until you choose to keep it.</p>'
-            f'<ul class="read-files">{"".join(rows)}</ul>{keep}</div>')
+            f'<ul class="read-files">{"".join(lines)}</ul>{_more(len(shown), len(docs), "read")}{keep}</div>')
 
 
 def render_kept(docs: Sequence[Document], stored_bytes: int, persisted: bool | None,
-                size: PassageSize = DEFAULT_SIZE) -> str:
-    """The documents kept in this browser, each with its facts (its passages cut at ``size``), its text and a
-    "Remove" button; the space they take; "Remove all" and "Download my documents"."""
+                size: PassageSize = DEFAULT_SIZE, rows: int | None = LIST_ROWS) -> str:
+    """The documents kept in this browser (the first ``rows``; None: all), each with its facts (its passages cut at
+    ``size``), its text and a "Remove" button; the space they take; "Remove all" and "Download my documents"."""
     if not docs:
         return ('<p class="kept-none">No documents of yours are kept in this browser.</p>')
-    rows = "".join(
+    shown = docs[:rows]
+    lines = "".join(
         f'<li class="kept-doc" data-slug="{escape(d.slug)}"><span class="name">{escape(d.source or d.title)}</span> '
         f'<span class="facts">{_facts(d, size)}</span> <button type="button" class="remove-doc" '
         f'data-slug="{escape(d.slug)}" aria-label="Remove {escape(d.source or d.title)}">Remove</button>'
-        f"{_text_of(d)}</li>" for d in docs)
+        f"{_text_of(d.slug)}</li>" for d in shown)
     keep = {True: "the browser has agreed to keep them until you remove them",
             False: "the browser may clear them if it runs short of space",
             None: "the browser decides how long to keep them"}[persisted]
     return (f'<p class="kept-head">{len(docs)} {_plural(len(docs), "document")} kept in this browser, taking '
             f"{_size(stored_bytes)} ({keep}). They never leave this device.</p>"
-            f'<ul class="kept-docs">{rows}</ul><div class="row">'
+            f'<ul class="kept-docs">{lines}</ul>{_more(len(shown), len(docs), "kept")}<div class="row">'
             '<button type="button" class="download-docs">Download my documents (.zip)</button>'
             '<button type="button" class="remove-all-docs">Remove all</button></div>')
 
