@@ -13,7 +13,7 @@ with the question, not every chunk. A search adds up scores first and explains o
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from .chunking import Chunk
@@ -47,9 +47,32 @@ class KeywordIndex:
 
     def __init__(self, chunks: Sequence[Chunk]):
         self.chunks = list(chunks)
-        self.words_of: list[frozenset[str]] = [frozenset(search_words(c.text)) for c in self.chunks]
+        self.words_of: list[frozenset[str]] = []
         self.postings: dict[str, list[int]] = {}
-        for i, ws in enumerate(self.words_of):
+        self._index(len(self.chunks))
+
+    @classmethod
+    def in_steps(cls, chunks: Sequence[Chunk], step: int = 64) -> Iterator[KeywordIndex | None]:
+        """The same index, built ``step`` chunks at a time: None after each step, then the index. A page lets the
+        browser draw between steps (5,183 abstracts in one call: 1.5 s in CPython, a frozen page in Pyodide).
+
+        >>> steps = list(KeywordIndex.in_steps([Chunk("a-1", "a", "A", "Boats sail.", 1, 0, 1)] * 3, step=2))
+        >>> steps[:-1], len(steps[-1]), steps[-1].postings["boat"]
+        ([None, None], 3, [0, 1, 2])
+        """
+        index = cls([])
+        index.chunks = list(chunks)
+        while len(index.words_of) < len(index.chunks):
+            index._index(step)
+            yield None
+        yield index
+
+    def _index(self, count: int) -> None:
+        """Index the next ``count`` chunks not yet indexed."""
+        start = len(self.words_of)
+        for i, chunk in enumerate(self.chunks[start:start + count], start):
+            ws = frozenset(search_words(chunk.text))
+            self.words_of.append(ws)
             for w in ws:
                 self.postings.setdefault(w, []).append(i)
 

@@ -14,7 +14,7 @@ which compare sizes of their own) uses it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from functools import cached_property
 
@@ -53,6 +53,31 @@ class Lab:
         if size not in self._indexes:
             self._indexes[size] = KeywordIndex(self.chunks(size))
         return self._indexes[size]
+
+    def prepare_in_steps(self, step: int = 64) -> Iterator[None]:
+        """Cut the passages and index their words a few documents at a time, yielding between steps, so a page can
+        get a large collection ready before the first question without freezing (``index()`` would do it all in
+        one call on that question). Nothing changes but when the work is done.
+
+        >>> lab = Lab()
+        >>> steps = sum(1 for _ in lab.prepare_in_steps(step=4))
+        >>> steps, len(lab.index()), lab.index().postings == KeywordIndex(lab.chunks()).postings
+        (11, 32, True)
+        """
+        size = self.passage_size
+        if size in self._indexes:
+            return
+        if size not in self._chunks:
+            documents = self.corpus.documents
+            for start in range(0, len(documents), step):
+                for doc in documents[start:start + step]:
+                    doc.sentence_pages  # noqa: B018 (a cached property: the cut into sentences is the work)
+                yield
+        for index in KeywordIndex.in_steps(self.chunks(), step):
+            if index is None:
+                yield
+            else:
+                self._indexes.setdefault(size, index)
 
     @cached_property
     def bm25_index(self):
