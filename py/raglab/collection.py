@@ -64,6 +64,8 @@ class Collection:
         self.skipped: list[ReadError] = []  # the files from_zip could not use
         self._indexed: list[Document] = []  # the documents _by_text was made from
         self._by_text: dict[str, Document] = {}
+        self._slugs: set[str] = set()  # the slugs and characters of _indexed
+        self._chars = 0
         for doc in documents:
             self.add(doc)
 
@@ -76,23 +78,31 @@ class Collection:
             raise read_error(name, "duplicate", same=index[key].source or index[key].title)
         if len(self.documents) >= readers.MAX_FILES:
             raise read_error(name, "too_many")
-        if sum(len(d.text) for d in self.documents) + len(doc.text) > readers.MAX_TOTAL_CHARS:
+        if self._chars + len(doc.text) > readers.MAX_TOTAL_CHARS:
             raise read_error(name, "too_many", chars=True)
-        taken = {d.slug for d in self.documents}
-        if doc.slug in taken or not SLUG.fullmatch(doc.slug):
-            doc = replace(doc, slug=slug_for(doc.slug, taken))
+        if doc.slug in self._slugs or not SLUG.fullmatch(doc.slug):
+            doc = replace(doc, slug=slug_for(doc.slug, self._slugs))
         self.documents.append(doc)
         self._indexed.append(doc)
+        self._noted(doc, +1)
         index[key] = doc
         return doc
 
     def _index(self) -> dict[str, Document]:
-        # The page may change ``documents`` itself (it restores them from its records); then the index of texts
-        # is made again. Comparing the lists compares the same objects, so it is quick.
+        # The page may change ``documents`` itself (it restores them from its records); then the index of texts,
+        # slugs and characters is made again. Comparing the lists compares the same objects, so it is quick; the
+        # rest is kept as documents come and go, so adding 5,000 documents is not 5,000 sums over all of them.
         if self._indexed != self.documents:
             self._indexed = list(self.documents)
             self._by_text = {_text_key(d.text): d for d in self.documents}
+            self._slugs, self._chars = set(), 0
+            for d in self.documents:
+                self._noted(d, +1)
         return self._by_text
+
+    def _noted(self, doc: Document, sign: int) -> None:
+        self._chars += sign * len(doc.text)
+        (self._slugs.add if sign > 0 else self._slugs.discard)(doc.slug)
 
     def remove(self, slug: str) -> Document:
         in_step = self._indexed == self.documents
@@ -102,6 +112,7 @@ class Collection:
                 if in_step:
                     del self._indexed[i]
                     self._by_text.pop(_text_key(doc.text), None)
+                    self._noted(doc, -1)
                 return doc
         raise KeyError(slug)
 
