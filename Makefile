@@ -1,5 +1,5 @@
 # Two commands do everything on a fresh machine:
-#   make serve   install what is missing, build dist/, serve the lab on http://127.0.0.1:8000
+#   make serve   install what is missing, build dist/, serve the lab on http://127.0.0.1:8000 (CORPUS=DIR: on DIR)
 #   make test    install what is missing, run every test
 # Everything installed lives in .venv/, node_modules/ and .cache/ (all ignored by git).
 
@@ -49,8 +49,12 @@ deps-models: $(VENV)/.models-installed
 models: deps-models
 	$(PY) -m tools.models minilm
 
+# CORPUS=DIR builds the lab on that folder (a corpus folder, or plain .txt/.md/.html/.pdf/.docx files) instead of
+# Fernport: make serve CORPUS=path/to/folder
+CORPUS ?=
+
 build: deps-python deps-node models
-	$(PY) build.py
+	$(PY) build.py $(if $(CORPUS),--corpus "$(CORPUS)")
 
 serve: build
 	$(PY) -m tools.serve

@@ -1,6 +1,6 @@
 """Build dist/: the lab as a self-contained static site (plain CPython, standard library only).
 
-    python build.py [--out dist] [--offline] [--self-host-model DIR]
+    python build.py [--out dist] [--offline] [--self-host-model DIR] [--corpus DIR]
 
 dist/ holds the pages from web/, the vendored runtime (Pyodide's core from npm in pyodide/, the
 whole @pyscript/core dist/ in pyscript/), the networkx wheel from PyPI in wheels/, the lab's own
@@ -13,6 +13,12 @@ directory before the page's Python runs, with no installer involved. A wheel wou
 project's declared dependencies (numpy, networkx) that must stay off the start-up path. The zip
 keeps the repository's layout (py/raglab/..., corpus/...), so the core finds the corpus at the
 same relative place under CPython and in the browser; the page only adds py/ to sys.path.
+
+`--corpus DIR` builds the lab on another corpus: a folder in the corpus layout (the README's "The corpus:
+editable data"; the page's "Download my documents" zip, unzipped) or a plain folder of .txt, .md, .html, .pdf and
+.docx files. The build reads it once (LabCorpus), pre-renders the page on it and packs it into raglab.zip where
+the page's `Lab()` looks for its corpus (PAGE_CORPUS), so the page loads it as it loads Fernport. Only a passage
+size other than 2 sentences needs the page to read a setting (pyscript.json's `raglab.corpus.passage_size`).
 
 Every step (copying pages, pre-rendering HTML with CPython, copying model files, ...) is a function
 that takes the dist path and the build's settings (BuildSettings): append new ones to BUILD_STEPS.
@@ -29,7 +35,8 @@ import subprocess
 import sys
 import zipfile
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 
 # --- Pinned versions and URLs: the one place to change them ----------------------------------
@@ -96,6 +103,157 @@ class BuildSettings:
 
     offline: bool = False
     self_hosted_model: Path | None = None
+    corpus: Path | None = None  # None: Fernport (raglab.corpus.default_corpus_dir), packed as the repository holds it
+
+    @cached_property
+    def lab_corpus(self) -> LabCorpus:
+        """The corpus this build serves, read once (a CorpusError says why a folder cannot be used)."""
+        return read_lab_corpus(self.corpus)
+
+
+# Where the page's Python finds its corpus: `Lab()` loads raglab.corpus.default_corpus_dir(), which in the site is this
+# folder of the unpacked raglab.zip. A --corpus build packs its own corpus here, so the page loads it unchanged.
+PAGE_CORPUS = "corpus/fernport"
+# The page's words for a corpus without page.toml: Fernport's lesson (the introduction, each technique's heading
+# and explanation, the hybrid lesson, the word list) without what is about Fernport's documents.
+LESSON_PAGE = ROOT / "corpus" / "fernport" / "page.toml"
+ABOUT_FERNPORT = ("try_first", "documents_intro")  # and each technique's "try" line
+DEFAULT_TRY_FIRST = [
+    "Open the documents below: every technique searches them, and nothing else.",
+    "In {plain}, type a question about the documents (or press a preset question, where there is one). Read which "
+    "passages were found, their scores, and the prompt the model receives.",
+    "Ask the same question in {query}, {graph} and {document}, and compare what each finds with plain search.",
+    "In {multi_query}, {hyde} and {hybrid}, search by meaning: a question in other words than the documents' can "
+    "still find them.",
+    "Bring your own documents under “Your documents”, switch the lab to them, and ask the same techniques again.",
+    "Optional: press “Ask the model” to download a small AI model once and let it answer from the passages.",
+]
+
+
+@dataclass(frozen=True)
+class LabCorpus:
+    """A corpus as one build serves it (read_lab_corpus).
+
+    corpus: what every technique searches; without entities.toml, the graph's names are found by rules.
+    passage_size: from passages.toml (2 sentences without one).
+    page: the page's words, from page.toml or default_page_text().
+    name: what the page calls the corpus: page.toml's `name`, else the folder's name.
+    hand_written_names: entities.toml gave the names (the graph section then compares them with the rules').
+    packed: the files raglab.zip holds under PAGE_CORPUS; None packs the repository's corpus/ as it is (Fernport).
+    skipped: the files of a plain folder that give nothing (raglab.readers.ReadError), said on stderr.
+    """
+
+    corpus: object  # raglab.corpus.Corpus (build.py imports raglab only when a step needs it)
+    passage_size: int | str
+    page: dict
+    name: str
+    hand_written_names: bool
+    packed: dict[str, bytes] | None = None
+    skipped: list = field(default_factory=list)
+
+
+def read_lab_corpus(folder: Path | None) -> LabCorpus:
+    """Fernport (``folder`` None), or ``folder`` read as `raglab --corpus` reads it (raglab.readers.read_folder: a
+    corpus folder, or a plain folder of files), with the packed copy the page loads: its documents as
+    ``NN-slug.md``, its TOML files as they are, and entities.toml of the names found by rules when it has none.
+    A CorpusError says why a folder cannot be used (none, no document, a broken TOML file)."""
+    from raglab.collection import PASSAGES_FILE, document_markdown, passage_size_in
+    from raglab.corpus import DATA_FILES, default_corpus_dir
+    from raglab.names import find_names
+    from raglab.readers import read_folder
+
+    source = Path(folder) if folder is not None else default_corpus_dir()
+    corpus, skipped = read_folder(source)
+    size = passage_size_in(source)
+    page = _toml_file(source / "page.toml") if (source / "page.toml").is_file() else default_page_text()
+    hand_written = (source / "entities.toml").is_file()
+    if not hand_written:
+        corpus = replace(corpus, entities=find_names(corpus.documents))
+    name = str(page.get("name") or source.resolve().name)
+    if folder is None:
+        return LabCorpus(corpus, size, page, name, hand_written, None, skipped)
+    packed = {f"{n:02d}-{d.slug}.md": document_markdown(d).encode() for n, d in enumerate(corpus.documents, 1)}
+    packed |= {data: (source / data).read_bytes()
+               for data in (*DATA_FILES, "page.toml", PASSAGES_FILE) if (source / data).is_file()}
+    if not hand_written:
+        packed["entities.toml"] = entities_toml(corpus.entities).encode()
+    return LabCorpus(corpus, size, page, name, hand_written, packed, skipped)
+
+
+# The lesson's few examples taken from Fernport's documents, in general words (by technique key or word-list term).
+GENERAL_EXAMPLES = {
+    "query": "People and documents often use different words for the same thing. Before searching, the question is "
+             "rewritten: related words from a small word list are added (car → vehicle, price → cost). Big systems "
+             "ask an AI model to do this rewrite, or to write a made-up answer and search with that.",
+    "Document": "One text the lab searches, like a page, a handout or a report.",
+    "Synonym": "A different word with the same or a close meaning, like “car” and “vehicle”.",
+    "Entity": "A name of a person, place or thing that the graph keeps track of, like a person or a building.",
+    "Query rewrite": "A new wording of the question with the same meaning, like “Who runs the library?” for “Who is "
+                     "in charge of the books?”.",
+}
+
+
+def default_page_text() -> dict:
+    """The page's words for a corpus without page.toml: the lab's lesson, nothing about Fernport's documents."""
+    page = {k: v for k, v in _toml_file(LESSON_PAGE).items() if k not in ABOUT_FERNPORT}
+    page["technique"] = {key: {k: GENERAL_EXAMPLES.get(key, v) if k == "explain" else v
+                               for k, v in text.items() if k != "try"}
+                         for key, text in page.get("technique", {}).items()}
+    page["word"] = [{**w, "meaning": GENERAL_EXAMPLES.get(w["term"], w["meaning"])} for w in page.get("word", [])]
+    return {**page, "try_first": DEFAULT_TRY_FIRST}
+
+
+def entities_toml(entities) -> str:
+    """entities.toml for names found by rules, so the page's graph uses the names the build used.
+
+    >>> from raglab.corpus import Entity
+    >>> print(entities_toml([Entity("Ada Lovelace", ("Lovelace",)), Entity("London")]), end="")
+    # Names found by rules (raglab.names) when build.py packed this corpus, which has no entities.toml.
+    <BLANKLINE>
+    [[entity]]
+    name = "Ada Lovelace"
+    aliases = ["Lovelace"]
+    <BLANKLINE>
+    [[entity]]
+    name = "London"
+    aliases = []
+    """
+    def text(value: str) -> str:  # JSON's strings are TOML's basic strings, but TOML escapes DEL too
+        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
+
+    entries = [f"[[entity]]\nname = {text(e.name)}\naliases = [{', '.join(text(a) for a in e.aliases)}]\n"
+               for e in entities]
+    return "\n".join(["# Names found by rules (raglab.names) when build.py packed this corpus, which has no "
+                      "entities.toml.\n", *entries])
+
+
+def _toml_file(path: Path) -> dict:
+    from raglab.corpus import parse_toml, utf8_text
+
+    return parse_toml(path.name, utf8_text(path.name, path.read_bytes()))
+
+
+# The renderer names the corpus "Fernport" in four places (the question boxes, the switch "The lab searches", the
+# visitor's passage size and word list); a --corpus build puts its own corpus's name there.
+FERNPORT_NAMED = ("Ask about Fernport", "> Fernport (", "sentences, as Fernport",
+                  "Fernport's word list stays Fernport's.")
+
+
+def name_the_corpus(html: str, name: str) -> str:
+    """The pre-rendered page with ``name`` where the renderer says Fernport.
+
+    >>> html = name_the_corpus('<input placeholder="Ask about Fernport"> Fernport (3 documents), 2 sentences, as '
+    ...                        "Fernport. Fernport's word list stays Fernport's.", 'A & "B"')
+    >>> html.count('A &amp; &quot;B&quot;'), "Fernport" in html
+    (5, False)
+    """
+    from html import escape
+
+    for words in FERNPORT_NAMED:
+        if words not in html:
+            raise SystemExit(f"build.py: the page no longer says {words!r}; update build.py's FERNPORT_NAMED")
+        html = html.replace(words, words.replace("Fernport", escape(name)))
+    return html
 
 
 def copy_pages(dist: Path, settings: BuildSettings) -> None:
@@ -175,18 +333,22 @@ def vendor_document_readers(dist: Path, settings: BuildSettings) -> None:
 
 
 def pack_raglab(dist: Path, settings: BuildSettings) -> None:
-    """py/raglab/ and corpus/ into one deterministic zip (see the module docstring for why)."""
-    files = sorted(
-        path
-        for tree in PACKED_TREES
+    """py/raglab/ and corpus/ into one deterministic zip (see the module docstring for why); a --corpus build packs
+    its own corpus under PAGE_CORPUS instead of corpus/."""
+    packed = settings.lab_corpus.packed
+    trees = PACKED_TREES if packed is None else tuple(t for t in PACKED_TREES if t != "corpus")
+    files = {
+        path.relative_to(ROOT).as_posix(): path.read_bytes
+        for tree in trees
         for path in (ROOT / tree).rglob("*")
         if path.is_file() and path.suffix != ".pyc" and "__pycache__" not in path.parts
-    )
+    }
+    files |= {f"{PAGE_CORPUS}/{name}": (lambda data=data: data) for name, data in (packed or {}).items()}
     with zipfile.ZipFile(dist / RAGLAB_ZIP, "w", zipfile.ZIP_DEFLATED) as archive:
-        for path in files:
-            entry = zipfile.ZipInfo(path.relative_to(ROOT).as_posix(), ZIP_TIME)
+        for name in sorted(files):
+            entry = zipfile.ZipInfo(name, ZIP_TIME)
             entry.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(entry, path.read_bytes())
+            archive.writestr(entry, files[name]())
 
 
 def prerender(dist: Path, settings: BuildSettings) -> None:
@@ -198,13 +360,12 @@ def prerender(dist: Path, settings: BuildSettings) -> None:
     the page with no model download. Without it, those sections say so.
     """
     from raglab import TECHNIQUES, Lab, run
-    from raglab.corpus import default_corpus_dir
     from raglab.techniques import EMBEDDINGS
     from raglab.ui import render_main
-    from raglab.ui.page_html import load_page_text
     from raglab.vector_table import VectorTable, preset_texts
 
-    lab = Lab()
+    chosen = settings.lab_corpus
+    lab = Lab(chosen.corpus, chosen.passage_size)
     table, note, embed = _vector_table(lab, VectorTable, preset_texts)
     if table is not None:
         (dist / "data").mkdir(exist_ok=True)
@@ -223,9 +384,15 @@ def prerender(dist: Path, settings: BuildSettings) -> None:
     from raglab.evaluate import evaluate
     from raglab.ui.scoreboard_html import render_scoreboard
 
-    # The scoreboard: every technique on the labelled questions, computed here once (the real model, in CPython).
-    scoreboard = render_scoreboard(evaluate(lab, embed).to_dict(), {k: t.title for k, t in TECHNIQUES.items()})
-    html = render_main(lab, load_page_text(default_corpus_dir()), results, notes, scoreboard)
+    # The scoreboard: every technique on the labelled questions, computed here once (the real model, in CPython);
+    # none without labelled questions.
+    scoreboard = render_scoreboard(evaluate(lab, embed).to_dict(), {k: t.title for k, t in TECHNIQUES.items()}) \
+        if lab.corpus.questions else ""
+    # Names found by rules are the graph's here, but no hand-written list to compare them with.
+    shown = lab if chosen.hand_written_names else Lab(replace(chosen.corpus, entities=()), chosen.passage_size)
+    html = render_main(shown, chosen.page, results, notes, scoreboard)
+    if settings.corpus is not None:
+        html = name_the_corpus(html, chosen.name)
     page = dist / "index.html"
     template = page.read_text(encoding="utf-8")
     marker = "<!-- LAB:MAIN (build.py writes the pre-rendered lab here) -->"
@@ -294,6 +461,9 @@ def write_pyscript_config(dist: Path, settings: BuildSettings) -> None:
             "wheels": {use: [f"./wheels/{name}" for name in names] for use, names in WHEELS.items()},
             "numpy_url": "" if settings.offline else _numpy_url(),
             "vectors": "./data/vectors.json" if (dist / "data" / "vectors.json").exists() else "",
+            # A --corpus build's corpus: its name, and how its passages are cut (the page's Lab() cuts 2 sentences).
+            **({"corpus": {"name": settings.lab_corpus.name, "passage_size": settings.lab_corpus.passage_size}}
+               if settings.corpus is not None else {}),
             # What bridge.js gives the worker (paths relative to the page; main.py makes them absolute).
             "bridge": {
                 "env": {"wasmPaths": {"mjs": "./transformers/ort-wasm-simd-threaded.asyncify.mjs",
@@ -369,6 +539,8 @@ def build(dist: Path, settings: BuildSettings, steps: list[BuildStep] = BUILD_ST
     dist = Path(dist).resolve()
     if dist == ROOT or ROOT.is_relative_to(dist):
         raise SystemExit(f"refusing to replace {dist}: it holds the repository")
+    for problem in settings.lab_corpus.skipped:  # read first: a corpus that cannot be used replaces nothing
+        print(f"skipped: {problem}", file=sys.stderr)
     shutil.rmtree(dist, ignore_errors=True)
     dist.mkdir(parents=True)
     for step in steps:
@@ -388,8 +560,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, default=ROOT / "dist", help="output folder (default: dist)")
     parser.add_argument("--offline", action="store_true", help="leave out numpy from the Pyodide CDN (for tests)")
     parser.add_argument("--self-host-model", type=Path, help="ship these language-model files in dist/hub/")
+    parser.add_argument("--corpus", type=Path, help="build the lab on this folder: a corpus folder or plain files "
+                        "(.txt, .md, .html, .pdf, .docx); default: Fernport")
     args = parser.parse_args(argv)
-    dist = build(args.out, BuildSettings(offline=args.offline, self_hosted_model=args.self_host_model))
+    from raglab.corpus import CorpusError
+
+    settings = BuildSettings(offline=args.offline, self_hosted_model=args.self_host_model, corpus=args.corpus)
+    try:
+        dist = build(args.out, settings)
+    except CorpusError as error:  # one line saying which file and why (the core may give a line per file)
+        print(f"build.py: {' '.join(str(error).split())}", file=sys.stderr)
+        raise SystemExit(2) from None
     size = sum(path.stat().st_size for path in dist.rglob("*") if path.is_file())
     print(f"built {dist} ({size / 1e6:.1f} MB)")
 

@@ -1,0 +1,243 @@
+"""`build.py --corpus DIR`: the lab built on a course author's own folder, as the page will show it.
+
+The builds here run only the steps that write what a visitor reads and what the page loads (the pre-rendered
+index.html, raglab.zip, pyscript.json), into tmp_path, offline; vendoring Pyodide and the models is the same for
+every corpus and is covered by the browser tests' full build (tests/browser/test_corpus_build.py).
+"""
+
+from __future__ import annotations
+
+import doctest
+import io
+import json
+import subprocess
+import sys
+import zipfile
+from html import escape
+from pathlib import Path
+
+import build
+import pytest
+from build import MODEL_CACHE, ROOT, BuildSettings, copy_pages, pack_raglab, prerender, write_pyscript_config
+
+from raglab import TECHNIQUES
+from raglab.collection import Collection
+from raglab.readers import read_folder, read_pasted
+
+PAGE_STEPS = [copy_pages, prerender, pack_raglab, write_pyscript_config]
+
+DOCUMENTS = {
+    "01-apples.md": "# Apple orchard\n\nThe orchard grows twelve kinds of apple. Ada Brook planted the first trees "
+                    "in 1990.\n\nPicking starts in September. Visitors pay 3 coins for a basket.\n",
+    "02-bees.md": "# Bee keeping\n\nAda Brook keeps forty hives beside the orchard. The bees make honey every "
+                  "summer. Honey costs 5 coins a jar at the gate.\n",
+    "03-cider.md": "# Cider press\n\nThe cider press runs every October. Leo Marsh presses the juice and sells "
+                   "cider in the barn.\n",
+}
+PRESETS = {
+    "plain": "How much is a jar of honey?", "query": "Which fruit grows here?",
+    "graph": "What does Ada Brook keep?", "document": "When does picking start?",
+    "multi_query": "Who makes the cider?", "hyde": "When is the cider pressed?",
+    "parent": "How much is a basket?", "chunk_size": "What does the orchard grow?",
+    "hybrid": "What costs 5 coins?",
+}
+TOML_FILES = {
+    "synonyms.toml": '[related]\nfruit = ["apple"]\n',
+    "entities.toml": '[[entity]]\nname = "Ada Brook"\naliases = ["Ada"]\n\n[[entity]]\nname = "Leo Marsh"\n',
+    "presets.toml": "[presets]\n" + "".join(f'{key} = ["{q}"]\n' for key, q in PRESETS.items())
+                    + '\n[rewrites]\n"Who makes the cider?" = ["Who runs the cider press?"]\n'
+                    + '\n[hypothetical]\n"When is the cider pressed?" = "The cider is pressed in October."\n',
+    "questions.toml": '[[question]]\ntext = "How much is a jar of honey?"\nanswers = ["bees-1"]\n',
+    "page.toml": 'title = "The orchard lab"\nname = "The orchard"\nintro = "Ask about our trees."\n'
+                 '[[word]]\nterm = "Orchard"\nmeaning = "A field of fruit trees."\n',
+    "passages.toml": '[passages]\nsize = "document"\n',
+}
+
+
+def write_folder(folder: Path, files: dict[str, str | bytes]) -> Path:
+    folder.mkdir(parents=True)
+    for name, content in files.items():
+        (folder / name).write_bytes(content if isinstance(content, bytes) else content.encode())
+    return folder
+
+
+@pytest.fixture(scope="module")
+def minilm():
+    """The embedding model the meaning presets are pre-rendered with, as the site's build has it."""
+    from tools.models import ensure_minilm
+
+    return ensure_minilm(MODEL_CACHE)
+
+
+def built(folder: Path, into: Path) -> Path:
+    return build.build(into, BuildSettings(offline=True, corpus=folder), steps=PAGE_STEPS)
+
+
+def page_of(dist: Path) -> str:
+    return (dist / "index.html").read_text(encoding="utf-8")
+
+
+def packed(dist: Path) -> dict[str, bytes]:
+    """The corpus the page loads: what raglab.zip holds under build.PAGE_CORPUS."""
+    with zipfile.ZipFile(dist / "raglab.zip") as archive:
+        return {n.removeprefix(build.PAGE_CORPUS + "/"): archive.read(n) for n in archive.namelist()
+                if n.startswith(build.PAGE_CORPUS + "/")}
+
+
+@pytest.fixture(scope="module")
+def documents_only(tmp_path_factory, minilm) -> Path:
+    folder = write_folder(tmp_path_factory.mktemp("src") / "orchard", DOCUMENTS)
+    return built(folder, tmp_path_factory.mktemp("dist"))
+
+
+@pytest.fixture(scope="module")
+def every_file(tmp_path_factory, minilm) -> Path:
+    folder = write_folder(tmp_path_factory.mktemp("src") / "orchard", {**DOCUMENTS, **TOML_FILES})
+    return built(folder, tmp_path_factory.mktemp("dist"))
+
+
+def test_documents_only_shows_its_documents_and_no_fernport(documents_only):
+    """Intent: a folder of documents alone gives a page that shows those documents, cut into 2-sentence passages,
+    and says nothing about Fernport (default page words, the folder's name where the page names the corpus)."""
+    page = page_of(documents_only)
+    for text in DOCUMENTS.values():
+        title, first = text.split("\n\n")[:2]
+        assert f"<h3>{escape(title[2:])}</h3>" in page
+        assert escape(first.split(". ")[0]) in page
+    assert "Read the 3 documents (5 passages)" in page
+    assert [words for words in ("Fernport", "ferry timetable", "Mira", "lighthouse") if words in page] == []
+    assert 'placeholder="Ask about orchard"' in page and "> orchard (3 documents)" in page
+    assert "every technique searches them, and nothing else." in page  # the first of build.DEFAULT_TRY_FIRST
+
+
+def test_documents_only_has_the_question_box_alone_and_no_scoreboard(documents_only):
+    """Intent: without presets.toml no section has preset buttons or a pre-rendered result, only its question
+    box; without questions.toml there is no scoreboard."""
+    page = page_of(documents_only)
+    assert 'class="preset"' not in page and 'class="result"' not in page
+    assert page.count('<form class="ask"') == len(TECHNIQUES)
+    assert 'id="scoreboard"' not in page and 'href="#scoreboard"' not in page
+
+
+def test_documents_only_finds_names_by_rules_for_the_page(documents_only):
+    """Intent: without entities.toml the graph's names are found by rules, and packed as entities.toml so the
+    page's graph has the same names; the page offers no hand-written list to compare them with."""
+    names = packed(documents_only)["entities.toml"].decode()
+    assert 'name = "Ada Brook"' in names and 'name = "Leo Marsh"' in names
+    assert 'class="names-lesson"' not in page_of(documents_only)
+
+
+def test_the_page_loads_the_packed_corpus(documents_only, tmp_path):
+    """Intent: the page's Python, which runs `Lab()` in the unpacked raglab.zip, gets the folder's documents and
+    names, not Fernport's: the same passages the build pre-rendered."""
+    with zipfile.ZipFile(documents_only / "raglab.zip") as archive:
+        archive.extractall(tmp_path)
+    script = ("import json, sys; sys.path.insert(0, 'py'); from raglab import Lab; lab = Lab(); print(json.dumps("
+              "[[c.id for c in lab.chunks()], [e.name for e in lab.corpus.entities]]))")
+    env = {"PATH": "/usr/bin:/bin"}  # no RAGLAB_CORPUS: the page has none
+    out = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env=env, capture_output=True, text=True,
+                         check=True).stdout
+    ids, names = json.loads(out)
+    assert ids == ["apples-1", "apples-2", "bees-1", "bees-2", "cider-1"]
+    assert names == ["Ada Brook", "Leo Marsh"]
+
+
+def test_every_file_shows_presets_answers_and_scoreboard(every_file):
+    """Intent: with every TOML file, each technique shows its preset and answers it (meaning ones too), the
+    scoreboard is there, and the page's words are the folder's page.toml."""
+    page = page_of(every_file)
+    for key, question in PRESETS.items():
+        assert f'data-q="{escape(question)}"' in page
+        assert f'<div class="result" data-technique="{key}" data-question="{escape(question)}">' in page
+    assert 'id="scoreboard"' in page
+    assert "<h1>The orchard lab</h1>" in page and "Ask about our trees." in page
+    assert 'id="w-orchard"' in page
+    assert "> The orchard (3 documents)" in page and "Fernport" not in page
+
+
+def test_every_file_uses_its_word_list_names_and_passage_size(every_file):
+    """Intent: the query preset adds the word list's word, the graph uses the hand-written names (and compares
+    them with the rules'), passages.toml's "document" makes one passage per document, and the page is told."""
+    page = page_of(every_file)
+    query = page[page.index('<div class="result" data-technique="query"'):]
+    assert "apple" in query[:query.index("</ol>")]
+    assert 'class="names-lesson"' in page
+    assert "Read the 3 documents (3 passages)" in page
+    config = json.loads((every_file / "pyscript.json").read_text())["raglab"]
+    assert config["corpus"] == {"name": "The orchard", "passage_size": "document"}
+    files = packed(every_file)
+    for name, text in TOML_FILES.items():
+        assert files[name] == text.encode()
+    assert sorted(n for n in files if n.endswith(".md")) == sorted(DOCUMENTS)
+
+
+def test_a_plain_folder_of_files(tmp_path, minilm):
+    """Intent: a plain folder (.txt, .html) is read as `raglab --corpus` reads it, and packed as corpus
+    documents the page can load."""
+    folder = write_folder(tmp_path / "notes", {
+        "honey.txt": "Honey costs 5 coins a jar. The bees of Ada Brook make it every summer.",
+        "cider.html": "<html><head><title>Cider</title></head><body><p>The cider press runs every October."
+                      "</p><script>alert(1)</script></body></html>",
+    })
+    dist = built(folder, tmp_path / "dist")
+    page = page_of(dist)
+    assert "Honey costs 5 coins a jar." in page and "The cider press runs every October." in page
+    assert "alert(1)" not in page
+    corpus, _ = read_folder(folder)
+    names = sorted(n for n in packed(dist) if n.endswith(".md"))
+    assert names == [f"{n:02d}-{d.slug}.md" for n, d in enumerate(corpus.documents, 1)]
+
+
+def test_the_zip_a_visitor_exports_unzipped(tmp_path, minilm):
+    """Intent: "Download my documents" unzipped is a folder the build takes as it is: the visitor's documents, word
+    list and passage size, with the exported files packed for the page unchanged."""
+    visitor = Collection([read_pasted("Honey costs 5 coins a jar. The bees make it every summer.", "Honey"),
+                          read_pasted("The cider press runs every October. Leo Marsh sells the cider.", "Cider")],
+                         related_words={"sweet": ("honey",)}, passage_size="document")
+    exported = visitor.to_zip()
+    with zipfile.ZipFile(io.BytesIO(exported)) as archive:
+        archive.extractall(tmp_path / "download")
+        files = {n: archive.read(n) for n in archive.namelist()}
+    dist = built(tmp_path / "download", tmp_path / "dist")
+    page = page_of(dist)
+    assert "<h3>Honey</h3>" in page and "<h3>Cider</h3>" in page
+    assert "Read the 2 documents (2 passages)" in page
+    assert {n: packed(dist)[n] for n in files} == files
+    assert json.loads((dist / "pyscript.json").read_text())["raglab"]["corpus"]["passage_size"] == "document"
+
+
+def test_the_default_build_packs_the_repository_corpus(tmp_path):
+    """Intent: with no --corpus the zip and the settings are as before: corpus/ as the repository holds it, and
+    no corpus setting for the page."""
+    dist = build.build(tmp_path / "dist", BuildSettings(offline=True), steps=[pack_raglab, write_pyscript_config])
+    with zipfile.ZipFile(dist / "raglab.zip") as archive:
+        zipped = {n for n in archive.namelist() if n.startswith("corpus/")}
+    assert zipped == {p.relative_to(ROOT).as_posix() for p in (ROOT / "corpus").rglob("*") if p.is_file()}
+    assert "corpus" not in json.loads((dist / "pyscript.json").read_text())["raglab"]
+
+
+@pytest.mark.parametrize(("files", "says"), [
+    (None, "no such corpus folder"),
+    ({}, "holds no files to search"),
+    ({"empty.txt": ""}, "empty.txt"),
+    ({**DOCUMENTS, "presets.toml": "[presets\nplain = 1"}, "presets.toml:"),
+    ({**DOCUMENTS, "passages.toml": '[passages]\nsize = "page"\n'}, "passages.toml:"),
+])
+def test_a_folder_that_cannot_be_used_is_one_line_and_exit_2(tmp_path, files, says):
+    """Intent: a missing folder, one with no document, or a broken TOML file stops the build with one line on
+    stderr that says why, exit status 2, no traceback, and the output folder untouched."""
+    folder = tmp_path / "course"
+    if files is not None:
+        write_folder(folder, files)
+    out = tmp_path / "dist"
+    done = subprocess.run([sys.executable, str(ROOT / "build.py"), "--offline", "--out", str(out),
+                           "--corpus", str(folder)], capture_output=True, text=True)
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("build.py: ") and says in lines[0], done.stderr
+    assert not out.exists()
+
+
+def test_build_doctests():
+    failed, attempted = doctest.testmod(build, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert attempted and not failed
