@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..fusion import RRF_DEPTH, RRF_K, fuse_ranks, rank_part
+from ..fusion import RRF_DEPTH, RRF_K, fuse_ranks, rank_part, tie_sentences, tied_groups
 from ..lab import Lab
 from ..metrics import first_right
 from ..result import Comparison, Hit, Part, Result
@@ -55,13 +55,20 @@ def meaning_search(lab: Lab, embed: Embedder, vector, depth: int) -> list[Hit]:
     ]
 
 
-def _fuse(lab: Lab, lists: Sequence[Sequence[Hit]], labels: Sequence[str], top_k: int, k: int = RRF_K) -> list[Hit]:
+def _fuse(lab: Lab, lists: Sequence[Sequence[Hit]], labels: Sequence[str], top_k: int,
+          k: int = RRF_K) -> tuple[list[Hit], list[str]]:
+    """The best ``top_k`` by rank fusion, and a sentence for each tie that decides them (a tied hit notes it)."""
     by_id = {c.id: c for c in lab.chunks()}
     fused = fuse_ranks([[h.id for h in hits] for hits in lists], k=k, depth=RRF_DEPTH)
-    return [
-        Hit.of(by_id[pid], rank, total, "fused", [rank_part(labels[li], r, k) for li, r in earned])
-        for rank, (pid, total, earned) in enumerate(fused[:top_k], 1)
-    ]
+    notes = {}
+    for group in tied_groups(fused, top_k, k):
+        tied = [fused[i][0] for i in group]
+        for pid in tied:
+            notes[pid] = f"tied with {', '.join(t for t in tied if t != pid)} (rule for ties in the steps)"
+    hits = [Hit.of(by_id[pid], rank, total, "fused", [rank_part(labels[li], r, k) for li, r in earned],
+                   note=notes.get(pid, ""))
+            for rank, (pid, total, earned) in enumerate(fused[:top_k], 1)]
+    return hits, tie_sentences(fused, labels, top_k, k)
 
 
 def _top3(hits: Sequence[Hit]) -> str:
@@ -97,7 +104,7 @@ def multi_query(lab: Lab, question: str, embed: Embedder | None = None, rewrites
     vectors = embed(wordings)
     lists = [meaning_search(lab, embed, v, RRF_DEPTH) for v in vectors]
     labels = [f"search {i}" for i in range(1, len(lists) + 1)]
-    hits = _fuse(lab, lists, labels, top_k)
+    hits, ties = _fuse(lab, lists, labels, top_k)
     if rewrites:
         steps = [f"Wrote {len(rewrites)} rewrites of the question ({SOURCES[source]}): {quoted_list(rewrites)}."]
     else:
@@ -108,7 +115,8 @@ def multi_query(lab: Lab, question: str, embed: Embedder | None = None, rewrites
         steps.append(f"Search {i}, {who}: top 3 are {_top3(found)}.")
     steps.append(f"Rank fusion: a passage earns 1 ÷ ({RRF_K} + its rank) from every search that holds it, and the "
                  "earnings are added. A passage found by several searches rises.")
-    all_fused = _fuse(lab, lists, labels, top_k=len(lab.chunks()))
+    steps += ties
+    all_fused, _ = _fuse(lab, lists, labels, top_k=len(lab.chunks()))
     steps += place_step(lab, question, [h.id for h in lists[0]], [h.id for h in all_fused], "multi-query")
     comparison = Comparison(PLAIN_MEANING, tuple(lists[0][:top_k]))
     details = {"rewrites": rewrites, "rewrites_by": source,
@@ -171,8 +179,9 @@ def hybrid(lab: Lab, question: str, embed: Embedder | None = None, top_k: int = 
         vector_list = []
         steps.append("Vector search is off: no embedding model is loaded, so only the keyword side ran.")
         lists, labels = [keyword_list], ["keyword"]
-    hits = _fuse(lab, lists, labels, top_k, k=k)
+    hits, ties = _fuse(lab, lists, labels, top_k, k=k)
     steps.append(f"Rank fusion: each passage scores 1 ÷ ({k} + its rank) in each list that holds it, added up. "
                  "A passage missing from one list gets only its other term.")
+    steps += ties
     details = {"keyword": keyword_list, "vector": vector_list, "k": k, "vector_search": embed is not None}
     return finish("hybrid", question, words, steps, hits, plain_comparison(lab, question, top_k), details)
