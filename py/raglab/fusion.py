@@ -21,7 +21,8 @@ from .result import RankPart, best_scored
 RRF_K = 60  # the usual constant: it keeps a first place from drowning everything below it
 RRF_DEPTH = 10  # each list holds its best 10
 # How fuse_ranks orders equal fused scores: the first-seen order of its items, in words.
-TIE_RULE = "a tie goes to the passage met first when the lists are read in turn ({lists}), each from its top"
+TIE_RULE = ("a tie goes to the passage met first, reading the lists one after the other ({lists}), each from its "
+            "top")
 
 
 def rrf_fraction(rank: int, k: int = RRF_K) -> Fraction:
@@ -108,11 +109,12 @@ def tie_sentences(fused: Sequence[tuple[Hashable, float, Sequence[tuple[int, int
     """A sentence for each of ``tied_groups``: the rule, and where each tied item is met first.
 
     >>> (sentence,) = tie_sentences(fuse_ranks([["a", "b"], ["b", "a"]]), ["keyword", "vector"], top_k=3)
-    >>> print(sentence.replace(". ", ".\\n").replace(": ", ":\\n"))
+    >>> print(sentence.replace(". ", ".\\n").replace(": ", ":\\n").replace(", reading", ",\\nreading"))
     Tie:
     a and b both score 0.0325.
     The lab breaks ties by one rule:
-    a tie goes to the passage met first when the lists are read in turn (keyword, then vector), each from its top.
+    a tie goes to the passage met first,
+    reading the lists one after the other (keyword, then vector), each from its top.
     a is met first at keyword rank 1, b at keyword rank 2, so a ranks above b.
     >>> tie_sentences(fuse_ranks([["a", "c"], ["b", "d"]]), ["keyword", "vector"], top_k=3)[1].split(". ")[-1]
     'c is met first at keyword rank 2, d at vector rank 2, so c is kept and d is left out (the best 3 are kept).'

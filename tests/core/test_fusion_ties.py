@@ -51,8 +51,8 @@ def test_fernport_6_coins_says_how_the_tie_was_broken(lab, real_embed):
     assert r.passages[0].score == r.passages[1].score
     assert r.steps[-1] == (
         "Tie: ferry-1 and ferry-2 both score 0.0325. The lab breaks ties by one rule: a tie goes to the passage met "
-        "first when the lists are read in turn (keyword, then vector), each from its top. ferry-1 is met first at "
-        "keyword rank 1, ferry-2 at keyword rank 2, so ferry-1 ranks above ferry-2.")
+        "first, reading the lists one after the other (keyword, then vector), each from its top. ferry-1 is met "
+        "first at keyword rank 1, ferry-2 at keyword rank 2, so ferry-1 ranks above ferry-2.")
     assert [h.note for h in r.passages] == ["tied with ferry-2 (rule for ties in the steps)",
                                             "tied with ferry-1 (rule for ties in the steps)", ""]
 
