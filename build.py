@@ -27,9 +27,11 @@ that takes the dist path and the build's settings (BuildSettings): append new on
 from __future__ import annotations
 
 import argparse
+import base64
 import fnmatch
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -395,10 +397,62 @@ def prerender(dist: Path, settings: BuildSettings) -> None:
         html = name_the_corpus(html, chosen.name)
     page = dist / "index.html"
     template = page.read_text(encoding="utf-8")
-    marker = "<!-- LAB:MAIN (build.py writes the pre-rendered lab here) -->"
-    if marker not in template:
-        raise SystemExit("web/index.html has lost its LAB:MAIN marker")
-    page.write_text(template.replace(marker, html), encoding="utf-8")
+    for marker in (LAB_MAIN, LAB_CSP):
+        if marker not in template:
+            raise SystemExit(f"web/index.html has lost its {marker} marker")
+    policy = content_security_policy(settings, inline_styles(template))
+    csp = f'<meta http-equiv="Content-Security-Policy" content="{policy}">'
+    page.write_text(template.replace(LAB_MAIN, html).replace(LAB_CSP, csp), encoding="utf-8")
+
+
+LAB_MAIN = "<!-- LAB:MAIN (build.py writes the pre-rendered lab here) -->"
+LAB_CSP = "<!-- LAB:CSP (build.py writes the Content-Security-Policy here) -->"
+# Where a production build's pages fetch from besides their own origin: the language model's host (whose files
+# redirect to its CDNs) and the Pyodide CDN (numpy). A self-hosted, --offline build fetches from nowhere else.
+MODEL_ORIGINS = ("https://huggingface.co", "https://*.huggingface.co", "https://*.hf.co")
+
+
+def inline_styles(html: str) -> list[str]:
+    """The text of every <style> element of a page (the no-JavaScript rules in web/index.html), which a policy
+    allows by hash."""
+    return re.findall(r"<style>(.*?)</style>", html, flags=re.S)
+
+
+def content_security_policy(settings: BuildSettings, styles: list[str] = ()) -> str:
+    """As strict as Pyodide and PyScript allow (runtime-facts.md): scripts from the site only, plus the two evals
+    they need (WebAssembly, and PyScript's own ``new Function``); workers from the site or blob:; fetches from the
+    site, and in production from the model's host and the Pyodide CDN; no plugins, no <base>, no form posts away.
+
+    >>> print(content_security_policy(BuildSettings(offline=True, self_hosted_model=Path("m"))).replace("; ", ";\\n"))
+    default-src 'self';
+    script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval';
+    worker-src 'self' blob:;
+    connect-src 'self';
+    style-src 'self';
+    img-src 'self' data: blob:;
+    object-src 'none';
+    base-uri 'none';
+    form-action 'self'
+    >>> "https://cdn.jsdelivr.net" in content_security_policy(BuildSettings())
+    True
+    """
+    connect = ["'self'"]
+    if not settings.self_hosted_model:
+        connect += MODEL_ORIGINS
+    if not settings.offline:
+        connect.append(PYODIDE_PACKAGE_BASE_URL.split("/pyodide/")[0])
+    style = ["'self'"] + [f"'sha256-{base64.b64encode(hashlib.sha256(s.encode()).digest()).decode()}'" for s in styles]
+    return "; ".join([
+        "default-src 'self'",
+        "script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'",
+        "worker-src 'self' blob:",
+        f"connect-src {' '.join(connect)}",
+        f"style-src {' '.join(style)}",
+        "img-src 'self' data: blob:",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+    ])
 
 
 def _vector_table(lab, VectorTable, preset_texts):

@@ -62,6 +62,7 @@ class Visit:
     off_host: list[str] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)
     console_errors: list[str] = field(default_factory=list)
+    csp_violations: list[str] = field(default_factory=list)
 
     def open(self, path: str = "", wait_for_python: bool = True):
         self.page.goto(self.site_url + path)
@@ -94,8 +95,14 @@ def _start_visit(browser, site_url: str, **context_options) -> Visit:
     def record_console(message):
         if message.type == "error":
             visit.console_errors.append(message.text)
+        if "Content Security Policy" in message.text or message.text.startswith("CSP violation"):
+            visit.csp_violations.append(message.text)
 
     context.route("**/*", route)
+    # Every visit checks the page's Content-Security-Policy: what it refuses is an error the browser logs, and,
+    # where scripts run, an event.
+    context.add_init_script("addEventListener('securitypolicyviolation', (e) => console.error("
+                            "`CSP violation: ${e.violatedDirective} ${e.blockedURI}`))")
     context.on("request", lambda request: visit.requests.append(request.url))
     context.on("requestfailed", lambda request: visit.failed.append(f"failed {request.url}"))
     context.on("response", record_failure)
@@ -118,15 +125,19 @@ def visit(browser, site_url, request):
     allowed = request.node.get_closest_marker("service_worker") is not None
     visit = _start_visit(browser, site_url, service_workers="allow" if allowed else "block")
     yield visit
+    _close(visit)
+
+
+def _close(visit: Visit) -> None:
     visit.page.context.close()
     if visit.off_host:
         pytest.fail(f"requests left 127.0.0.1: {visit.off_host}")
+    if visit.csp_violations:
+        pytest.fail(f"the page's Content-Security-Policy refused: {visit.csp_violations}")
 
 
 @pytest.fixture
 def visit_without_js(browser, site_url):
     visit = _start_visit(browser, site_url, java_script_enabled=False)
     yield visit
-    visit.page.context.close()
-    if visit.off_host:
-        pytest.fail(f"requests left 127.0.0.1: {visit.off_host}")
+    _close(visit)
