@@ -85,6 +85,7 @@ NETWORKX_WHEEL = f"networkx-{NETWORKX_VERSION}-py3-none-any.whl"
 WHEELS = {
     "networkx": (NETWORKX_WHEEL,),
     "docx": ("mammoth-1.13.0-py2.py3-none-any.whl", "cobble-0.1.4-py3-none-any.whl"),
+    "snowball": ("snowballstemmer-3.1.1-py3-none-any.whl",),  # BM25 on Snowball stems, installed on first use
 }
 RAGLAB_ZIP = "raglab.zip"
 # The page's Python beside main.py (web/): page glue, one module per part of the page.

@@ -28,6 +28,7 @@ Pyodide with nothing more installed.
 from __future__ import annotations
 
 import bisect
+import functools
 import math
 import re
 from collections import Counter
@@ -140,6 +141,23 @@ def terms(text: str, stem: Stemmer | None = None, split_joined: bool = False) ->
     if split_joined:
         found = [part for w in found for part in _JOINS.split(w) if part]
     return [cut(w) for w in found if w not in STOP_WORDS]
+
+
+def snowball_terms() -> Analyzer:
+    """``terms`` with Snowball's English stemmer (the pure-Python snowballstemmer package, installed in the page on
+    first use) and joined words cut into parts: the words that lift BM25 on SciFact from 0.644 to 0.682, as in
+    bm25s and Lucene. Each distinct word is stemmed once (a stem costs ~5 µs; 5,183 abstracts hold 1.2 million
+    words but 50,000 distinct ones). snowballstemmer gives PyStemmer's stems on all 49,523 SciFact words.
+
+    >>> snowball_terms()("Running studies of IL-6 levels")
+    ['run', 'studi', 'il', '6', 'level']
+    """
+    try:
+        import snowballstemmer
+    except ImportError as e:  # a CLI without it; the page installs it before it asks
+        raise ImportError("Snowball stemming needs the snowballstemmer package (pip install snowballstemmer)") from e
+    stem = functools.lru_cache(maxsize=None)(snowballstemmer.stemmer("english").stemWord)
+    return functools.partial(terms, stem=stem, split_joined=True)
 
 
 class HasText(Protocol):

@@ -32,6 +32,7 @@ class Lab:
         self._chunks: dict[PassageSize, list[Chunk]] = {}
         self._indexes: dict[PassageSize, KeywordIndex] = {}
         self._vectors: dict[tuple[PassageSize, int], list[Vector]] = {}
+        self._bm25: dict[str, object] = {}  # words -> BM25Index (bm25.py, imported on first use)
 
     def chunks(self, size: PassageSize | None = None) -> list[Chunk]:
         """The passages (``size`` None: the lab's own size), or the chunks of another size."""
@@ -79,11 +80,17 @@ class Lab:
             else:
                 self._indexes.setdefault(size, index)
 
-    @cached_property
+    @property
     def bm25_index(self):
-        from .bm25 import BM25Index
+        return self.bm25_index_for("bm25")
 
-        return BM25Index(self.chunks())
+    def bm25_index_for(self, words: str = "bm25"):
+        """The BM25 index of the passages, on the lab's words ("bm25") or Snowball stems ("snowball"), made once."""
+        from .bm25 import BM25Index, snowball_terms, terms
+
+        if words not in self._bm25:
+            self._bm25[words] = BM25Index(self.chunks(), snowball_terms() if words == "snowball" else terms)
+        return self._bm25[words]
 
     @cached_property
     def graph(self) -> EntityGraph:

@@ -79,3 +79,23 @@ def test_plain_search_with_bm25(lab):
     assert r.comparison.label == "the spec's simple score" and r.comparison.passages[0].score > 5.9
     with pytest.raises(QuestionError, match="k1 is from 0 to 3"):
         run(lab, "plain", "ferry", scoring="bm25", k1=7)
+
+
+def test_bm25_on_snowball_stems_in_plain_and_in_hybrids_keyword_side(lab):
+    """Snowball stems meet where the plural cut does not ("ferries" and "ferry" both "ferri"), joined words are cut
+    into parts; hybrid's keyword side scores the same way and says so."""
+    from raglab.bm25 import BM25Index, snowball_terms
+
+    r = run(lab, "plain", "How much do the ferries cost?", scoring="snowball")
+    index = BM25Index(lab.chunks(), snowball_terms())
+    assert index.query_words("How much do the ferries cost?") == ["much", "ferri", "cost"]
+    assert [(p.id, round(p.score, 6)) for p in r.passages] == [
+        (i.id, round(s, 6)) for i, s in ((index.chunks[i], s) for i, s in index.top(["much", "ferri", "cost"], 3))]
+    assert "Snowball stems" in r.steps[1] and r.details["scoring"] == "snowball"
+    h = run(lab, "hybrid", "How much do the ferries cost?", scoring="snowball")
+    assert h.details["scoring"] == "snowball" and "Snowball stems" in h.steps[1]
+    assert [x.id for x in h.details["keyword"]] == [x.id for x in run(
+        lab, "plain", "How much do the ferries cost?", scoring="snowball", top_k=10).passages]
+    assert run(lab, "hybrid", "What costs 6 coins?").details.get("scoring") is None  # the spec's sum by default
+    with pytest.raises(QuestionError, match="Scoring is one of “sum”, “bm25”, “snowball”, not “tf”"):
+        run(lab, "hybrid", "ferry", scoring="tf")

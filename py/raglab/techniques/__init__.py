@@ -9,7 +9,7 @@ from ..lab import Lab
 from ..model_prompts import REWRITES, hypothetical_prompt, parse_lines, parse_one, query_rewrite_prompt, rewrites_prompt
 from ..result import Result
 from ..vectors import Embedder
-from .common import TOP_K, QuestionError
+from .common import SCORINGS, TOP_K, QuestionError
 from .granularity import chunk_size, parent
 from .graph_rag import graph
 from .keyword_rag import document, plain, query
@@ -44,8 +44,8 @@ REWRITE_INPUT = Input(
     "rewrite", "rq", "The question rewritten for a keyword search", field=False,
     model=ModelWrites(query_rewrite_prompt, parse_one, "rewritten question", "Let the model rewrite the question"))
 SCORING_OPTIONS = (
-    Option("scoring", "Scoring", "sum", choices=(("sum", "sum of word weights (simple)"), ("bm25", "BM25")),
-           help="plain search: the sum of word weights (default) or BM25"),
+    Option("scoring", "Scoring", "sum", choices=tuple(SCORINGS.items()),
+           help="keyword search: the sum of word weights (default), BM25, or BM25 on Snowball stems"),
     Option("k1", "k1", K1, *K1_RANGE, step=0.1, help="BM25 term-frequency saturation"),
     Option("b", "b", B, *B_RANGE, step=0.05, help="BM25 length normalisation"),
 )
@@ -71,7 +71,8 @@ for _technique in [
     # Size 2 is plain search's own, so the scoreboard lists sizes 1 and 4.
     Technique("chunk_size", "Chunk size: how big should a piece be?", chunk_size, top_k=1,
               scored=tuple(_sized(s) for s in CHUNK_SIZES if s != DEFAULT_SIZE)),
-    Technique("hybrid", "Hybrid search: keywords and meaning, merged", hybrid, uses=frozenset({EMBEDDINGS})),
+    Technique("hybrid", "Hybrid search: keywords and meaning, merged", hybrid, uses=frozenset({EMBEDDINGS}),
+              options=SCORING_OPTIONS),
 ]:
     register(_technique)
 

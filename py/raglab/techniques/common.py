@@ -72,6 +72,36 @@ def keyword_search(lab: Lab, words: Sequence[str], top_k: int, size: PassageSize
     return lab.index(size).search(words, top_k)
 
 
+# How keyword search scores passages: the spec's sum (the default: it can be checked by hand), BM25 on the lab's
+# words, or BM25 on Snowball stems with joined words split (what reaches bm25s's figures on SciFact).
+SCORINGS = {"sum": "sum of word weights (simple)", "bm25": "BM25", "snowball": "BM25, Snowball stems"}
+
+
+def scored_search(lab: Lab, question: str, words: Sequence[str], top_k: int, scoring: str = "sum",
+                  k1: float | None = None, b: float | None = None) -> tuple[list[Hit], str, dict]:
+    """Keyword search with a scoring: the best ``top_k`` passages, the step that says how they were scored, and
+    the settings for the result's details ({} for the spec's sum). A QuestionError for a scoring or a k1 / b out
+    of range."""
+    if scoring == "sum":
+        return keyword_search(lab, words, top_k), scored_step(len(lab.index())), {}
+    if scoring not in SCORINGS:
+        raise QuestionError(f"Scoring is one of {quoted_list(SCORINGS)}, not “{scoring}”.")
+    from ..bm25 import K1, B, bm25_search, check_parameters
+
+    k1, b = (K1 if k1 is None else float(k1)), (B if b is None else float(b))
+    try:
+        check_parameters(k1, b)
+    except ValueError as e:
+        raise QuestionError(f"BM25: {e}.") from e
+    index = lab.bm25_index_for(scoring)
+    words_note = (" Words are cut to their Snowball stems (“studies” → “studi”) and joined words into their parts "
+                  f"(“IL-6” → “il”, “6”): {', '.join(index.query_words(question))}." if scoring == "snowball" else "")
+    step = (f"Scored all {len(index)} passages with BM25 (k1 = {k1:g}, b = {b:g}): each search word adds idf × tf × "
+            "(k1 + 1) / (tf + k1 × (1 − b + b × length / average length)), so a word said twice counts more and a "
+            f"long passage counts each word a little less.{words_note}")
+    return bm25_search(index, question, top_k, k1, b), step, {"scoring": scoring, "k1": k1, "b": b}
+
+
 def plain_comparison(lab: Lab, question: str, top_k: int = TOP_K, label: str = "plain search") -> Comparison:
     hits = tuple(keyword_search(lab, search_words(question), top_k))
     return Comparison(label, hits, "" if hits else NO_HELP)

@@ -9,7 +9,6 @@ from ..rewrite import rewrite_words
 from ..text import search_words
 from .common import (
     TOP_K,
-    QuestionError,
     check_question,
     empty_result,
     finish,
@@ -18,6 +17,7 @@ from .common import (
     no_words_message,
     plain_comparison,
     quoted_list,
+    scored_search,
     scored_step,
     words_step,
 )
@@ -25,40 +25,16 @@ from .common import (
 
 def plain(lab: Lab, question: str, top_k: int = TOP_K, scoring: str = "sum", k1: float | None = None,
           b: float | None = None) -> Result:
-    """Search words, each passage's sum of word weights, the best ``top_k`` above 0. With ``scoring="bm25"`` the
-    passages are scored by BM25 instead (k1, b: see bm25.py), compared with the spec's simple score."""
+    """Search words, each passage's sum of word weights, the best ``top_k`` above 0. With ``scoring="bm25"`` (or
+    "snowball": BM25 on Snowball stems) the passages are scored by BM25 instead (k1, b: see bm25.py), compared
+    with the spec's simple score."""
     question = check_question(question)
     words = search_words(question)
     if not words:
         return empty_result("plain", question, no_words_message(question))
-    if scoring == "bm25":
-        return _plain_bm25(lab, question, words, top_k, k1, b)
-    if scoring != "sum":
-        raise QuestionError(f"Scoring is “sum” (the spec's) or “bm25”, not “{scoring}”.")
-    hits = keyword_search(lab, words, top_k)
-    steps = [words_step(words), scored_step(len(lab.index())), kept_step(top_k, len(hits))]
-    return finish("plain", question, words, steps, hits, None)
-
-
-def _plain_bm25(lab: Lab, question: str, words, top_k: int, k1: float | None, b: float | None) -> Result:
-    from ..bm25 import K1, B, bm25_search, check_parameters
-
-    k1, b = (K1 if k1 is None else float(k1)), (B if b is None else float(b))
-    try:
-        check_parameters(k1, b)
-    except ValueError as e:
-        raise QuestionError(f"BM25: {e}.") from e
-    index = lab.bm25_index
-    hits = bm25_search(index, question, top_k, k1, b)
-    steps = [
-        words_step(words),
-        f"Scored all {len(index)} passages with BM25 (k1 = {k1:g}, b = {b:g}): each search word adds idf × tf × "
-        "(k1 + 1) / (tf + k1 × (1 − b + b × length / average length)), so a word said twice counts more and a "
-        "long passage counts each word a little less.",
-        kept_step(top_k, len(hits)),
-    ]
-    details = {"scoring": "bm25", "k1": k1, "b": b}
-    comparison = plain_comparison(lab, question, top_k, label="the spec's simple score")
+    hits, step, details = scored_search(lab, question, words, top_k, scoring, k1, b)
+    steps = [words_step(words), step, kept_step(top_k, len(hits))]
+    comparison = plain_comparison(lab, question, top_k, label="the spec's simple score") if details else None
     return finish("plain", question, words, steps, hits, comparison, details)
 
 

@@ -19,10 +19,10 @@ from .common import (
     QuestionError,
     check_question,
     finish,
-    keyword_search,
     plain_comparison,
     plural,
     quoted_list,
+    scored_search,
 )
 
 SOURCES = {
@@ -160,13 +160,18 @@ def hyde(lab: Lab, question: str, embed: Embedder | None = None, hypothetical: s
     return finish("hyde", question, search_words(question), steps, hits, comparison, details)
 
 
-def hybrid(lab: Lab, question: str, embed: Embedder | None = None, top_k: int = TOP_K, k: int = RRF_K) -> Result:
-    """Keyword search and vector search, each keeping its best 10, merged by rank fusion."""
+def hybrid(lab: Lab, question: str, embed: Embedder | None = None, top_k: int = TOP_K, k: int = RRF_K,
+           scoring: str = "sum", k1: float | None = None, b: float | None = None) -> Result:
+    """Keyword search and vector search, each keeping its best 10, merged by rank fusion. The keyword side scores
+    as plain search does (``scoring``: the spec's sum, "bm25" or "snowball"; k1, b for BM25)."""
     question = check_question(question)
     words = search_words(question)
-    keyword_list = keyword_search(lab, words, RRF_DEPTH) if words else []
+    keyword_list, scored, settings = scored_search(lab, question, words, RRF_DEPTH, scoring, k1, b) if words \
+        else ([], "", {})
     steps = [f"Search words in your question: {', '.join(words)}." if words
              else "No search words in your question (all stop words): the keyword side finds nothing."]
+    if settings:  # the spec's sum needs no words here: the scores show it
+        steps.append(scored)
     steps.append(f"Keyword search: {plural(len(keyword_list), 'passage')} with a search word"
                  + (f"; top 3 are {_top3(keyword_list)}." if keyword_list else "."))
     if embed is not None:
@@ -183,5 +188,6 @@ def hybrid(lab: Lab, question: str, embed: Embedder | None = None, top_k: int = 
     steps.append(f"Rank fusion: each passage scores 1 ÷ ({k} + its rank) in each list that holds it, added up. "
                  "A passage missing from one list gets only its other term.")
     steps += ties
-    details = {"keyword": keyword_list, "vector": vector_list, "k": k, "vector_search": embed is not None}
+    details = {"keyword": keyword_list, "vector": vector_list, "k": k, "vector_search": embed is not None,
+               **settings}
     return finish("hybrid", question, words, steps, hits, plain_comparison(lab, question, top_k), details)
