@@ -244,13 +244,26 @@ def on_toggle(event) -> None:
 
 
 async def keep_read() -> None:
+    if reading["busy"]:
+        say("Still reading or keeping the last files: wait for them.")
+        return
+    reading["busy"] = True
+    try:
+        await _keep_read()
+    finally:
+        reading["busy"] = False
+
+
+async def _keep_read() -> None:
     docs = [d for d in reading["items"] if isinstance(d, Document)]
     added, refused = [], []
-    for doc in docs:
+    for n, doc in enumerate(docs, 1):
         try:
             added.append(collection.add(doc))
         except ReadError as error:
             refused.append(str(error))
+        if n % SLICE == 0:  # 5,183 documents added and written as records in one task froze the page 4.5 s
+            await asyncio.sleep(0)
     words, size = reading["words"], reading["passages"]
     before = dict(collection.related_words), collection.passage_size
     if words:
@@ -258,7 +271,11 @@ async def keep_read() -> None:
     if size:  # a zip made by "Download my documents" says how its documents were cut
         collection.passage_size = size
     # Kept documents are searched at once, and again after a reload: the meta record says so with them.
-    records = [(f"doc:{d.slug}", json.dumps(document_record(d), ensure_ascii=False)) for d in added]
+    records = []
+    for start in range(0, len(added), SLICE):
+        records += [(f"doc:{d.slug}", json.dumps(document_record(d), ensure_ascii=False))
+                    for d in added[start:start + SLICE]]
+        await asyncio.sleep(0)
     if not await keep(records, corpus="yours" if added else None):
         for d in added:
             collection.remove(d.slug)
