@@ -160,7 +160,7 @@ def read_lab_corpus(folder: Path | None) -> LabCorpus:
     corpus folder, or a plain folder of files), with the packed copy the page loads: its documents as
     ``NN-slug.md``, its TOML files as they are, and entities.toml of the names found by rules when it has none.
     A CorpusError says why a folder cannot be used (none, no document, a broken TOML file)."""
-    from raglab.collection import PASSAGES_FILE, document_markdown, passage_size_in
+    from raglab.collection import PASSAGES_FILE, document_markdown, entities_toml, passage_size_in
     from raglab.corpus import DATA_FILES, default_corpus_dir
     from raglab.names import find_names
     from raglab.readers import read_folder
@@ -179,7 +179,8 @@ def read_lab_corpus(folder: Path | None) -> LabCorpus:
     packed |= {data: (source / data).read_bytes()
                for data in (*DATA_FILES, "page.toml", PASSAGES_FILE) if (source / data).is_file()}
     if not hand_written:
-        packed["entities.toml"] = entities_toml(corpus.entities).encode()
+        packed["entities.toml"] = entities_toml(corpus.entities, "Names found by rules (raglab.names) when build.py "
+                                                "packed this corpus, which has no entities.toml.").encode()
     return LabCorpus(corpus, size, page, name, hand_written, packed, skipped)
 
 
@@ -204,30 +205,6 @@ def default_page_text() -> dict:
                          for key, text in page.get("technique", {}).items()}
     page["word"] = [{**w, "meaning": GENERAL_EXAMPLES.get(w["term"], w["meaning"])} for w in page.get("word", [])]
     return {**page, "try_first": DEFAULT_TRY_FIRST}
-
-
-def entities_toml(entities) -> str:
-    """entities.toml for names found by rules, so the page's graph uses the names the build used.
-
-    >>> from raglab.corpus import Entity
-    >>> print(entities_toml([Entity("Ada Lovelace", ("Lovelace",)), Entity("London")]), end="")
-    # Names found by rules (raglab.names) when build.py packed this corpus, which has no entities.toml.
-    <BLANKLINE>
-    [[entity]]
-    name = "Ada Lovelace"
-    aliases = ["Lovelace"]
-    <BLANKLINE>
-    [[entity]]
-    name = "London"
-    aliases = []
-    """
-    def text(value: str) -> str:  # JSON's strings are TOML's basic strings, but TOML escapes DEL too
-        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
-
-    entries = [f"[[entity]]\nname = {text(e.name)}\naliases = [{', '.join(text(a) for a in e.aliases)}]\n"
-               for e in entities]
-    return "\n".join(["# Names found by rules (raglab.names) when build.py packed this corpus, which has no "
-                      "entities.toml.\n", *entries])
 
 
 def _toml_file(path: Path) -> dict:

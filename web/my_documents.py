@@ -12,6 +12,7 @@ collection's order, word list, passage size (2 or "document") and which document
 import asyncio
 import json
 
+import my_names
 from js import Uint8Array, performance, raglabDocuments
 from pyodide.ffi import create_proxy, to_js
 from pyodide_js import loadPackage
@@ -353,7 +354,10 @@ async def choose_passages(value: str) -> None:
 
 
 def download() -> None:
-    data = collection.to_zip()
+    lab = my_names.page["lab"]()
+    if lab is not None:
+        my_names.use_names(lab)  # the names Graph RAG uses, with the visitor's edits, go into the zip too
+    data = collection.to_zip(lab.corpus.entities if lab is not None else ())
     raglabDocuments.download(Uint8Array.new(to_js(data)), "my-documents.zip")
 
 

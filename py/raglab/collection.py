@@ -38,6 +38,7 @@ from .corpus import (
     Corpus,
     CorpusError,
     Document,
+    Entity,
     corpus_data,
     corpus_from_texts,
     parse_toml,
@@ -122,10 +123,11 @@ class Collection:
         return Corpus(name=name, documents=tuple(self.documents), related_words=dict(self.related_words),
                       presets=dict(self.presets))
 
-    def to_zip(self) -> bytes:
+    def to_zip(self, entities: Iterable[Entity] = ()) -> bytes:
         """The documents as a corpus folder, zipped: ``01-slug.md`` each (see ``document_markdown``), and
         synonyms.toml, presets.toml and passages.toml when there is a word list, presets, or a passage size other
-        than 2 sentences."""
+        than 2 sentences; entities.toml when names are given (the page's, found by rules with the visitor's
+        edits), so `raglab --corpus` and `build.py --corpus` use the same names."""
         out = io.BytesIO()
         width = max(2, len(str(len(self.documents))))
         with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
@@ -137,6 +139,10 @@ class Collection:
                 archive.writestr("presets.toml", toml_table("presets", self.presets))
             if self.passage_size != DEFAULT_SIZE:
                 archive.writestr(PASSAGES_FILE, passages_toml(self.passage_size))
+            entities = list(entities)
+            if entities:
+                archive.writestr("entities.toml", entities_toml(entities, "The names in these documents (found by "
+                                                                          "rules, with your edits) for Graph RAG."))
         return out.getvalue()
 
     @classmethod
@@ -316,6 +322,25 @@ def word_list_text(related: Mapping[str, Iterable[str]]) -> str:
 
 def _toml_string(text: str) -> str:
     return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")  # TOML, unlike JSON, escapes DEL
+
+
+def entities_toml(entities: Iterable[Entity], comment: str = "") -> str:
+    """entities.toml for names (found by rules, with a visitor's edits), read back as a hand-written list is.
+
+    >>> print(entities_toml([Entity("Ada Lovelace", ("Lovelace",)), Entity("London")], "Found by rules."), end="")
+    # Found by rules.
+    <BLANKLINE>
+    [[entity]]
+    name = "Ada Lovelace"
+    aliases = ["Lovelace"]
+    <BLANKLINE>
+    [[entity]]
+    name = "London"
+    aliases = []
+    """
+    entries = [f"[[entity]]\nname = {_toml_string(e.name)}\naliases = [{', '.join(map(_toml_string, e.aliases))}]\n"
+               for e in entities]
+    return "\n".join([f"# {comment}\n" if comment else "", *entries]).lstrip("\n")
 
 
 def toml_table(name: str, entries: Mapping[str, Iterable[str]]) -> str:

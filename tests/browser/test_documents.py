@@ -14,6 +14,7 @@ from tests.fixtures import make_docx, make_pdf, make_scan_pdf
 
 from raglab import Lab, run
 from raglab.collection import Collection
+from raglab.names import names_found
 from raglab.readers import read_folder
 from raglab.show import score_label
 from raglab.ui.documents_html import LIST_ROWS
@@ -203,8 +204,12 @@ def test_kept_across_reload_and_tab_exported_imported_removed(visit):
         page.locator(".download-docs").click()
     data = open(download.value.path(), "rb").read()
     names = sorted(zipfile.ZipFile(io.BytesIO(data)).namelist())
-    assert names == ["01-memo.md", "02-notes.md", "synonyms.toml"], names
+    found = names_found(Collection.from_zip(data).documents).entities  # Graph RAG's names, no edits made here
+    assert names == sorted(["01-memo.md", "02-notes.md", "synonyms.toml", *["entities.toml"] * bool(found)]), names
     assert [d.text for d in Collection.from_zip(data).documents] == ["\n\n".join(MEMO), NOTES]
+    if found:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            assert all(f'name = "{e.name}"' in archive.read("entities.toml").decode() for e in found)
 
     page.locator("#docs-kept .remove-doc").first.click()
     expect(page.locator("#docs-kept li.kept-doc")).to_have_count(1)

@@ -219,3 +219,16 @@ def test_the_collection_keeps_count_of_slugs_and_characters_as_documents_come_an
     monkeypatch.setattr(readers, "MAX_TOTAL_CHARS", collection._chars + 10)
     with pytest.raises(ReadError, match="big.txt"):
         collection.add(read_file("big.txt", b"Eleven words will not fit."))
+
+
+def test_the_zip_carries_the_names_and_the_command_line_reads_them(tmp_path):
+    """The page's names (found by rules, with the visitor's edits) go into the export as entities.toml, which a
+    corpus folder's reader takes as its names."""
+    from raglab.corpus import Entity
+    collection = Collection([read_file("notes.txt", b"Ida Lund keeps the lighthouse. Lund rows to Millbay.")])
+    names = [Entity("Ida Lund", ("Lund",)), Entity('Millbay "North"')]
+    data = collection.to_zip(names)
+    zipfile.ZipFile(io.BytesIO(data)).extractall(tmp_path)
+    corpus, problems = readers.read_folder(tmp_path)
+    assert problems == [] and [(e.name, e.aliases) for e in corpus.entities] == [(e.name, e.aliases) for e in names]
+    assert "entities.toml" not in zipfile.ZipFile(io.BytesIO(collection.to_zip())).namelist()
