@@ -23,13 +23,100 @@ new PerformanceObserver((entries) => {
   }
 }).observe({ type: "resource", buffered: true });
 
-// Embed mode (?embed=1&technique=graph): one technique, nothing around it, for an iframe in a course page.
-// Set here, before Python loads, so an embedded lab never flashes the whole page. Display only.
+// Embed mode (?embed=1&technique=graph): one technique and its documents, for an iframe in a course page.
+// Set here, before Python loads, so an embedded lab never flashes the whole page. Display and links only.
 const params = new URLSearchParams(location.search);
-if (params.get("embed") === "1") {
+if (params.get("embed") === "1") showEmbed(params.get("technique") || "plain");
+
+function showEmbed(asked) {
   document.body.classList.add("embed");
-  const key = (params.get("technique") || "plain").replace("-", "_");
-  (document.getElementById(key) || document.querySelector("section.technique"))?.classList.add("shown");
+  const sections = document.querySelectorAll("section.technique");
+  const section = [...sections].find((s) => s.dataset.technique === asked.replaceAll("-", "_")) || sections[0];
+  if (!section) return;
+  const key = section.dataset.technique;
+  section.classList.add("shown");
+  const heading = section.querySelector("h2");
+  document.title = `RAG Lab: ${heading.textContent.replace(heading.querySelector(".number")?.textContent ?? "", "")}`;
+  // The documents, folded, under the technique: students can read the sources the passages come from.
+  const documents = document.getElementById("documents");
+  if (documents) section.after(documents);
+
+  // A link into a part of the page the embed hides (another technique, the word list) opens the full lab there,
+  // in a new tab; a preset followed before Python has loaded stays in the embed.
+  for (const link of document.querySelectorAll("main a[href^='#']")) {
+    const target = document.getElementById(link.hash.slice(1));
+    if (target && (section.contains(target) || documents?.contains(target))) continue;
+    Object.assign(link, { href: fullLab("", link.hash), target: "_blank", rel: "noopener noreferrer" });
+  }
+  for (const preset of section.querySelectorAll("a.preset")) {
+    const url = new URL(preset.href);
+    url.searchParams.set("embed", "1");
+    preset.href = url.href;
+  }
+  section.querySelector("form.ask")?.insertAdjacentHTML("afterbegin", '<input type="hidden" name="embed" value="1">');
+
+  // "Open the full lab": at what the embed shows now. main.py keeps that in the address (remember()), so the link
+  // is made from the address when it is about to be followed.
+  const full = section.querySelector("a.full-lab");
+  const atCurrentQuestion = () => {
+    const query = new URLSearchParams(location.search);
+    query.set("technique", key);
+    full.href = fullLab(query, `#${key}`);
+  };
+  for (const type of ["pointerdown", "focus", "click", "contextmenu"]) full?.addEventListener(type, atCurrentQuestion);
+
+  if (window.parent !== window) {
+    postHeight(key);
+    whenStorageIsBlocked(() => sendQuestionsToFullLab(section, key));
+  }
+}
+
+// The course page follows the lab's height (the snippet's script, page_html.embed_snippet): posted whenever it
+// changes, to any origin, since it says nothing about the visitor (never the question).
+function postHeight(key) {
+  new ResizeObserver(() => {
+    const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+    window.parent.postMessage({ type: "raglab:height", technique: key, height }, "*");
+  }).observe(document.documentElement);
+}
+
+// A browser that keeps an embedded page from storing anything (Chromium's private windows, "block third-party
+// cookies") stops PyScript 0.7.31 before Python: it waits on IndexedDB first. Say so, and let the presets and the
+// question box open the full lab in a new tab, where the lab is the browser's first party and may store.
+function sendQuestionsToFullLab(section, key) {
+  status.dataset.state = "error";
+  status.textContent = "This browser keeps an embedded lab from starting (it blocks storage in embedded pages, as "
+    + "private windows do): the questions open the full lab in a new tab.";
+  const newTab = { target: "_blank", rel: "noopener noreferrer" };
+  for (const preset of section.querySelectorAll("a.preset")) {
+    Object.assign(preset, { href: fullLab(new URL(preset.href).search, `#${key}`), ...newTab });
+  }
+  const form = section.querySelector("form.ask");
+  if (!form) return;
+  form.querySelector("input[name=embed]")?.remove();
+  Object.assign(form, { action: fullLab("", `#${key}`), ...newTab });
+}
+
+// Calls `then` when this page may not use IndexedDB (opening a database fails, or throws at once).
+function whenStorageIsBlocked(then) {
+  const name = "raglab-probe";
+  try {
+    const probe = indexedDB.open(name);
+    probe.onerror = then;
+    probe.onsuccess = () => { probe.result.close(); indexedDB.deleteDatabase(name); };
+  } catch {
+    then();
+  }
+}
+
+// The full lab's address with `search` as its query (minus embed=1, which would make it an embed again) and `hash`.
+function fullLab(search, hash) {
+  const query = new URLSearchParams(search);
+  query.delete("embed");
+  const url = new URL(location.pathname, location.href);
+  url.search = query.toString();
+  url.hash = hash;
+  return url.href;
 }
 
 // Offline after the first visit: sw.js keeps the site's own files (build.py lists them, with their hashes), and a

@@ -111,7 +111,7 @@ def render_technique_section(lab: Lab, key: str, number: int, text: Mapping, ter
     slot = render_result(result) if result else f'<p class="message">{escape(note or MEANING_NOTE)}</p>'
     return (
         f'<section class="technique" id="{key}" data-technique="{key}" aria-labelledby="{key}-h">'
-        '<h1 class="embed-h1">RAG Lab</h1>'  # an embed's page heading; its h2 names the technique on its own
+        f"{_embed_bar(key)}"
         f'<h2 id="{key}-h"><span class="number">Technique {number}: </span>'
         f'{escape(text.get("heading", t.title))}</h2>'
         f'<p class="explain">{terms.link(text.get("explain", ""))}</p>{lesson}{try_line}'
@@ -137,16 +137,51 @@ def _ask_model(t: Technique, text: Mapping) -> str:
             "</div>")
 
 
+def _embed_bar(key: str) -> str:
+    """Shown in an embed only (lab.css): the page's h1, and a link to the whole lab in a new tab. The link's address
+    here opens the technique; boot.js adds the question the embed shows when the link is followed."""
+    return ('<div class="embed-bar"><h1 class="embed-h1">RAG Lab</h1>'
+            f'<a class="full-lab" href="?{urlencode({"technique": key})}#{key}" target="_blank" '
+            'rel="noopener noreferrer">Open the full lab<span class="visually-hidden"> (in a new tab)</span></a></div>')
+
+
+# The frame's height when the course page does not run the snippet's script (many course platforms strip scripts):
+# the embed's height with its pre-rendered preset in a 720 px column, measured in Chromium (graph 2043 px, hybrid
+# 3441 with its scoring options), plus 50 px for another browser's fonts, rounded up to 100 px.
+# tests/browser/test_embed_host.py measures them again and fails when one no longer fits (or is far too tall).
+EMBED_HEIGHTS = {"plain": 1400, "query": 1500, "graph": 2100, "document": 1500, "multi_query": 2300, "hyde": 2000,
+                 "parent": 1600, "chunk_size": 1700, "hybrid": 3500}
+EMBED_HEIGHT = 1800  # a technique the table does not name yet
+
+# The host page's side of the embed: the lab posts {type: "raglab:height", technique, height} whenever its height
+# changes (boot.js), and each snippet's script follows the messages of its own frame only (event.source), so several
+# labs on one course page never resize each other's frames.
+_FOLLOW_HEIGHT = """<script>
+(function (frame) {
+  addEventListener("message", function (event) {
+    var data = event.data;
+    if (event.source !== frame.contentWindow || !data || data.type !== "raglab:height") return;
+    if (data.height > 0) frame.style.height = Math.ceil(data.height) + "px";
+  });
+})(document.currentScript.previousElementSibling);
+</script>"""
+
+
 def embed_snippet(page_url: str, t: Technique) -> str:
-    """The code a teacher pastes into a course page: the technique alone, in an iframe.
+    """The code a teacher pastes into a course page: the technique alone, in an iframe, and the few lines that let
+    the frame take the lab's height (without them, ``height`` fits the technique's first preset).
 
     >>> from raglab.techniques import TECHNIQUES
-    >>> embed_snippet("https://a.github.io/raglab/", TECHNIQUES["graph"]).split('" ')[:2]
-    ['<iframe src="https://a.github.io/raglab/?technique=graph&amp;embed=1', 'title="RAG Lab: Graph RAG']
+    >>> snippet = embed_snippet("https://a.github.io/raglab/", TECHNIQUES["graph"])
+    >>> snippet.split('" ')[:3]
+    ['<iframe src="https://a.github.io/raglab/?technique=graph&amp;embed=1', 'title="RAG Lab: Graph RAG', 'width="100%']
+    >>> snippet.split(">")[0].split()[-3:], snippet.count("<script>")
+    (['height="2100"', 'style="border:0"', 'loading="lazy"'], 1)
     """
     src = f"{page_url}?{urlencode({'technique': t.key, 'embed': 1})}"
-    return (f'<iframe src="{escape(src)}" title="RAG Lab: {escape(t.name)}" width="100%" height="760" '
-            'style="border:0" loading="lazy"></iframe>')
+    height = EMBED_HEIGHTS.get(t.key, EMBED_HEIGHT)
+    return (f'<iframe src="{escape(src)}" title="RAG Lab: {escape(t.name)}" width="100%" height="{height}" '
+            f'style="border:0" loading="lazy"></iframe>\n{_FOLLOW_HEIGHT}')
 
 
 def render_main(lab: Lab, page: Mapping, results: Mapping[str, Result | None], notes: Mapping[str, str] = {},
