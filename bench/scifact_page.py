@@ -46,17 +46,15 @@ from __future__ import annotations
 
 import argparse
 import base64
-import contextlib
 import hashlib
 import json
 import shutil
 import statistics
 import tempfile
-import threading
 import time
 from pathlib import Path
 
-from tools.site import build_site, ensure_site
+from tools.site import build_site, ensure_site, served
 
 from bench.page_runs import ROOT, browser_with_profile, environment, load_now, open_lab, spread, wait_for_quiet_machine
 from bench.scifact_data import CACHE_DIR, load_scifact
@@ -222,20 +220,6 @@ def payload(files) -> list[dict]:
 def doc_id(passage_id: str) -> str:
     """``4983-1`` -> ``4983``: one passage per document, named after the file."""
     return passage_id.rsplit("-", 1)[0]
-
-
-@contextlib.contextmanager
-def served_on(dist: Path, port: int):
-    """tools/site.py's server, on a fixed port (tools.site.served picks a free one)."""
-    from tools.serve import make_server
-
-    server = make_server(dist, "127.0.0.1", port, quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 # --- the page --------------------------------------------------------------------------------------------------
@@ -709,7 +693,7 @@ def main() -> None:
         results["machine"]["loads_after_phase"][phase] = load_now()
         save()
 
-    with sync_playwright() as playwright, served_on(dist, args.port) as site_url:
+    with sync_playwright() as playwright, served(dist, port=args.port) as site_url:
         results["environment"] = environment(playwright)
         results["machine"] = {**machine, "loads_after_phase": {}}
         if "populate" in phases:

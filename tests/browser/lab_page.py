@@ -18,3 +18,10 @@ def press(page, key, question):
     page.locator(f"#{key} a.preset", has_text=question).click()
     expect(page.locator(f"#result-{key} .summary")).to_contain_text(f"“{question}”", timeout=SLOW)
     expect(page.locator(f"#result-{key}.busy")).to_have_count(0, timeout=SLOW)
+
+
+def written(folder, files: dict[str, str]):
+    """``files`` (name -> text) written into ``folder``, which is returned: a module's documents to bring."""
+    for name, text in files.items():
+        (folder / name).write_text(text)
+    return folder

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from lab_page import SLOW, shown
+from lab_page import SLOW, shown, written
 from playwright.sync_api import expect
 
 from raglab import Lab, run
@@ -45,10 +45,7 @@ HOLD = "() => { window.hold = new Promise((resolve) => { window.release = resolv
 
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory):
-    path = tmp_path_factory.mktemp("notes")
-    for name, text in FILES.items():
-        (path / name).write_text(text)
-    return path
+    return written(tmp_path_factory.mktemp("notes"), FILES)
 
 
 def test_vectors_batched_cancelled_resumed_not_twice_and_searched(visit, folder):

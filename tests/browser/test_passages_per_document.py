@@ -10,7 +10,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from lab_page import SLOW, shown
+from lab_page import SLOW, shown, written
 from playwright.sync_api import expect
 
 from raglab import Lab, run
@@ -36,10 +36,7 @@ ABSTRACTS = {
 
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory):
-    path = tmp_path_factory.mktemp("abstracts")
-    for name, text in ABSTRACTS.items():
-        (path / name).write_text(text)
-    return path
+    return written(tmp_path_factory.mktemp("abstracts"), ABSTRACTS)
 
 
 def _ask(page, key: str, question: str):
