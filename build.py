@@ -160,10 +160,9 @@ def read_lab_corpus(folder: Path | None) -> LabCorpus:
     corpus folder, or a plain folder of files), with the packed copy the page loads: its documents as
     ``NN-slug.md``, its TOML files as they are, and entities.toml of the names found by rules when it has none.
     A CorpusError says why a folder cannot be used (none, no document, a broken TOML file)."""
-    from raglab.collection import PASSAGES_FILE, document_markdown, entities_toml, passage_size_in
+    from raglab.collection import PASSAGES_FILE, document_markdown, entities_toml, passage_size_in, read_folder
     from raglab.corpus import DATA_FILES, default_corpus_dir
     from raglab.names import find_names
-    from raglab.readers import read_folder
 
     source = Path(folder) if folder is not None else default_corpus_dir()
     corpus, skipped = read_folder(source)

@@ -18,9 +18,8 @@ from collections.abc import Sequence
 
 from . import Lab, load_corpus
 from .chunking import WHOLE_DOCUMENT, passages_phrase
-from .collection import passage_size_in
+from .collection import passage_size_in, read_folder
 from .corpus import CorpusError
-from .readers import read_folder
 from .result import Result
 from .show import HEADINGS, score_label, score_sum
 from .techniques import EMBEDDINGS, TECHNIQUES, Input, Option, QuestionError, options_of, run, technique

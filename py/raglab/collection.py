@@ -41,10 +41,12 @@ from .corpus import (
     Entity,
     corpus_data,
     corpus_from_texts,
+    load_corpus,
     parse_toml,
     utf8_text,
     word_list_from,
 )
+from .names import find_names
 from .readers import ReadError, check_size, is_corpus_folder, read_error, read_file, slug_for
 from .text import search_words
 
@@ -355,3 +357,24 @@ def toml_table(name: str, entries: Mapping[str, Iterable[str]]) -> str:
     """
     rows = [f"{_toml_string(key)} = [{', '.join(_toml_string(v) for v in values)}]" for key, values in entries.items()]
     return "\n".join([f"[{name}]", *rows]) + "\n"
+
+
+def read_folder(folder: str | Path) -> tuple[Corpus, list[ReadError]]:
+    """A folder as the lab searches it. A corpus folder (``NN-slug.md`` files, and no other kind of document) is
+    loaded as one, and any error in it raised. Any other folder is a visitor's files: each file read in name
+    order (with the folder's TOML files, DATA_FILES, if there; without ``entities.toml``, the names are found by
+    rules), and each that gives nothing returned as a ReadError beside the corpus. A CorpusError when nothing at
+    all can be searched."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise CorpusError(f"{folder}: no such corpus folder")
+    paths = sorted((p for p in folder.iterdir() if p.is_file() and not p.name.startswith(".")),
+                   key=lambda p: p.name)
+    if is_corpus_folder(p.name for p in paths):
+        return load_corpus(folder), []
+    data = corpus_data({p.name: utf8_text(p.name, p.read_bytes()) for p in paths if p.name in DATA_FILES})
+    files = [(p.name, p.stat().st_size, p.read_bytes) for p in paths if p.suffix.lower() != ".toml"]
+    collection, problems = read_files(files, str(folder))
+    if not data.get("entities"):  # no hand-written names: the graph uses the names found by rules, as the page does
+        data["entities"] = find_names(collection.documents)
+    return Corpus(folder.name, tuple(collection.documents), **data), problems

@@ -23,18 +23,13 @@ import re
 import unicodedata
 import zipfile
 from collections.abc import Container, Iterable, Sequence
-from pathlib import Path, PurePosixPath
+from pathlib import PurePosixPath
 
 from .corpus import (
-    DATA_FILES,
     DOCUMENT_NAME,
-    Corpus,
     CorpusError,
     Document,
-    corpus_data,
     join_pages,
-    load_corpus,
-    utf8_text,
 )
 from .markup import html_text, markdown_text
 from .text import has_search_words, paragraphs, stop_words_in
@@ -330,28 +325,3 @@ def is_corpus_folder(names: Iterable[str]) -> bool:
     names = list(names)
     others = {READABLE.get(PurePosixPath(n).suffix.lower()) for n in names} - {None, "markdown"}
     return any(DOCUMENT_NAME.match(n) for n in names) and not others
-
-
-def read_folder(folder: str | Path) -> tuple[Corpus, list[ReadError]]:
-    """A folder as the lab searches it. A corpus folder (``NN-slug.md`` files, and no other kind of document) is
-    loaded as one, and any error in it raised. Any other folder is a visitor's files: each file read in name
-    order (with the folder's TOML files, DATA_FILES, if there; without ``entities.toml``, the names are found by
-    rules), and each that gives nothing returned as a ReadError beside the corpus. A CorpusError when nothing at
-    all can be searched."""
-    from .collection import read_files  # collection.py builds on this module
-
-    folder = Path(folder)
-    if not folder.is_dir():
-        raise CorpusError(f"{folder}: no such corpus folder")
-    paths = sorted((p for p in folder.iterdir() if p.is_file() and not p.name.startswith(".")),
-                   key=lambda p: p.name)
-    if is_corpus_folder(p.name for p in paths):
-        return load_corpus(folder), []
-    data = corpus_data({p.name: utf8_text(p.name, p.read_bytes()) for p in paths if p.name in DATA_FILES})
-    files = [(p.name, p.stat().st_size, p.read_bytes) for p in paths if p.suffix.lower() != ".toml"]
-    collection, problems = read_files(files, str(folder))
-    if not data.get("entities"):  # no hand-written names: the graph uses the names found by rules, as the page does
-        from .names import find_names
-
-        data["entities"] = find_names(collection.documents)
-    return Corpus(folder.name, tuple(collection.documents), **data), problems

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from tools.site import build_site, served, settings_for_tests
 
 from raglab import Lab, run
-from raglab.readers import read_folder
+from raglab.collection import read_folder
 from raglab.show import score_label
 
 DOCUMENTS = {

@@ -13,9 +13,8 @@ from playwright.sync_api import expect
 from tests.fixtures import make_docx, make_pdf, make_scan_pdf
 
 from raglab import Lab, run
-from raglab.collection import Collection
+from raglab.collection import Collection, read_folder
 from raglab.names import names_found
-from raglab.readers import read_folder
 from raglab.show import score_label
 from raglab.ui.documents_html import LIST_ROWS
 

@@ -10,8 +10,8 @@ from lab_page import SLOW, shown, written
 from playwright.sync_api import expect
 
 from raglab import Lab, run
+from raglab.collection import read_folder
 from raglab.onnx_embed import OnnxEmbedder
-from raglab.readers import read_folder
 from raglab.related import suggest, unknown_words, vocabulary
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -15,9 +15,8 @@ from playwright.sync_api import expect
 
 from raglab import Lab, run
 from raglab.chunking import WHOLE_DOCUMENT
-from raglab.collection import PASSAGES_FILE, passage_size_in
+from raglab.collection import PASSAGES_FILE, passage_size_in, read_folder
 from raglab.onnx_embed import OnnxEmbedder
-from raglab.readers import read_folder
 from raglab.show import score_label
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -20,11 +20,12 @@ from raglab.collection import (
     document_markdown,
     document_record,
     parse_word_list,
+    read_folder,
     toml_table,
     word_list_text,
 )
 from raglab.corpus import CorpusError
-from raglab.readers import ReadError, read_file, read_folder, read_pasted
+from raglab.readers import ReadError, read_file, read_pasted
 
 NOTES = "The quillfish swims past Vantor Reef each spring.\n\nDr. Marsh counted 3.5 thousand of them."
 
@@ -229,6 +230,6 @@ def test_the_zip_carries_the_names_and_the_command_line_reads_them(tmp_path):
     names = [Entity("Ida Lund", ("Lund",)), Entity('Millbay "North"')]
     data = collection.to_zip(names)
     zipfile.ZipFile(io.BytesIO(data)).extractall(tmp_path)
-    corpus, problems = readers.read_folder(tmp_path)
+    corpus, problems = read_folder(tmp_path)
     assert problems == [] and [(e.name, e.aliases) for e in corpus.entities] == [(e.name, e.aliases) for e in names]
     assert "entities.toml" not in zipfile.ZipFile(io.BytesIO(collection.to_zip())).namelist()

@@ -10,13 +10,13 @@ from tests.fixtures import make_docx, make_pdf, make_scan_pdf, make_zip
 from raglab import Lab, run
 from raglab import readers as readers_module
 from raglab.chunking import chunk_documents
+from raglab.collection import read_folder
 from raglab.corpus import SLUG, Corpus, CorpusError
 from raglab.readers import (
     LIMITS_SENTENCE,
     ReadError,
     read_error,
     read_file,
-    read_folder,
     read_pasted,
     read_pdf_pages,
     slug_for,

@@ -17,10 +17,10 @@ from raglab.chunking import (
     passages_phrase,
     whole_document,
 )
-from raglab.collection import PASSAGES_FILE, Collection, passage_size_from, passage_size_in, passages_toml
+from raglab.collection import PASSAGES_FILE, Collection, passage_size_from, passage_size_in, passages_toml, read_folder
 from raglab.corpus import Corpus, CorpusError, Document
 from raglab.keyword import KeywordIndex
-from raglab.readers import read_file, read_folder
+from raglab.readers import read_file
 from raglab.ui.documents_html import render_kept, render_read, render_section
 
 # Three short "abstracts": 3, 2 and 1 sentences.
