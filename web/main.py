@@ -6,7 +6,10 @@ the working directory (/home/pyodide) before this file runs, so only py/ has to 
 
 Kept off the start-up path: networkx (installed from the site's own wheel when the graph technique first runs),
 the precomputed vectors (fetched when a meaning technique first runs), numpy (from the Pyodide CDN after the
-first interaction, when the build names it; the plain-Python vector maths serves until then, or for good).
+first meaning search, when the build names it; the plain-Python vector maths serves until then, or for good).
+
+The address is a deep link to what every section shows (``?q.plain=...&hy.hyde=...#hyde``), and each question
+asked is a history entry: Back and Forward show the earlier question and its result (see "The address").
 """
 
 import asyncio
@@ -15,8 +18,9 @@ import sys
 import time
 from html import escape
 from pathlib import Path
+from urllib.parse import parse_qsl, urlencode
 
-from js import URL, URLSearchParams, fetch, history, location, navigator, performance, raglabBridge
+from js import URL, Object, fetch, history, location, navigator, performance, raglabBridge, window
 from pyodide.ffi import create_proxy, to_js
 from pyodide_js import loadPackage
 from pyscript import config, document, when
@@ -44,9 +48,14 @@ import my_vectors  # noqa: E402
 asker = None  # the "Ask the model" controller, made at start
 labs = {"fernport": Lab()}  # and "yours", once the visitor keeps documents
 # results: per corpus, each section's last result; shown: per corpus, each section's drawn result and question,
-# kept while the other corpus is searched.
-state = {"table": None, "numpy": "not tried", "interacted": False, "corpus": "fernport",
-         "results": {"fernport": {}, "yours": {}}, "shown": {"fernport": {}, "yours": {}}, "asked": {}}
+# kept while the other corpus is searched. links: per corpus, each used section's question as the address holds it
+# (an entry, see link_entry); drawn: the entry each section shows (absent: as the page began); memo: the HTML and
+# result drawn for (corpus, section, entry), so Back and Forward redraw without searching again (None: the start).
+state = {"table": None, "numpy": "not tried", "corpus": "fernport",
+         "results": {"fernport": {}, "yours": {}}, "shown": {"fernport": {}, "yours": {}}, "asked": {},
+         "links": {"fernport": {}, "yours": {}}, "drawn": {"fernport": {}, "yours": {}}, "memo": {}, "restoring": 0,
+         "asking": {}}  # asking: section -> (corpus, entry) of the question being answered there
+MEMO_SIZE = 100  # results kept for Back and Forward; an older one is searched again
 
 
 def current_lab() -> Lab:
@@ -67,12 +76,6 @@ def show_status(kind: str, text: str) -> None:
     status.textContent = text
 
 
-def show_runtime() -> None:
-    maths = "numpy" if numpy_available() else "plain Python"
-    why = {"failed": " (numpy could not load)", "off": "", "not tried": ""}.get(state["numpy"], "")
-    document.getElementById("runtime").textContent = f"Vector maths: {maths}{why}."
-
-
 async def load_networkx():
     """Import networkx, installing it from the local wheel on first use (loadPackage never throws)."""
     try:
@@ -84,16 +87,34 @@ async def load_networkx():
 
 
 async def load_numpy() -> None:
-    """After the first interaction: numpy from the Pyodide CDN when the build names it."""
+    """After the first meaning search: numpy from the Pyodide CDN when the build names it, said in the runtime
+    line while it downloads ("Downloading numpy (the maths library, 3.2 MB) from cdn.jsdelivr.net for meaning
+    search…") and once it has ("Downloaded numpy ..."); the line is emptied if it could not be used. Nothing else is
+    said of it: the plain-Python maths gives the same results, only slower on thousands of passages."""
     if state["numpy"] != "not tried":
         return
-    if not SITE.get("numpy_url"):
+    url = SITE.get("numpy_url")
+    if not url:
         state["numpy"] = "off"
         return
     state["numpy"] = "loading"
-    await loadPackage(SITE["numpy_url"])
+    line = document.getElementById("runtime")
+    what = f"numpy (the maths library{await download_size(url)}) from {URL.new(url, document.baseURI).host}"
+    line.textContent = f"Downloading {what} for meaning search…"
+    await loadPackage(url)
     state["numpy"] = "loaded" if numpy_available() else "failed"
-    show_runtime()
+    line.textContent = f"Downloaded {what} for meaning search." if state["numpy"] == "loaded" else ""
+
+
+async def download_size(url: str) -> str:
+    """", 3.2 MB": the file's size as its server gives it (a HEAD request, so the line says it before the
+    download), or "" when it does not say. The wheel is not in the site, so no build can measure it."""
+    try:
+        response = await fetch(url, to_js({"method": "HEAD"}, dict_converter=Object.fromEntries))
+        size = int(response.headers.get("content-length") or 0)
+    except Exception:  # offline, or refused: the download itself will tell
+        size = 0
+    return f", {size / 1_000_000:.1f} MB" if size else ""
 
 
 async def vector_table():
@@ -205,6 +226,7 @@ def say(key: str, text: str) -> None:
 def newest(key: str) -> int:
     """A new question in section ``key``: its ticket. Only the newest question of a section may draw its result."""
     state["asked"][key] = state["asked"].get(key, 0) + 1
+    state["asking"].pop(key, None)
     embedder.waiting.pop(key, None)  # the section's message line now belongs to the new question
     return state["asked"][key]
 
@@ -226,13 +248,16 @@ async def answer(key: str, question: str, source: str = "visitor", **given) -> b
 
     t = TECHNIQUES[key]
     ticket = newest(key)
+    corpus, slot = state["corpus"], document.getElementById(f"result-{key}")
+    if (corpus, key, None) not in state["memo"]:  # what the section showed at first, for Back
+        keep_drawn((corpus, key, None), slot.innerHTML, results().get(key))
     if state["corpus"] == "yours" and needs_vectors(t) and not my_vectors.complete():
         say(key, vectors_needed_sentence(t, *my_vectors.counts()))
         return False
+    state["asking"][key] = (corpus, link_entry(key, question, given))
     lab = current_lab()
     if state["corpus"] == "yours" and NETWORKX in t.needs:
         my_names.use_names(lab)  # found by rules, with the visitor's edits
-    slot = document.getElementById(f"result-{key}")
     slot.classList.add("busy")
     say(key, "")
     try:
@@ -250,45 +275,260 @@ async def answer(key: str, question: str, source: str = "visitor", **given) -> b
         say(key, "")
         slot.innerHTML = render_result(result)
         results()[key] = result
+        entry = link_entry(key, question, given)
+        if source == "model":  # not what the address can ask for: Back redraws what the address says
+            entry += (("by", "model"),)
+        else:
+            keep_drawn((corpus, key, entry), slot.innerHTML, result)
+        state["drawn"][corpus][key] = entry
+        if t.meaning:
+            asyncio.ensure_future(load_numpy())  # in the background: the answer is already shown
         return True
-    except ModelFailed:
-        pass  # the message line says what failed, with "Try again"
+    except ModelFailed:  # the message line says what failed, with "Try again"
+        if state["asked"][key] == ticket:
+            mark_earlier(key, question)
     except QuestionError as error:
         if state["asked"][key] == ticket:
             say(key, str(error))
+            mark_earlier(key, question)
     except Exception as error:  # the bridge or the model failed: say so, keep the page usable
         if state["asked"][key] == ticket:
             say(key, f"Something went wrong: {error}. The last result is kept; try again.")
+            mark_earlier(key, question)
     finally:
         if state["asked"][key] == ticket:
             slot.classList.remove("busy")
-        if not state["interacted"]:
-            state["interacted"] = True
-            asyncio.ensure_future(load_numpy())  # in the background: the answer is already shown
+            state["asking"].pop(key, None)
     return False
 
 
-def remember(key: str, question: str, given: dict) -> None:
-    """Keep the address a deep link to what is shown: this question, and its own inputs only."""
-    params = URLSearchParams.new(location.search)
-    params.set("technique", key)
-    params.set("q", question)
-    if state["corpus"] == "yours":
-        params.set("corpus", "yours")
-    else:
-        params.delete("corpus")
-    for i in {i.param: i for t in TECHNIQUES.values() for i in t.inputs}.values():
-        params.delete(i.param)
-    for i in TECHNIQUES[key].inputs:
+def mark_earlier(key: str, question: str) -> None:
+    """A question that drew nothing: the result still shown belongs to an earlier question, so it says which, in a
+    line above it, and is dimmed (lab.css's ``.earlier``) until the section draws again.
+
+    Asked “Who sells fish at the market?” with no hypothetical answer, HyDE's slot reads "The result below is for
+    an earlier question, “When can I meet the man who taught Mira to bake?”, not for “Who sells fish at the
+    market?”." above the first preset's result. A blank question asks nothing new: the result is not marked."""
+    shown = shown_question(key)
+    asked = " ".join(question.split())
+    if not shown or not asked or shown == asked:
+        return
+    slot = document.getElementById(f"result-{key}")
+    note = slot.querySelector(".earlier-note")
+    if not note:  # moved, not copied: an opened score or prompt stays open
+        earlier = document.createElement("div")
+        earlier.className = "earlier"
+        while slot.firstChild:
+            earlier.appendChild(slot.firstChild)
+        note = document.createElement("p")
+        note.className = "message earlier-note"
+        slot.append(note, earlier)
+    note.textContent = f"The result below is for an earlier question, “{shown}”, not for “{asked}”."
+
+
+def shown_question(key: str) -> str:
+    """The question of the result section ``key`` shows ("" when it shows none): the last one drawn there, or the
+    pre-rendered first preset."""
+    drawn = state["drawn"][state["corpus"]].get(key)
+    if drawn:
+        return drawn[0][1]
+    slot = document.getElementById(f"result-{key}")
+    return first_preset(key) if state["corpus"] == "fernport" and slot.querySelector(".summary") else ""
+
+
+# --- The address: each section's question, one history entry a question -------------------------------------------
+# ?q.plain=...&scoring.plain=bm25&q.hyde=...&hy.hyde=...#hyde holds every section the visitor asked in (its question,
+# inputs, and the options that differ from their defaults); #hyde is the last one. The links of older versions,
+# ?technique=hyde&q=...&hy=..., and the forms without JavaScript, which send the same, still open.
+
+LINK_NAMES = {"technique", "corpus", "q", *(i.param for t in TECHNIQUES.values() for i in t.inputs),
+              *(o.name for t in TECHNIQUES.values() for o in t.options)}  # the address's own parameters
+
+
+def link_entry(key: str, question: str, given: dict) -> tuple:
+    """What the address keeps of one question in section ``key``: (parameter, value) pairs, the question's spaces
+    tidied, each input line by line, the options that differ from their defaults.
+
+    ``link_entry("plain", " ferry  cost ", {"scoring": "bm25", "k1": 1.2, "b": 0.4})`` gives
+    ``(("q", "ferry cost"), ("scoring", "bm25"), ("k1", "1.2"))`` (b 0.4 is the default)."""
+    t = TECHNIQUES[key]
+    pairs = [("q", " ".join(question.split()))]
+    for i in t.inputs:
         value = given.get(i.name)
-        for line in (value if isinstance(value, list) else [value] if value else []):
-            params.append(i.param, line)
-    history.replaceState(None, "", f"?{params.toString()}#{key}")
+        pairs += [(i.param, line) for line in (value if isinstance(value, list) else [value] if value else [])]
+    for o in t.options:
+        value = given.get(o.name)
+        if value is not None and value != o.default:
+            pairs.append((o.name, str(value) if o.choices else f"{value:g}"))
+    return tuple(pairs)
+
+
+def asked_in(key: str, pairs) -> tuple[str, dict]:
+    """The question and the inputs and options by name that an entry's pairs give, read to the form's limits."""
+    t = TECHNIQUES[key]
+    values = {}
+    for name, value in pairs:
+        values.setdefault(name, []).append(value)
+    given = {i.name: i.read(values[i.param]) for i in t.inputs if i.param in values}
+    given.update({o.name: o.read(values[o.name][0]) for o in t.options if o.name in values})
+    return (values.get("q") or [""])[0], given
+
+
+def read_link(pairs: list) -> tuple[dict, list]:
+    """The sections an address asks for, {key: entry}, and the technique names in it the lab does not have.
+
+    ``?q.plain=ferry&q.hyde=Who+is+Ida%3F&hy.hyde=A+fish+seller.`` gives plain's and HyDE's entries; an older link,
+    ``?technique=hyde&q=Who+is+Ida%3F&hy=A+fish+seller.``, HyDE's; ``?technique=bm99`` gives ``["bm99"]``."""
+    found, unknown = {}, []
+    for name, value in pairs:
+        base, dot, key = name.rpartition(".")
+        if dot and base in LINK_NAMES:
+            if key.replace("-", "_") in TECHNIQUES:
+                found.setdefault(key.replace("-", "_"), []).append((base, value))
+            elif key not in unknown:
+                unknown.append(key)
+    named = dict(pairs).get("technique", "")
+    key = named.replace("-", "_")
+    if named and key not in TECHNIQUES and named not in unknown:
+        unknown.append(named)
+    if key in TECHNIQUES and key not in found:
+        found[key] = [(name, value) for name, value in pairs if name in LINK_NAMES - {"technique", "corpus"}]
+    entries = {k: link_entry(k, *asked_in(k, found[k])) for k in TECHNIQUES if k in found}
+    return {k: entry for k, entry in entries.items() if entry[0][1]}, unknown
+
+
+def address_pairs() -> list:
+    return parse_qsl(location.search.removeprefix("?"), keep_blank_values=True)
+
+
+def write_address(focus: str) -> None:
+    """The address after a question in section ``focus``: every section's question on the documents searched now,
+    a new history entry unless it says just what it said (the same question twice). Parameters that are not the
+    lab's are kept; an embed keeps the technique it shows."""
+    old = address_pairs()
+    embed = dict(old).get("embed") == "1"
+    pairs = [(n, v) for n, v in old if (n.rpartition(".")[0] or n) not in LINK_NAMES or (embed and n == "technique")]
+    if state["corpus"] == "yours":
+        pairs.append(("corpus", "yours"))
+    links = state["links"][state["corpus"]]
+    pairs += [(f"{name}.{key}", value) for key in TECHNIQUES if key in links for name, value in links[key]]
+    address = f"?{urlencode(pairs)}#{focus}"
+    if pairs == old:
+        history.replaceState(None, "", address)
+    else:
+        history.pushState(None, "", address)
 
 
 async def answer_and_remember(key: str, question: str, **given) -> None:
+    """A question asked by the visitor (a preset, typed, or from the scoreboard): answered, then in the address."""
     if await answer(key, question, **given):
-        remember(key, question, given)
+        state["links"][state["corpus"]][key] = state["drawn"][state["corpus"]][key]
+        write_address(key)
+
+
+def keep_drawn(memo_key: tuple, html: str, result) -> None:
+    """Keep what a section drew for (corpus, section, entry), the newest last, for Back and Forward."""
+    memo = state["memo"]
+    memo.pop(memo_key, None)
+    memo[memo_key] = (html, result)
+    if len(memo) > MEMO_SIZE:  # the oldest result goes (what a section showed at first stays)
+        del memo[next(k for k in memo if k[2] is not None)]
+
+
+async def open_link(at_start: bool = False) -> None:
+    """Show what the address asks for: at the start, a deep link; after Back or Forward, the entry's questions.
+    Each section whose entry differs from what it shows is redrawn (from what was drawn before, or searched
+    again); a section the entry does not name goes back to how the page began."""
+    state["restoring"] += 1
+    this = state["restoring"]  # a newer Back or Forward stops this one
+    pairs = address_pairs()
+    sections, unknown = read_link(pairs)
+    if at_start and unknown:
+        say_link(unknown)
+    # The documents the entry was asked about: yours when it says so; Fernport when it holds questions and does not
+    # (at the start, the documents the visitor left the lab searching); an address with no question changes nothing.
+    wanted = state["corpus"]
+    if dict(pairs).get("corpus") == "yours" and "yours" in labs:
+        wanted = "yours"
+    elif sections and not at_start:
+        wanted = "fernport"
+    if wanted != state["corpus"]:
+        use_documents(wanted)
+        if not at_start:
+            asyncio.ensure_future(my_documents.keep([]))  # the switch, as the visitor's own would be kept
+    corpus = state["corpus"]
+    state["links"][corpus] = dict(sections)
+    for key in TECHNIQUES:
+        entry = state["links"][corpus].get(key)  # now: a question asked meanwhile is the visitor's newest
+        if state["asking"].get(key) == (corpus, entry):
+            continue  # (a deep link's question still loading its model when Back was pressed)
+        if state["drawn"][corpus].get(key) != entry and (entry or key in state["drawn"][corpus]):
+            await redraw(key, entry)
+            if state["restoring"] != this or state["corpus"] != corpus:
+                return
+
+
+async def redraw(key: str, entry: tuple | None) -> None:
+    """Section ``key`` as ``entry`` asked (None: as the page began), its boxes holding what was asked."""
+    question, given = asked_in(key, entry) if entry else ("", {})
+    fill_form(key, question, given)
+    corpus = state["corpus"]
+    kept = state["memo"].get((corpus, key, entry))
+    if kept:
+        newest(key)  # a question still being answered there draws nothing now
+        say(key, "")
+        slot = document.getElementById(f"result-{key}")
+        slot.innerHTML, result = kept
+        slot.classList.remove("busy")
+        for kept_now, value in ((results(), result), (state["drawn"][corpus], entry)):
+            if value is None:
+                kept_now.pop(key, None)
+            else:
+                kept_now[key] = value
+    elif entry:
+        await answer(key, question, **given)
+
+
+def fill_form(key: str, question: str, given: dict) -> None:
+    """The section's boxes as a question was asked: the question (selected on the first click, so typing replaces
+    it), its inputs, its options (the defaults where none is given)."""
+    t = TECHNIQUES[key]
+    section = document.getElementById(key)
+    fill_box(key, question)
+    for i in t.inputs:
+        if i.field:
+            section.querySelector(f"[name={i.param}]").value = i.shown(given.get(i.name))
+    for o in t.options:
+        value = given.get(o.name, o.default)
+        if o.choices:
+            for radio in section.querySelectorAll(f"input[name={o.name}]"):
+                radio.checked = radio.value == value
+        else:
+            section.querySelector(f"input[name={o.name}]").value = f"{value:g}"
+
+
+def fill_box(key: str, question: str) -> None:
+    """A question the visitor did not type (a preset, a link, Back) in the section's box; the box's first click
+    selects it all, so typing replaces it, and a second click places the caret to edit it."""
+    box = document.getElementById(f"q-{key}")
+    box.value = question
+    box.setAttribute("data-given", question)
+
+
+def say_link(unknown: list) -> None:
+    """One line above the lab: the link names techniques the lab does not have, and those it has."""
+    names = ", ".join(f"“{n}”" for n in unknown)
+    known = ", ".join(t.name for t in TECHNIQUES.values())
+    line = document.createElement("p")
+    line.className = "message link-message"
+    line.setAttribute("role", "status")
+    line.textContent = (f"This link names {'a technique' if len(unknown) == 1 else 'techniques'} the lab does not "
+                        f"have, {names}, so the page opens as usual. The techniques are: {known}.")
+    document.getElementById("lab").prepend(line)
+
+
+def on_popstate(event) -> None:
+    asyncio.ensure_future(open_link())
 
 
 # The handlers are plain functions so that preventDefault() runs while the event is dispatched (an async
@@ -299,8 +539,31 @@ def on_preset(event):
     link = event.target.closest("a.preset")
     section = link.closest("section")
     key, question = section.dataset.technique, link.dataset.q
-    section.querySelector("input[name=q]").value = question
+    fill_box(key, question)
     asyncio.ensure_future(answer_and_remember(key, question))
+
+
+@when("keydown", "a.preset")
+def on_preset_key(event):
+    """Space and Enter press a preset, as they press a button (it is a link with role=button: Space would scroll,
+    and Enter would follow the link before Python could answer)."""
+    if event.key in (" ", "Enter"):
+        event.preventDefault()
+        event.target.closest("a.preset").click()
+
+
+@when("click", "input[name=q]")
+def on_box_click(event):
+    """The first click in a box holding a question the visitor did not type selects it (see fill_box)."""
+    box = event.target
+    if box.value and box.value == box.getAttribute("data-given"):
+        box.select()
+    box.removeAttribute("data-given")
+
+
+@when("input", "input[name=q]")
+def on_box_input(event):
+    event.target.removeAttribute("data-given")
 
 
 @when("submit", "form.ask")
@@ -329,7 +592,7 @@ def on_open_question(event):
     key, question = link.dataset.technique, link.dataset.q
     use_documents("fernport")  # the scoreboard's questions are Fernport's
     section = document.getElementById(key)
-    section.querySelector("input[name=q]").value = question
+    fill_box(key, question)
     section.scrollIntoView()
     asyncio.ensure_future(answer_and_remember(key, question))
 
@@ -360,19 +623,14 @@ def on_embed_code(event):
 
 
 async def open_deep_link() -> None:
-    params = URLSearchParams.new(location.search)
-    key, question = (params.get("technique") or "").replace("-", "_"), params.get("q")
-    if key not in TECHNIQUES:
-        return
-    if params.get("corpus") == "yours" and "yours" in labs:
-        use_documents("yours")
-    section = document.getElementById(key)
-    if question:
-        section.querySelector("input[name=q]").value = question
-        given = {i.name: i.read(list(params.getAll(i.param))) for i in TECHNIQUES[key].inputs}
-        await answer(key, question, **given)
-    if params.get("embed") != "1":
-        section.scrollIntoView()
+    """The address at the start: each section it names answered, the page scrolled to the last one (the one after
+    #, or technique=). Nothing is added to the history."""
+    await open_link(at_start=True)
+    pairs = dict(address_pairs())
+    focus = next((k for k in (location.hash.removeprefix("#"), pairs.get("technique", "").replace("-", "_"))
+                  if k in TECHNIQUES), None)
+    if focus and pairs.get("embed") != "1" and (state["links"][state["corpus"]] or "technique" in pairs):
+        document.getElementById(focus).scrollIntoView()
 
 
 def first_preset(key: str) -> str:
@@ -403,7 +661,8 @@ def use_documents(name: str, corpus=None, changed: bool = False, passage_size=DE
             labs.pop("yours", None)
         else:
             labs["yours"] = Lab(corpus, passage_size)
-        state["results"]["yours"], state["shown"]["yours"] = {}, {}
+        state["results"]["yours"], state["shown"]["yours"], state["drawn"]["yours"] = {}, {}, {}
+        state["memo"] = {k: v for k, v in state["memo"].items() if k[0] != "yours"}  # drawn from other documents
         asyncio.ensure_future(my_vectors.prune())
     if name == "yours" and "yours" not in labs:
         name = "fernport"
@@ -445,8 +704,6 @@ async def bench_run(key: str, question: str, options_json: str = "{}"):
     the result's details that are passage lists (hybrid's "keyword" and "vector"). Options as ``run`` takes them
     (``top_k``, ``scoring``, ``hypothetical``, ...); a meaning technique looks vectors up in the page's table (a
     question without one raises MissingVectors: add it first with ``raglabBench.addVectors``)."""
-    from js import Object
-
     from raglab.result import Hit
 
     t = TECHNIQUES[key]
@@ -471,8 +728,6 @@ async def bench_add_vectors(texts, vectors) -> int:
 
 
 def install_bench_hook() -> None:
-    from js import Object, window
-
     hook = Object.new()
     hook.run = create_proxy(bench_run)
     hook.addVectors = create_proxy(bench_add_vectors)
@@ -490,13 +745,15 @@ async def start() -> None:
     my_related.install(embedder, vector_table, lambda: labs.get("yours"), newest)
     my_vectors.install(embedder, vector_table, lambda: labs.get("yours"), SITE["bridge"]["embed"]["model"], newest)
     install_bench_hook()
-    show_runtime()
     show_status("ready", "Ready")
     document.getElementById("status").dataset.readyMs = str(round(performance.now()))  # for bench/
     await my_names.load()
     await my_documents.load()
     await my_vectors.load()
     document.getElementById("yours").dataset.loaded = "1"  # the kept documents are searchable (for tests, bench/)
+    # Back and Forward, from now on (a deep link may wait minutes for a model); also on #fragment links, where
+    # the questions are the same and nothing changes.
+    window.addEventListener("popstate", create_proxy(on_popstate))
     await open_deep_link()
     document.getElementById("status").dataset.startS = f"{time.perf_counter() - started:.3f}"
 

@@ -168,7 +168,7 @@ def test_a_slow_answer_never_draws_over_a_newer_one(visit):
     summary = page.locator("#result-hybrid .summary")
     expect(summary).to_contain_text("“Where does Ida Lund sell fish?”", timeout=SLOW)
     expect(page.locator("#msg-hybrid")).to_be_empty()
-    assert "Ida+Lund" in page.url and "rw=" not in page.url and "bread" not in page.url
+    assert "q.hybrid=Where+does+Ida+Lund" in page.url and "rw.hybrid" not in page.url and "bread" not in page.url
     expect(page.locator("#q-hybrid")).to_have_value("Where does Ida Lund sell fish?")
     release(page, weights, held)
     # A third question needs the model too: the worker answers in order, so once it is shown the first question's

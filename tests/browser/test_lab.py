@@ -56,7 +56,7 @@ def test_a_typed_question_gets_its_results(visit):
     page.press("#q-plain", "Enter")
     expect(page.locator("#result-plain .summary")).to_contain_text("“When does the market open?”")
     assert shown(page, "plain")[0][0] == "market-3"
-    assert "technique=plain" in page.url and "market" in page.url
+    assert "q.plain=When+does+the+market+open" in page.url  # the address holds each section's question
 
 
 def test_stop_words_and_blank_questions_get_clear_messages(visit):
@@ -81,8 +81,9 @@ def test_deep_link_opens_a_technique_with_its_answer(visit):
 def test_embed_mode_shows_just_one_technique(visit):
     page = visit.open("?technique=query&embed=1&q=Can+I+bring+my+pet%3F")
     expect(page.locator("#query")).to_be_visible()
-    for hidden in ["#plain", "#graph", "#documents", "#word-list", "#try-first"]:
+    for hidden in ["#plain", "#graph", "#word-list", "#try-first"]:
         expect(page.locator(hidden)).to_be_hidden()
+    expect(page.locator("#documents details").first).not_to_have_attribute("open", "")  # folded, to be opened
     expect(page.locator("#result-query .summary")).to_contain_text("“Can I bring my pet?”")
 
 
