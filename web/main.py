@@ -46,7 +46,9 @@ import my_related  # noqa: E402
 import my_vectors  # noqa: E402
 
 asker = None  # the "Ask the model" controller, made at start
-labs = {"fernport": Lab()}  # and "yours", once the visitor keeps documents
+# "fernport": the site's corpus (a --corpus build packs its own there, with its passage size); and "yours", once the
+# visitor keeps documents.
+labs = {"fernport": Lab(passage_size=SITE.get("corpus", {}).get("passage_size", DEFAULT_SIZE))}
 # results: per corpus, each section's last result; shown: per corpus, each section's drawn result and question,
 # kept while the other corpus is searched. links: per corpus, each used section's question as the address holds it
 # (an entry, see link_entry); drawn: the entry each section shows (absent: as the page began); memo: the HTML and
@@ -231,10 +233,21 @@ def newest(key: str) -> int:
     return state["asked"][key]
 
 
-async def prepared(t) -> dict:
-    """What technique ``t`` needs before it runs: networkx installed, the vector table as its ``embed``."""
+async def load_snowball() -> None:
+    """snowballstemmer (BM25 on Snowball stems), installed from its local wheel on first use."""
+    try:
+        import snowballstemmer  # noqa: F401
+    except ImportError:
+        await loadPackage(to_js([site_url(w) for w in SITE["wheels"]["snowball"]]))
+
+
+async def prepared(t, options: dict | None = None) -> dict:
+    """What technique ``t`` needs before it runs with ``options``: networkx or snowballstemmer installed, the vector
+    table as its ``embed``."""
     if NETWORKX in t.needs:
         await load_networkx()
+    if (options or {}).get("scoring") == "snowball":
+        await load_snowball()
     return {"embed": await vector_table()} if t.meaning else {}
 
 
@@ -264,7 +277,7 @@ async def answer(key: str, question: str, source: str = "visitor", **given) -> b
         options = options_of(t, given)
         if options.keys() & {i.name for i in t.inputs}:
             options["source"] = source
-        options.update(await prepared(t))
+        options.update(await prepared(t, options))
         try:
             result = run(lab, key, question, **options)
         except MissingVectors as missing:
@@ -533,23 +546,26 @@ def on_popstate(event) -> None:
 
 # The handlers are plain functions so that preventDefault() runs while the event is dispatched (an async
 # handler would run after the browser had already followed the link or sent the form); the work goes on in a task.
-@when("click", "a.preset")
+@when("click", "section.technique")  # a section may have no preset (a --corpus build without presets.toml)
 def on_preset(event):
-    event.preventDefault()
     link = event.target.closest("a.preset")
+    if not link:
+        return
+    event.preventDefault()
     section = link.closest("section")
     key, question = section.dataset.technique, link.dataset.q
     fill_box(key, question)
     asyncio.ensure_future(answer_and_remember(key, question))
 
 
-@when("keydown", "a.preset")
+@when("keydown", "section.technique")
 def on_preset_key(event):
     """Space and Enter press a preset, as they press a button (it is a link with role=button: Space would scroll,
     and Enter would follow the link before Python could answer)."""
-    if event.key in (" ", "Enter"):
+    link = event.target.closest("a.preset")
+    if link and event.key in (" ", "Enter"):
         event.preventDefault()
-        event.target.closest("a.preset").click()
+        link.click()
 
 
 @when("click", "input[name=q]")
@@ -584,11 +600,13 @@ def form_values(t, form) -> dict:
     return given
 
 
-@when("click", "a.open-question")
+@when("click", "body")  # no scoreboard without labelled questions (a --corpus build without questions.toml)
 def on_open_question(event):
     """A scoreboard question: open it in its technique, answered in place."""
-    event.preventDefault()
     link = event.target.closest("a.open-question")
+    if not link:
+        return
+    event.preventDefault()
     key, question = link.dataset.technique, link.dataset.q
     use_documents("fernport")  # the scoreboard's questions are Fernport's
     section = document.getElementById(key)
@@ -610,7 +628,7 @@ def on_embed_code(event):
         box = document.createElement("textarea")
         box.className = "embed-snippet"
         box.readOnly = True
-        box.rows = 3
+        box.rows = 11  # an iframe and the few lines that follow its height
         box.setAttribute("aria-label", "Embed code")
         button.after(box)
     box.value = snippet
@@ -661,6 +679,7 @@ def use_documents(name: str, corpus=None, changed: bool = False, passage_size=DE
             labs.pop("yours", None)
         else:
             labs["yours"] = Lab(corpus, passage_size)
+            asyncio.ensure_future(get_ready(labs["yours"]))
         state["results"]["yours"], state["shown"]["yours"], state["drawn"]["yours"] = {}, {}, {}
         state["memo"] = {k: v for k, v in state["memo"].items() if k[0] != "yours"}  # drawn from other documents
         asyncio.ensure_future(my_vectors.prune())
@@ -690,6 +709,14 @@ def use_documents(name: str, corpus=None, changed: bool = False, passage_size=DE
         box.placeholder = "Ask about your documents" if name == "yours" else box.dataset.fernport
 
 
+async def get_ready(lab: Lab) -> None:
+    """Cut the visitor's passages and index their words a few documents at a time (Lab.prepare_in_steps), letting
+    the page draw and answer between steps, so the first question does not freeze it (5,183 abstracts: 1.5 s)."""
+    for _ in lab.prepare_in_steps():
+        await asyncio.sleep(0)
+    performance.mark("raglab:indexed")  # for bench/scifact_page.py
+
+
 def on_removed(part: str) -> None:
     if part == "embed":
         embedder.removed()
@@ -707,7 +734,8 @@ async def bench_run(key: str, question: str, options_json: str = "{}"):
     from raglab.result import Hit
 
     t = TECHNIQUES[key]
-    options = {**json.loads(options_json), **await prepared(t)}  # networkx, the vector table: before the clock
+    options = json.loads(options_json)
+    options.update(await prepared(t, options))  # networkx, the vector table: before the clock
     started = time.perf_counter()
     result = run(current_lab(), key, question, **options)
     ms = (time.perf_counter() - started) * 1000

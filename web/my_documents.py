@@ -18,13 +18,13 @@ from pyodide.ffi import create_proxy, to_js
 from pyodide_js import loadPackage
 from pyscript import document, when
 
-from raglab.chunking import DEFAULT_SIZE, WHOLE_DOCUMENT, check_passage_size, passages_phrase
+from raglab.chunking import DEFAULT_SIZE, check_passage_size, passages_phrase
 from raglab.collection import Collection, document_from_record, document_record, parse_word_list, word_list_text
 from raglab.corpus import CorpusError, Document
 from raglab.readers import MAX_FILE_BYTES, MAX_FILES, ReadError, read_error, read_file, read_pasted, read_pdf_pages
 from raglab.ui.documents_html import LIST_ROWS, render_kept, render_read, render_switch_label
 
-SLICE = 64  # documents cut into sentences in one task (20-40 ms in Pyodide), between which the page answers
+SLICE = 64  # documents added or written as records in one task (20-40 ms in Pyodide), between which the page answers
 
 collection = Collection()
 record_bytes: dict[str, int] = {}  # slug -> UTF-8 bytes of its kept record, for the space the documents take
@@ -125,19 +125,7 @@ def changed(switch_to: str | None = None) -> None:
         name = "fernport"
     document.querySelector(f"input[name=corpus][value={name}]").checked = True
     page["use"](name, collection.corpus() if n else None, changed=True, passage_size=collection.passage_size)
-    asyncio.ensure_future(draw_kept())
-    if n and collection.passage_size == WHOLE_DOCUMENT:  # else counting the passages has cut them already
-        asyncio.ensure_future(cut_in_slices(list(collection.documents)))
-
-
-async def cut_in_slices(documents) -> None:
-    """Cut whole documents into sentences a slice at a time once they are kept or loaded (each Document keeps its
-    sentences), so the first question does not cut them all in one task: 5,183 abstracts take about 1.7 s in
-    Pyodide. Only the passages' sentence counts need them; a question asked meanwhile cuts the rest itself."""
-    for start in range(0, len(documents), SLICE):
-        for doc in documents[start:start + SLICE]:
-            doc.sentence_pages  # noqa: B018 (a cached property: computing it is the point)
-        await asyncio.sleep(0)
+    asyncio.ensure_future(draw_kept())  # (main.py gets the new lab ready in steps: Lab.prepare_in_steps)
 
 
 async def draw_kept() -> None:

@@ -75,10 +75,12 @@ class Lab:
                     doc.sentence_pages  # noqa: B018 (a cached property: the cut into sentences is the work)
                 yield
         for index in KeywordIndex.in_steps(self.chunks(), step):
+            if size in self._indexes:  # a question asked meanwhile built it all at once
+                return
             if index is None:
                 yield
             else:
-                self._indexes.setdefault(size, index)
+                self._indexes[size] = index
 
     @property
     def bm25_index(self):

@@ -33,11 +33,7 @@ def folder(tmp_path_factory):
     for name, text in DOCUMENTS.items():
         (folder / name).write_text(text, encoding="utf-8")
     (folder / "presets.toml").write_text(f'[presets]\nplain = ["{PRESET}"]\n', encoding="utf-8")
-    # One labelled question too, for now: web/main.py binds its scoreboard click to `a.open-question`, and
-    # PyScript's `when` fails on a selector no element matches, so a page without a scoreboard does not start.
-    # Drop this file once main.py listens on an element every page has.
-    (folder / "questions.toml").write_text(f'[[question]]\ntext = "{PRESET}"\nanswers = ["tides-1"]\n',
-                                           encoding="utf-8")
+    # No questions.toml: no scoreboard, and the page must start without one (and without any other preset).
     return folder
 
 
@@ -72,4 +68,6 @@ def test_the_course_documents_a_preset_and_a_typed_question(visit, folder):
     press(page, "plain", PRESET)  # back from the typed question: answered by the page's Python, not pre-rendered
     assert shown(page, "plain") == expected(folder, PRESET) != []
     assert "Fernport" not in page.locator("body").inner_text()
+    expect(page.locator("#scoreboard")).to_have_count(0)  # no labelled questions
+    expect(page.locator("#graph a.preset")).to_have_count(0)  # no preset there: the question box alone
     assert visit.console_errors == []

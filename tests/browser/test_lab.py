@@ -58,6 +58,18 @@ def test_a_typed_question_gets_its_results(visit):
     assert shown(page, "plain")[0][0] == "market-3"
     assert "q.plain=When+does+the+market+open" in page.url  # the address holds each section's question
 
+    # BM25 on Snowball stems: its wheel installed from the site on first use, the core's passages and scores
+    question = "How much do the ferries cost?"
+    page.locator("#plain input[name=scoring][value=snowball]").check()
+    page.fill("#q-plain", question)
+    page.press("#q-plain", "Enter")
+    expect(page.locator("#result-plain .summary")).to_contain_text(f"“{question}”", timeout=SLOW)
+    expected = run(Lab(), "plain", question, scoring="snowball")
+    assert shown(page, "plain") == [(p.id, score_label(p)) for p in expected.passages]
+    expect(page.locator("#result-plain")).to_contain_text("Snowball stems")
+    assert visit.requested("wheels/snowballstemmer-3.1.1-py3-none-any.whl") == 1
+    assert "scoring.plain=snowball" in page.url
+
 
 def test_stop_words_and_blank_questions_get_clear_messages(visit):
     page = visit.open()
