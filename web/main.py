@@ -84,7 +84,11 @@ async def load_networkx():
         import networkx
     except ImportError:
         await loadPackage(to_js([site_url(w) for w in SITE["wheels"]["networkx"]]))
-        import networkx
+        try:
+            import networkx
+        except ImportError as error:  # loadPackage logs its failure and returns: the import says it failed
+            raise QuestionError("Graph RAG needs networkx, the graph library, and it could not be downloaded from "
+                                "this site. Check the connection and ask again.") from error
     return networkx
 
 
@@ -124,11 +128,31 @@ async def vector_table():
 
     if state["table"] is None:
         if SITE.get("vectors"):
-            response = await fetch(site_url(SITE["vectors"]))
-            state["table"] = VectorTable.from_json(await response.text())
+            state["table"] = VectorTable.from_json(await downloaded(SITE["vectors"], "the passages' meaning vectors"))
         else:
             state["table"] = VectorTable()
     return state["table"]
+
+
+async def downloaded(path: str, what: str) -> str:
+    """A file of the site as text; a QuestionError in a visitor's words when it cannot be had (nothing is kept, so
+    the next question tries again)."""
+    url, path = site_url(path), path.removeprefix("./")
+    try:
+        response = await fetch(url)
+    except Exception as error:  # no network: fetch itself fails
+        raise QuestionError(f"{what[0].upper()}{what[1:]} could not be downloaded ({path}: no connection). Check "
+                            "the connection and ask again.") from error
+    if not response.ok:
+        raise QuestionError(f"{what[0].upper()}{what[1:]} could not be downloaded ({path}: the site answered "
+                            f"{response.status}). Ask again in a moment.")
+    text = await response.text()
+    try:
+        json.loads(text)
+    except ValueError as error:
+        raise QuestionError(f"{what[0].upper()}{what[1:]} arrived damaged ({path}). Reload the page and ask "
+                            "again.") from error
+    return text
 
 
 def start_bridge() -> None:
@@ -239,6 +263,11 @@ async def load_snowball() -> None:
         import snowballstemmer  # noqa: F401
     except ImportError:
         await loadPackage(to_js([site_url(w) for w in SITE["wheels"]["snowball"]]))
+        try:
+            import snowballstemmer  # noqa: F401
+        except ImportError as error:
+            raise QuestionError("BM25 on Snowball stems needs snowballstemmer, and it could not be downloaded from "
+                                "this site. Check the connection and ask again.") from error
 
 
 async def prepared(t, options: dict | None = None) -> dict:

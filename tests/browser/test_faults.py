@@ -230,3 +230,27 @@ def test_stop_ends_an_answer_the_model_could_otherwise_finish(visit):
     stopped = answers.last.inner_text()
     assert stopped.startswith("Stopped"), stopped
     assert int(re.search(r"(\d+) tokens", stopped)[1]) < full
+
+
+def test_the_sites_own_files_say_what_failed_and_a_retry_works(visit):
+    """Intent: when the meaning vectors or the graph library cannot be fetched from the site (an error, no
+    connection, a damaged body), the section says so in a visitor's words, keeps the page usable, and the same
+    question asked again is answered."""
+    page = visit.open()
+    cases = [  # once each: a file fetched well is kept for the rest of the visit
+        ("**/vectors.json", "multi_query", "bad body", "The passages' meaning vectors arrived damaged "
+                                                       "(data/vectors.json). Reload the page and ask again."),
+        ("**/wheels/networkx-*.whl", "graph", "500",
+         "Graph RAG needs networkx, the graph library, and it could not be downloaded from this site. Check the "
+         "connection and ask again.")]
+    for pattern, key, fault, said in cases:
+        hits = fault_once(page, pattern, fault)
+        question = page.locator(f"#{key} a.preset").nth(1)
+        question.click()
+        expect(page.locator(f"#msg-{key}")).to_have_text(said, timeout=SLOW)
+        question.click()  # asked again: the file is fetched again, and the answer drawn
+        expect(page.locator(f"#result-{key} .summary")).to_contain_text(question.get_attribute("data-q"),
+                                                                         timeout=SLOW)
+        expect(page.locator(f"#msg-{key}")).to_have_text("")
+        assert len(hits) == 2, (pattern, fault, hits)
+        page.unroute(pattern)
