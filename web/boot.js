@@ -8,7 +8,18 @@ const status = document.getElementById("status");
 function showStartFailure(reason) {
   if (status.dataset.state) return; // main.py got there first: "ready" or its own error
   status.dataset.state = "error";
-  status.textContent = `Python could not start: ${reason}`;
+  status.textContent = `Python could not start: ${inWords(reason)}`;
+}
+
+// What a failed start means, in a visitor's words: a damaged download of the lab's own code says so, and a
+// Python traceback is cut to its last line (the error itself).
+function inWords(reason) {
+  const text = String(reason ?? "");
+  if (/raglab\.zip|unpack_archive|not a zip file|BadZipFile/.test(text)) {
+    return "the lab's code (raglab.zip) arrived damaged. Reload the page to download it again.";
+  }
+  const lines = text.trim().split("\n");
+  return text.includes("Traceback") ? lines[lines.length - 1].trim() : text;
 }
 
 addEventListener("error", (event) => showStartFailure(event.message));

@@ -254,3 +254,12 @@ def test_the_sites_own_files_say_what_failed_and_a_retry_works(visit):
         expect(page.locator(f"#msg-{key}")).to_have_text("")
         assert len(hits) == 2, (pattern, fault, hits)
         page.unroute(pattern)
+
+
+def test_a_damaged_download_of_the_labs_code_says_so(visit):
+    """Intent: raglab.zip arriving damaged stops the start with one sentence saying what to do, not a traceback."""
+    visit.page.route("**/raglab.zip", lambda route: route.fulfill(status=200, body=b"PK\x03\x04 cut short",
+                                                                  content_type="application/zip"))
+    page = visit.open(wait_for_python=False)
+    expect(page.locator("#status")).to_have_text("Python could not start: the lab's code (raglab.zip) arrived "
+                                                 "damaged. Reload the page to download it again.", timeout=SLOW)
