@@ -359,7 +359,7 @@ def prerender(dist: Path, settings: BuildSettings) -> None:
             results[key], notes[key] = None, note
             continue
         options = {"embed": table} if technique.meaning else {}
-        results[key] = run(lab, key, presets[0], **options)
+        results[key] = [run(lab, key, q, **options) for q in presets]  # each, so a preset works without JavaScript
     from raglab.evaluate import evaluate
     from raglab.ui.scoreboard_html import render_scoreboard
 

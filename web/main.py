@@ -793,6 +793,8 @@ def install_bench_hook() -> None:
 
 async def start() -> None:
     started = time.perf_counter()
+    for shown_without_js in document.querySelectorAll(".other-presets"):  # each preset's result, for no JavaScript:
+        shown_without_js.remove()  # from now on every result is drawn in its section's slot
     start_bridge()
     global asker
     asker = ask_model.install(SITE["bridge"]["generate"], current_lab, current_result, answer, question_of,

@@ -1,8 +1,12 @@
 """The page boots Python from its own files only, and reads well before (or without) it."""
 
 from pathlib import Path
+from urllib.parse import quote_plus
 
 from playwright.sync_api import expect
+
+from raglab import Lab, run
+from raglab.show import score_label
 
 ROOT = Path(__file__).resolve().parents[2]
 NETWORKX_WHEEL = "wheels/networkx-3.7-py3-none-any.whl"
@@ -40,4 +44,16 @@ def test_prerendered_page_reads_without_javascript(visit_without_js):
     expect(page.locator("#result-graph .hit").nth(2)).to_contain_text("score 0.50")
     expect(page.locator("#result-multi_query .hit").first).to_contain_text("fused 0.0648")
     expect(page.locator("#status")).to_be_hidden()
+
+    # Each preset shows its own result, pre-rendered: the address names it (#plain-preset-2), CSS shows it
+    lab = Lab()
+    for key in ("plain", "graph"):
+        second = lab.corpus.presets[key][1]
+        page.locator(f"#{key} a.preset", has_text=second).click()
+        expect(page.locator(f"#{key}-preset-2")).to_be_visible()
+        expect(page.locator(f"#result-{key}")).to_be_hidden()  # the first preset's result gives way
+        assert quote_plus(second) in page.url and page.url.endswith(f"#{key}-preset-2")
+        hits = page.locator(f"#{key}-preset-2 ol.passages:not(.compare):not(.compact) > li.hit")
+        assert [(h.get_attribute("data-id"), h.locator(".score summary, span.score").first.inner_text())
+                for h in hits.all()] == [(p.id, score_label(p)) for p in run(lab, key, second).passages]
     assert visit_without_js.requested("pyodide/pyodide.asm.wasm") == 0

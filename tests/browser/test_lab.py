@@ -52,6 +52,7 @@ def test_a_score_opens_to_show_its_sum(visit):
 
 def test_a_typed_question_gets_its_results(visit):
     page = visit.open()
+    expect(page.locator(".other-presets")).to_have_count(0)  # the no-JavaScript results go once Python runs
     page.fill("#q-plain", "When does the market open?")
     page.press("#q-plain", "Enter")
     expect(page.locator("#result-plain .summary")).to_contain_text("“When does the market open?”")

@@ -9,7 +9,7 @@ links even before Python has loaded, or without JavaScript; once Python runs, it
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from html import escape
 from pathlib import Path
 from urllib.parse import urlencode
@@ -98,17 +98,30 @@ def _fusion_lesson(text: Mapping) -> str:
 
 
 def render_technique_section(lab: Lab, key: str, number: int, text: Mapping, terms: Terms,
-                             result: Result | None, note: str = "") -> str:
+                             result: Result | Sequence[Result] | None, note: str = "") -> str:
+    """One technique's section; ``result``: its first preset's result, or every preset's in order. The first is
+    drawn in the result slot; each later one in its own ``#{key}-preset-{n}`` beside it, which its preset links to,
+    so without JavaScript a preset shows its own result (lab.css shows the one the address names). main.py takes
+    those away when it starts: from then on it draws every result in the slot."""
     t = TECHNIQUES[key]
+    results = list(result) if isinstance(result, Sequence) else [result] if result else []
+    questions = lab.corpus.presets.get(key, ())
+
+    def target(n: int) -> str:
+        return f"{key}-preset-{n}" if 1 < n <= len(results) else key
+
     presets = "".join(
-        f'<a class="preset" role="button" href="?{escape(urlencode({"technique": key, "q": q}))}#{key}" '
-        f'data-q="{escape(q)}">{escape(q)}</a>' for q in lab.corpus.presets.get(key, ()))
+        f'<a class="preset" role="button" href="?{escape(urlencode({"technique": key, "q": q}))}#{target(n)}" '
+        f'data-q="{escape(q)}">{escape(q)}</a>' for n, q in enumerate(questions, 1))
     extra = "".join(_input_field(key, i) for i in t.inputs if i.field) + _options_fieldset(t.options)
     lesson = _fusion_lesson(text) if text.get("lesson") else ""
     try_line = f'<p class="try">{terms.link(text["try"])}</p>' if text.get("try") else ""
     if NETWORKX in t.needs and lab.corpus.entities:  # the graph, on a corpus whose names were written by hand
         try_line += render_names_compared(lab.corpus.entities, names_found(lab.corpus.documents))
-    slot = render_result(result) if result else f'<p class="message">{escape(note or MEANING_NOTE)}</p>'
+    slot = render_result(results[0]) if results else f'<p class="message">{escape(note or MEANING_NOTE)}</p>'
+    others = "".join(f'<div class="preset-result" id="{target(n)}">{render_result(r)}</div>'
+                     for n, r in enumerate(results[1:], 2))
+    others = f'<div class="other-presets">{others}</div>' if others else ""
     return (
         f'<section class="technique" id="{key}" data-technique="{key}" aria-labelledby="{key}-h">'
         f"{_embed_bar(key)}"
@@ -122,7 +135,7 @@ def render_technique_section(lab: Lab, key: str, number: int, text: Mapping, ter
         '<button type="submit">Search</button>'
         f'</div>{extra}</form><p class="form-message" id="msg-{key}" role="status"></p>'
         f'<button type="button" class="embed-code" data-technique="{key}">Copy embed code</button></div>'
-        f'<div class="result-slot" id="result-{key}" aria-live="polite">{slot}</div>{_ask_model(t, text)}'
+        f'<div class="result-slot" id="result-{key}" aria-live="polite">{slot}</div>{others}{_ask_model(t, text)}'
         "</section>"
     )
 
@@ -184,10 +197,11 @@ def embed_snippet(page_url: str, t: Technique) -> str:
             f'style="border:0" loading="lazy"></iframe>\n{_FOLLOW_HEIGHT}')
 
 
-def render_main(lab: Lab, page: Mapping, results: Mapping[str, Result | None], notes: Mapping[str, str] = {},
-                scoreboard: str = "") -> str:
-    """Everything between the page header and the footer; ``results`` holds each technique's pre-rendered result
-    (None for a technique that cannot run here, with an optional note); ``scoreboard`` the rendered scoreboard."""
+def render_main(lab: Lab, page: Mapping, results: Mapping[str, Result | Sequence[Result] | None],
+                notes: Mapping[str, str] = {}, scoreboard: str = "") -> str:
+    """Everything between the page header and the footer; ``results`` holds each technique's pre-rendered result,
+    or its presets' results in order (None for a technique that cannot run here, with an optional note);
+    ``scoreboard`` the rendered scoreboard."""
     terms = Terms(page.get("word", []))
     intro = page.get("intro", "").replace("{techniques}", _number_word(len(TECHNIQUES)))
     steps = "".join(f"<li>{terms.link(s)}</li>" for s in page.get("try_first", []))
