@@ -53,6 +53,16 @@ def test_back_and_forward_show_each_earlier_question(visit, lab):
     press(page, "query", second_query)  # the same question again: no second entry
     expect(page.locator("#result-query .summary.before")).to_have_count(0)  # drawn again
     assert history_length(page) == 3
+    third = "Who keeps the lighthouse?"
+    ask(page, "plain", third)  # a third question, in the first technique again
+    assert history_length(page) == 4
+    assert address(page) == [("q.plain", third), ("q.query", second_query)]
+
+    page.go_back()  # to the second question: plain back on the first typed question, query unchanged
+    expect(page.locator("#result-plain .summary")).to_contain_text(f"“{TYPED}”")
+    expect(page.locator("#q-plain")).to_have_value(TYPED)
+    expect(page.locator("#result-query .summary")).to_contain_text(f"“{second_query}”")
+    assert [i for i, _ in shown(page, "plain")] == ids(lab, "plain", TYPED)
 
     page.go_back()  # to the first question: query as the page began, plain still on the typed question
     expect(page.locator("#result-query .summary")).to_contain_text(f"“{first_query}”")
@@ -72,6 +82,9 @@ def test_back_and_forward_show_each_earlier_question(visit, lab):
     expect(page.locator("#result-query .summary")).to_contain_text(f"“{second_query}”")
     expect(page.locator("#q-query")).to_have_value(second_query)
     assert [i for i, _ in shown(page, "query")] == ids(lab, "query", second_query)
+    page.go_forward()
+    expect(page.locator("#result-plain .summary")).to_contain_text(f"“{third}”")
+    assert [i for i, _ in shown(page, "plain")] == ids(lab, "plain", third)
     assert visit.console_errors == []
 
 
