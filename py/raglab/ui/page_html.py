@@ -116,6 +116,8 @@ def render_technique_section(lab: Lab, key: str, number: int, text: Mapping, ter
     extra = "".join(_input_field(key, i) for i in t.inputs if i.field) + _options_fieldset(t.options)
     lesson = _fusion_lesson(text) if text.get("lesson") else ""
     try_line = f'<p class="try">{terms.link(text["try"])}</p>' if text.get("try") else ""
+    if text.get("exercise"):  # the lesson's own exercise, on the visitor's documents (page.toml's technique.X)
+        try_line += f'<p class="try exercise">{terms.link(text["exercise"])}</p>'
     if NETWORKX in t.needs and lab.corpus.entities:  # the graph, on a corpus whose names were written by hand
         try_line += render_names_compared(lab.corpus.entities, names_found(lab.corpus.documents))
     slot = render_result(results[0]) if results else f'<p class="message">{escape(note or MEANING_NOTE)}</p>'
