@@ -50,11 +50,12 @@ models: deps-models
 	$(PY) -m tools.models minilm
 
 # CORPUS=DIR builds the lab on that folder (a corpus folder, or plain .txt/.md/.html/.pdf/.docx files) instead of
-# Fernport: make serve CORPUS=path/to/folder
+# Fernport: make serve CORPUS=path/to/folder. Several folders, space-separated, give a page each and a switch:
+# make serve CORPUS="corpus/fernport corpus/ledger"
 CORPUS ?=
 
 build: deps-python deps-node models
-	$(PY) build.py $(if $(CORPUS),--corpus "$(CORPUS)")
+	$(PY) build.py $(foreach folder,$(CORPUS),--corpus "$(folder)")
 
 serve: build
 	$(PY) -m tools.serve

@@ -87,7 +87,6 @@ WHEELS = {
     "docx": ("mammoth-1.13.0-py2.py3-none-any.whl", "cobble-0.1.4-py3-none-any.whl"),
     "snowball": ("snowballstemmer-3.1.1-py3-none-any.whl",),  # BM25 on Snowball stems, installed on first use
 }
-RAGLAB_ZIP = "raglab.zip"
 # The page's Python beside main.py (web/): page glue, one module per part of the page.
 PAGE_MODULES = ("ask_model.py", "my_documents.py", "my_vectors.py", "my_names.py", "my_related.py")
 # Packed into raglab.zip under the same paths as in the repository: every file but caches.
@@ -107,6 +106,26 @@ class BuildSettings:
     offline: bool = False
     self_hosted_model: Path | None = None
     corpus: Path | None = None  # None: Fernport (raglab.corpus.default_corpus_dir), packed as the repository holds it
+    # More corpora (`--corpus` given more than once): each its own page beside index.html (LabPage), with a switch.
+    more: tuple[Path, ...] = ()
+    page: str = ""  # the page this build step writes: "" for index.html, else a LabPage's key
+    first: Path | None = None  # on another corpus's page (page set): the first corpus, index.html's
+
+    def named(self, stem: str, suffix: str) -> str:
+        """A file of this page: ``raglab.zip`` for index.html, ``raglab-ledger.zip`` for ledger.html."""
+        return f"{stem}-{self.page}{suffix}" if self.page else f"{stem}{suffix}"
+
+    @cached_property
+    def pages(self) -> tuple[LabPage, ...]:
+        """Every corpus page of the site, the first index.html; () for a site of one corpus (no switch)."""
+        if not self.more:
+            return ()
+        folders = [self.first if self.page else self.corpus, *self.more]
+        keys: list[str] = []
+        for folder in folders:
+            keys.append(slug_for_page(folder, keys))
+        return tuple(LabPage(key, corpus_name(folder), "./" if n == 0 else f"./{key}.html")
+                     for n, (key, folder) in enumerate(zip(keys, folders, strict=True)))
 
     @cached_property
     def lab_corpus(self) -> LabCorpus:
@@ -120,7 +139,7 @@ PAGE_CORPUS = "corpus/fernport"
 # The page's words for a corpus without page.toml: Fernport's lesson (the introduction, each technique's heading
 # and explanation, the hybrid lesson, the word list) without what is about Fernport's documents.
 LESSON_PAGE = ROOT / "corpus" / "fernport" / "page.toml"
-ABOUT_FERNPORT = ("try_first", "documents_intro")  # and each technique's "try" line
+ABOUT_FERNPORT = ("name", "try_first", "documents_intro")  # and each technique's "try" line
 DEFAULT_TRY_FIRST = [
     "Open the documents below: every technique searches them, and nothing else.",
     "In {plain}, type a question about the documents (or press a preset question, where there is one). Read which "
@@ -153,6 +172,33 @@ class LabCorpus:
     hand_written_names: bool
     packed: dict[str, bytes] | None = None
     skipped: list = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class LabPage:
+    """One corpus of a site built on several: its key (in links, ``corpus=ledger``), its name, its page."""
+
+    key: str
+    name: str
+    href: str
+
+
+def slug_for_page(folder: Path, taken: list[str]) -> str:
+    """A page's key from its folder's name, unique on the site and never a name the page gives its own use.
+
+    >>> slug_for_page(Path("corpus/Ledger"), []), slug_for_page(Path("x/ledger"), ["ledger"]), slug_for_page(
+    ...     Path("yours"), [])
+    ('ledger', 'ledger_2', 'yours_2')
+    """
+    from raglab.readers import slug_for
+
+    return slug_for(Path(folder).resolve().name, [*taken, "yours", "index", "pyscript", "raglab"])
+
+
+def corpus_name(folder: Path) -> str:
+    """What the switch calls a corpus: its page.toml's ``name``, else its folder's name."""
+    page = Path(folder) / "page.toml"
+    return str((_toml_file(page).get("name") if page.is_file() else None) or Path(folder).resolve().name)
 
 
 def read_lab_corpus(folder: Path | None) -> LabCorpus:
@@ -323,7 +369,7 @@ def pack_raglab(dist: Path, settings: BuildSettings) -> None:
         if path.is_file() and path.suffix != ".pyc" and "__pycache__" not in path.parts
     }
     files |= {f"{PAGE_CORPUS}/{name}": (lambda data=data: data) for name, data in (packed or {}).items()}
-    with zipfile.ZipFile(dist / RAGLAB_ZIP, "w", zipfile.ZIP_DEFLATED) as archive:
+    with zipfile.ZipFile(dist / settings.named("raglab", ".zip"), "w", zipfile.ZIP_DEFLATED) as archive:
         for name in sorted(files):
             entry = zipfile.ZipInfo(name, ZIP_TIME)
             entry.compress_type = zipfile.ZIP_DEFLATED
@@ -348,7 +394,7 @@ def prerender(dist: Path, settings: BuildSettings) -> None:
     table, note, embed = _vector_table(lab, VectorTable, preset_texts)
     if table is not None:
         (dist / "data").mkdir(exist_ok=True)
-        (dist / "data" / "vectors.json").write_text(table.to_json(), encoding="utf-8")
+        (dist / "data" / settings.named("vectors", ".json")).write_text(table.to_json(), encoding="utf-8")
     results, notes = {}, {}
     for key, technique in TECHNIQUES.items():
         presets = lab.corpus.presets.get(key)
@@ -372,18 +418,56 @@ def prerender(dist: Path, settings: BuildSettings) -> None:
     html = render_main(shown, chosen.page, results, notes, scoreboard)
     if settings.corpus is not None:
         html = name_the_corpus(html, chosen.name)
-    page = dist / "index.html"
-    template = page.read_text(encoding="utf-8")
-    for marker in (LAB_MAIN, LAB_CSP):
+    template = (WEB / "index.html").read_text(encoding="utf-8")
+    for marker in (LAB_MAIN, LAB_CSP, LAB_CONFIG):
         if marker not in template:
             raise SystemExit(f"web/index.html has lost its {marker} marker")
     policy = content_security_policy(settings, inline_styles(template))
     csp = f'<meta http-equiv="Content-Security-Policy" content="{policy}">'
-    page.write_text(template.replace(LAB_MAIN, html).replace(LAB_CSP, csp), encoding="utf-8")
+    page = template.replace(LAB_MAIN, corpus_switch(settings) + html).replace(LAB_CSP, csp)
+    page = page.replace(LAB_CONFIG, f'config="./{settings.named("pyscript", ".json")}"')
+    (dist / (f"{settings.page}.html" if settings.page else "index.html")).write_text(page, encoding="utf-8")
+
+
+def corpus_switch(settings: BuildSettings) -> str:
+    """The switch between the site's corpora (none for one), as links that carry ``corpus=<key>`` (boot.js opens
+    that corpus's page); the body says which pages there are (``data-labs``), for boot.js.
+
+    >>> fernport, ledger = ROOT / "corpus" / "fernport", ROOT / "corpus" / "ledger"
+    >>> s = BuildSettings(corpus=ledger, more=(ledger,), page="ledger", first=fernport)  # ledger.html's
+    >>> print(corpus_switch(s).split('data-lab="ledger">')[1].replace("><", ">\\n<"))
+    Documents: <a href="?corpus=fernport">Fernport</a>
+    <a href="?corpus=ledger" aria-current="page">Larkspur Print Works</a>
+    </nav>
+    >>> corpus_switch(BuildSettings())
+    ''
+    """
+    from html import escape
+
+    pages = settings.pages
+    if not pages:
+        return ""
+    here = settings.page or pages[0].key
+    current = ' aria-current="page"'
+    links = "".join(f'<a href="?corpus={p.key}"{current if p.key == here else ""}>{escape(p.name)}</a>'
+                    for p in pages)
+    labs = escape(json.dumps({p.key: p.href for p in pages}))
+    return (f'<nav class="corpora" aria-label="Documents this lab can search" data-labs="{labs}" '
+            f'data-lab="{here}">Documents: {links}</nav>')
+
+
+def other_pages(dist: Path, settings: BuildSettings) -> None:
+    """With more than one corpus: each other corpus's page, its raglab zip, vectors and config (ledger.html,
+    raglab-ledger.zip, data/vectors-ledger.json, pyscript-ledger.json), the lab as index.html has it."""
+    for page, folder in zip(settings.pages[1:], settings.more, strict=True):
+        one = replace(settings, corpus=folder, page=page.key, first=settings.corpus)
+        for step in (prerender, pack_raglab, write_pyscript_config):
+            step(dist, one)
 
 
 LAB_MAIN = "<!-- LAB:MAIN (build.py writes the pre-rendered lab here) -->"
 LAB_CSP = "<!-- LAB:CSP (build.py writes the Content-Security-Policy here) -->"
+LAB_CONFIG = 'config="./pyscript.json"'  # the page's PyScript config; another corpus's page has its own
 # Where a production build's pages fetch from besides their own origin: the language model's host (whose files
 # redirect to its CDNs) and the Pyodide CDN (numpy). A self-hosted, --offline build fetches from nowhere else.
 MODEL_ORIGINS = ("https://huggingface.co", "https://*.huggingface.co", "https://*.hf.co")
@@ -482,18 +566,22 @@ def write_pyscript_config(dist: Path, settings: BuildSettings) -> None:
     `packages`: nothing is installed at start-up. The `raglab` section is ours; the page's
     Python reads it as `pyscript.config["raglab"]`.
     """
+    vectors = settings.named("vectors", ".json")
     config = {
         "interpreter": "./pyodide/pyodide.mjs",
         # "./*": unzip into /home/pyodide; main.py imports the page's other modules from there
-        "files": {f"./{RAGLAB_ZIP}": "./*", **{f"./{name}": f"./{name}" for name in PAGE_MODULES}},
+        "files": {f"./{settings.named('raglab', '.zip')}": "./*",
+                  **{f"./{name}": f"./{name}" for name in PAGE_MODULES}},
         "raglab": {
             "pyodide_version": PYODIDE_VERSION,
             "pyscript_version": PYSCRIPT_VERSION,
             "wheels": {use: [f"./wheels/{name}" for name in names] for use, names in WHEELS.items()},
             "numpy_url": "" if settings.offline else _numpy_url(),
-            "vectors": "./data/vectors.json" if (dist / "data" / "vectors.json").exists() else "",
-            # A --corpus build's corpus: its name, and how its passages are cut (the page's Lab() cuts 2 sentences).
-            **({"corpus": {"name": settings.lab_corpus.name, "passage_size": settings.lab_corpus.passage_size}}
+            "vectors": f"./data/{vectors}" if (dist / "data" / vectors).exists() else "",
+            # A --corpus build's corpus: its name, how its passages are cut (the page's Lab() cuts 2 sentences), and
+            # on a site of several, its key (the address says corpus=<key>).
+            **({"corpus": {"name": settings.lab_corpus.name, "passage_size": settings.lab_corpus.passage_size,
+                           **({"key": settings.page or settings.pages[0].key} if settings.pages else {})}}
                if settings.corpus is not None else {}),
             # What bridge.js gives the worker (paths relative to the page; main.py makes them absolute).
             "bridge": {
@@ -509,7 +597,7 @@ def write_pyscript_config(dist: Path, settings: BuildSettings) -> None:
             },
         },
     }
-    (dist / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
+    (dist / settings.named("pyscript", ".json")).write_text(json.dumps(config, indent=2) + "\n")
 
 
 def _numpy_url() -> str:
@@ -561,6 +649,7 @@ BUILD_STEPS: list[BuildStep] = [
     vendor_document_readers,
     pack_raglab,
     write_pyscript_config,
+    other_pages,  # after the steps above: it runs three of them again for each other corpus
     write_offline_manifest,  # last: it lists and hashes what the steps above wrote
 ]
 
@@ -570,8 +659,9 @@ def build(dist: Path, settings: BuildSettings, steps: list[BuildStep] = BUILD_ST
     dist = Path(dist).resolve()
     if dist == ROOT or ROOT.is_relative_to(dist):
         raise SystemExit(f"refusing to replace {dist}: it holds the repository")
-    for problem in settings.lab_corpus.skipped:  # read first: a corpus that cannot be used replaces nothing
-        print(f"skipped: {problem}", file=sys.stderr)
+    for one in (settings, *(replace(settings, corpus=folder, more=()) for folder in settings.more)):
+        for problem in one.lab_corpus.skipped:  # read first: a corpus that cannot be used replaces nothing
+            print(f"skipped: {problem}", file=sys.stderr)
     shutil.rmtree(dist, ignore_errors=True)
     dist.mkdir(parents=True)
     for step in steps:
@@ -591,12 +681,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, default=ROOT / "dist", help="output folder (default: dist)")
     parser.add_argument("--offline", action="store_true", help="leave out numpy from the Pyodide CDN (for tests)")
     parser.add_argument("--self-host-model", type=Path, help="ship these language-model files in dist/hub/")
-    parser.add_argument("--corpus", type=Path, help="build the lab on this folder: a corpus folder or plain files "
-                        "(.txt, .md, .html, .pdf, .docx); default: Fernport")
+    parser.add_argument("--corpus", type=Path, action="append", help="build the lab on this folder: a corpus folder "
+                        "or plain files (.txt, .md, .html, .pdf, .docx); default: Fernport. Again for more corpora: "
+                        "each gets its own page, and a switch between them")
     args = parser.parse_args(argv)
     from raglab.corpus import CorpusError
 
-    settings = BuildSettings(offline=args.offline, self_hosted_model=args.self_host_model, corpus=args.corpus)
+    corpora = args.corpus or [None]
+    settings = BuildSettings(offline=args.offline, self_hosted_model=args.self_host_model, corpus=corpora[0],
+                             more=tuple(corpora[1:]))
     try:
         dist = build(args.out, settings)
     except CorpusError as error:  # one line saying which file and why (the core may give a line per file)

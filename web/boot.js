@@ -34,6 +34,17 @@ new PerformanceObserver((entries) => {
   }
 }).observe({ type: "resource", buffered: true });
 
+// A site built on several corpora (build.py --corpus A --corpus B): each has its own page, and a link that says
+// corpus=<key> opens that corpus's page with the rest of the address. The pre-rendered switch lists the pages.
+const corpora = document.querySelector("nav.corpora");
+if (corpora) {
+  const pages = JSON.parse(corpora.dataset.labs);
+  const wanted = new URLSearchParams(location.search).get("corpus");
+  if (wanted && wanted in pages && wanted !== corpora.dataset.lab) {
+    location.replace(new URL(pages[wanted] + location.search + location.hash, location.href));
+  }
+}
+
 // Embed mode (?embed=1&technique=graph): one technique and its documents, for an iframe in a course page.
 // Set here, before Python loads, so an embedded lab never flashes the whole page. Display and links only.
 const params = new URLSearchParams(location.search);

@@ -452,6 +452,8 @@ def write_address(focus: str) -> None:
     pairs = [(n, v) for n, v in old if (n.rpartition(".")[0] or n) not in LINK_NAMES or (embed and n == "technique")]
     if state["corpus"] == "yours":
         pairs.append(("corpus", "yours"))
+    elif SITE.get("corpus", {}).get("key"):  # a site of several corpora: which page's documents
+        pairs.append(("corpus", SITE["corpus"]["key"]))
     links = state["links"][state["corpus"]]
     pairs += [(f"{name}.{key}", value) for key in TECHNIQUES if key in links for name, value in links[key]]
     address = f"?{urlencode(pairs)}#{focus}"

@@ -1,18 +1,21 @@
 """A lab built with `build.py --corpus DIR` on a course author's tiny folder (documents and presets.toml), as a
 visitor sees it: its documents, its presets, and a typed question, answered by the page's own Python.
 
-The site is built once for this module (tools/site.py, as the suite's own site, with `corpus=` the folder) and
-served on its own port; `visit` (conftest.py) visits it through the `site_url` below.
+The site is built once for this module (tools/site.py, as the suite's own site, with `corpus=` the folder and
+the hybrid lesson's ledger as a second corpus) and served on its own port; `visit` (conftest.py) visits it through
+the `site_url` below.
 """
 
 from dataclasses import replace
+from pathlib import Path
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 import pytest
 from lab_page import SLOW, press, shown
 from playwright.sync_api import expect
 from tools.site import build_site, served, settings_for_tests
 
-from raglab import Lab, run
+from raglab import Lab, load_corpus, run
 from raglab.collection import read_folder
 from raglab.show import score_label
 
@@ -22,6 +25,7 @@ DOCUMENTS = {
     "02-shells.md": "# Shell guide\n\nRazor shells are long and thin. Cockles are round, with ridges.\n\nThe "
                     "museum pays 2 coins for every whole whelk shell.\n",
 }
+LEDGER = Path(__file__).resolve().parents[2] / "corpus" / "ledger"
 PRESET = "When is high tide?"
 TYPED = "What does the museum pay for a shell?"
 
@@ -39,7 +43,8 @@ def folder(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def site_url(folder, tmp_path_factory):  # the `visit` fixture visits this site
-    site = build_site(tmp_path_factory.mktemp("dist"), replace(settings_for_tests(), corpus=folder))
+    # Two corpora: the course folder (index.html) and the hybrid lesson's ledger (ledger.html), with a switch
+    site = build_site(tmp_path_factory.mktemp("dist"), replace(settings_for_tests(), corpus=folder, more=(LEDGER,)))
     with served(site) as url:
         yield url
 
@@ -70,4 +75,27 @@ def test_the_course_documents_a_preset_and_a_typed_question(visit, folder):
     assert "Fernport" not in page.locator("body").inner_text()
     expect(page.locator("#scoreboard")).to_have_count(0)  # no labelled questions
     expect(page.locator("#graph a.preset")).to_have_count(0)  # no preset there: the question box alone
+    assert visit.console_errors == []
+
+
+def test_two_corpora_a_switch_and_links_that_carry_the_corpus(visit, folder):
+    """Intent: a site built on two folders offers a switch; its link (corpus=ledger) opens the ledger's page, whose
+    questions are answered on the ledger as the core answers them, and whose address keeps corpus=ledger."""
+    page = visit.open()
+    switch = page.get_by_role("navigation", name="Documents this lab can search")
+    expect(switch.locator("a[aria-current=page]")).to_have_text("seaside")
+    switch.get_by_role("link", name="Larkspur Print Works").click()
+    expect(page.locator("#status")).to_have_text("Ready", timeout=SLOW)
+    assert urlsplit(page.url).path.endswith("/ledger.html")
+    expect(switch.locator("a[aria-current=page]")).to_have_text("Larkspur Print Works")
+    question = "How much is INV-2041?"
+    page.fill("#q-plain", question)
+    page.press("#q-plain", "Enter")
+    expect(page.locator("#result-plain .summary")).to_contain_text(f"“{question}”", timeout=SLOW)
+    assert shown(page, "plain") == [(p.id, score_label(p)) for p in run(Lab(load_corpus(LEDGER)), "plain",
+                                                                           question).passages] != []
+    assert ("corpus", "ledger") in parse_qsl(urlsplit(page.url).query)  # a link to this answer opens this page
+    page.goto(visit.site_url + "?" + urlencode({"corpus": "ledger", "q.plain": question}))
+    expect(page.locator("#result-plain .summary")).to_contain_text(f"“{question}”", timeout=SLOW)
+    assert urlsplit(page.url).path.endswith("/ledger.html")
     assert visit.console_errors == []
