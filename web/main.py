@@ -31,6 +31,7 @@ sys.path.insert(0, str(SITE_ROOT / "py"))
 
 from raglab import TECHNIQUES, Lab, QuestionError, run  # noqa: E402
 from raglab.chunking import DEFAULT_SIZE  # noqa: E402
+from raglab.links import LINK_NAMES, asked_in, link_entry, read_link  # noqa: E402
 from raglab.techniques import NETWORKX, options_of  # noqa: E402
 from raglab.ui.model_panel import ModelState, Stage, failure_sentence, render_model_state  # noqa: E402
 from raglab.vectors import numpy_available  # noqa: E402
@@ -383,60 +384,7 @@ def shown_question(key: str) -> str:
 # inputs, and the options that differ from their defaults); #hyde is the last one. The links of older versions,
 # ?technique=hyde&q=...&hy=..., and the forms without JavaScript, which send the same, still open.
 
-LINK_NAMES = {"technique", "corpus", "q", *(i.param for t in TECHNIQUES.values() for i in t.inputs),
-              *(o.name for t in TECHNIQUES.values() for o in t.options)}  # the address's own parameters
-
-
-def link_entry(key: str, question: str, given: dict) -> tuple:
-    """What the address keeps of one question in section ``key``: (parameter, value) pairs, the question's spaces
-    tidied, each input line by line, the options that differ from their defaults.
-
-    ``link_entry("plain", " ferry  cost ", {"scoring": "bm25", "k1": 1.2, "b": 0.4})`` gives
-    ``(("q", "ferry cost"), ("scoring", "bm25"), ("k1", "1.2"))`` (b 0.4 is the default)."""
-    t = TECHNIQUES[key]
-    pairs = [("q", " ".join(question.split()))]
-    for i in t.inputs:
-        value = given.get(i.name)
-        pairs += [(i.param, line) for line in (value if isinstance(value, list) else [value] if value else [])]
-    for o in t.options:
-        value = given.get(o.name)
-        if value is not None and value != o.default:
-            pairs.append((o.name, str(value) if o.choices else f"{value:g}"))
-    return tuple(pairs)
-
-
-def asked_in(key: str, pairs) -> tuple[str, dict]:
-    """The question and the inputs and options by name that an entry's pairs give, read to the form's limits."""
-    t = TECHNIQUES[key]
-    values = {}
-    for name, value in pairs:
-        values.setdefault(name, []).append(value)
-    given = {i.name: i.read(values[i.param]) for i in t.inputs if i.param in values}
-    given.update({o.name: o.read(values[o.name][0]) for o in t.options if o.name in values})
-    return (values.get("q") or [""])[0], given
-
-
-def read_link(pairs: list) -> tuple[dict, list]:
-    """The sections an address asks for, {key: entry}, and the technique names in it the lab does not have.
-
-    ``?q.plain=ferry&q.hyde=Who+is+Ida%3F&hy.hyde=A+fish+seller.`` gives plain's and HyDE's entries; an older link,
-    ``?technique=hyde&q=Who+is+Ida%3F&hy=A+fish+seller.``, HyDE's; ``?technique=bm99`` gives ``["bm99"]``."""
-    found, unknown = {}, []
-    for name, value in pairs:
-        base, dot, key = name.rpartition(".")
-        if dot and base in LINK_NAMES:
-            if key.replace("-", "_") in TECHNIQUES:
-                found.setdefault(key.replace("-", "_"), []).append((base, value))
-            elif key not in unknown:
-                unknown.append(key)
-    named = dict(pairs).get("technique", "")
-    key = named.replace("-", "_")
-    if named and key not in TECHNIQUES and named not in unknown:
-        unknown.append(named)
-    if key in TECHNIQUES and key not in found:
-        found[key] = [(name, value) for name, value in pairs if name in LINK_NAMES - {"technique", "corpus"}]
-    entries = {k: link_entry(k, *asked_in(k, found[k])) for k in TECHNIQUES if k in found}
-    return {k: entry for k, entry in entries.items() if entry[0][1]}, unknown
+# What it holds and how it is read: raglab.links.
 
 
 def address_pairs() -> list:

@@ -7,7 +7,8 @@ import pytest
 
 MODULES = ["text", "chunking", "keyword", "fusion", "vectors", "rewrite", "prompt", "result", "show", "vector_table",
            "metrics", "model_prompts", "ui.model_panel", "model_writes", "techniques.registry", "ui.page_html",
-           "readers", "collection", "corpus", "markup", "names", "related", "ui.documents_html", "ui.names_html", "lab"]
+           "readers", "collection", "corpus", "markup", "names", "related", "ui.documents_html", "ui.names_html", "lab",
+           "links"]
 
 
 @pytest.mark.parametrize("name", MODULES)
