@@ -209,7 +209,8 @@ RELOAD_JS = """({ question, kept }) => {
     r.ready = Number($("#status").dataset.readyMs);
     if (question) Object.assign(r, await b.ask(question));
     const list = $("#docs-kept");
-    r.kept_drawn = await b.until(list, () => list.querySelectorAll("li.kept-doc").length >= kept);
+    // the list draws its first 100 documents (LIST_ROWS in raglab/ui/documents_html.py)
+    r.kept_drawn = await b.until(list, () => list.querySelectorAll("li.kept-doc").length >= Math.min(kept, 100));
     r.kept_rows = list.querySelectorAll("li.kept-doc").length;
     r.switched = $("input[name=corpus][value=yours]").checked;
   })().then(() => { r.finished = true; }, (e) => { r.error = String(e?.stack ?? e); });
