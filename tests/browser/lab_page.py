@@ -1,5 +1,8 @@
 """How the browser tests read the lab page, in one place."""
 
+import re
+from urllib.parse import urlencode
+
 from playwright.sync_api import expect
 
 SLOW = 120_000  # the first graph run installs networkx; the first typed meaning question loads a model
@@ -25,3 +28,12 @@ def written(folder, files: dict[str, str]):
     for name, text in files.items():
         (folder / name).write_text(text)
     return folder
+
+
+def expect_address(page, pairs: list | None = None, holds: str | None = None) -> None:
+    """Wait until the page's address is exactly ``?`` + ``pairs`` (as main.py writes them), or holds ``holds``:
+    main.py writes the address just after it draws a result, so a test reading it at once could race."""
+    if pairs is not None:
+        expect(page).to_have_url(re.compile(re.escape("?" + urlencode(pairs)) + r"(#.*)?$"))
+    if holds is not None:
+        expect(page).to_have_url(re.compile(re.escape(holds)))

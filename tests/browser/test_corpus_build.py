@@ -8,10 +8,10 @@ the `site_url` below.
 
 from dataclasses import replace
 from pathlib import Path
-from urllib.parse import parse_qsl, urlencode, urlsplit
+from urllib.parse import urlencode, urlsplit
 
 import pytest
-from lab_page import SLOW, press, shown
+from lab_page import SLOW, expect_address, press, shown
 from playwright.sync_api import expect
 from tools.site import build_site, served, settings_for_tests
 
@@ -94,7 +94,7 @@ def test_two_corpora_a_switch_and_links_that_carry_the_corpus(visit, folder):
     expect(page.locator("#result-plain .summary")).to_contain_text(f"“{question}”", timeout=SLOW)
     assert shown(page, "plain") == [(p.id, score_label(p)) for p in run(Lab(load_corpus(LEDGER)), "plain",
                                                                            question).passages] != []
-    assert ("corpus", "ledger") in parse_qsl(urlsplit(page.url).query)  # a link to this answer opens this page
+    expect_address(page, [("corpus", "ledger"), ("q.plain", question)])  # a link to this answer opens this page
     page.goto(visit.site_url + "?" + urlencode({"corpus": "ledger", "q.plain": question}))
     expect(page.locator("#result-plain .summary")).to_contain_text(f"“{question}”", timeout=SLOW)
     assert urlsplit(page.url).path.endswith("/ledger.html")

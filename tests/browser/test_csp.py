@@ -1,7 +1,7 @@
 """The page's Content-Security-Policy (build.py writes it): strict, and enforced. Every other visit in the suite
 fails on anything the policy refuses (conftest.py), so the lab itself runs whole under it."""
 
-from lab_page import press
+from lab_page import expect_address, press
 from playwright.sync_api import expect
 
 
@@ -24,7 +24,7 @@ def test_the_policy_refuses_what_the_lab_never_does(visit):
     page.fill("#q-plain", "How much does the quillback ferry cost?")
     page.press("#q-plain", "Enter")
     expect(page.locator("#result-plain li.hit").first).to_contain_text("ferry-1")
-    assert "quillback" in page.url  # the address holds the question: later requests must not carry it
+    expect_address(page, holds="quillback")  # the address holds the question: later requests must not carry it
     before = len(sent)
     for key in ("graph", "hyde"):  # the graph library's wheel and the meaning vectors are fetched now
         press(page, key, page.locator(f"#{key} a.preset").nth(1).get_attribute("data-q"))

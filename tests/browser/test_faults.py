@@ -7,7 +7,7 @@ between the cases so that the next case downloads afresh. Every wait is for some
 
 import re
 
-from lab_page import SLOW, shown
+from lab_page import SLOW, expect_address, shown
 from playwright.sync_api import expect
 
 HUB = "**/hub/onnx-community/Qwen3-0.6B-ONNX/resolve/main/"
@@ -168,7 +168,8 @@ def test_a_slow_answer_never_draws_over_a_newer_one(visit):
     summary = page.locator("#result-hybrid .summary")
     expect(summary).to_contain_text("“Where does Ida Lund sell fish?”", timeout=SLOW)
     expect(page.locator("#msg-hybrid")).to_be_empty()
-    assert "q.hybrid=Where+does+Ida+Lund" in page.url and "rw.hybrid" not in page.url and "bread" not in page.url
+    expect_address(page, holds="q.hybrid=Where+does+Ida+Lund")
+    assert "rw.hybrid" not in page.url and "bread" not in page.url
     expect(page.locator("#q-hybrid")).to_have_value("Where does Ida Lund sell fish?")
     release(page, weights, held)
     # A third question needs the model too: the worker answers in order, so once it is shown the first question's
@@ -178,7 +179,8 @@ def test_a_slow_answer_never_draws_over_a_newer_one(visit):
     expect(summary).to_contain_text("“Is there a swimming pool?”", timeout=SLOW)
     drawn = [s for s in page.evaluate("__summaries") if s]
     assert not any("bread" in s for s in drawn), drawn
-    assert "swimming" in page.url and "Ida" not in page.url
+    expect_address(page, holds="swimming")
+    assert "Ida" not in page.url
 
 
 def test_a_meaning_question_while_the_language_model_downloads(visit):

@@ -7,7 +7,7 @@ import json
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 import pytest
-from lab_page import SLOW, press, shown
+from lab_page import SLOW, expect_address, press, shown
 from playwright.sync_api import expect
 
 from raglab import Lab, run
@@ -48,7 +48,7 @@ def test_back_and_forward_show_each_earlier_question(visit, lab):
     ask(page, "plain", TYPED)
     press(page, "query", second_query)
     assert history_length(page) == 3
-    assert address(page) == [("q.plain", TYPED), ("q.query", second_query)]
+    expect_address(page, [("q.plain", TYPED), ("q.query", second_query)])
     page.evaluate("document.querySelector('#result-query .summary').classList.add('before')")
     press(page, "query", second_query)  # the same question again: no second entry
     expect(page.locator("#result-query .summary.before")).to_have_count(0)  # drawn again
@@ -56,7 +56,7 @@ def test_back_and_forward_show_each_earlier_question(visit, lab):
     third = "Who keeps the lighthouse?"
     ask(page, "plain", third)  # a third question, in the first technique again
     assert history_length(page) == 4
-    assert address(page) == [("q.plain", third), ("q.query", second_query)]
+    expect_address(page, [("q.plain", third), ("q.query", second_query)])
 
     page.go_back()  # to the second question: plain back on the first typed question, query unchanged
     expect(page.locator("#result-plain .summary")).to_contain_text(f"“{TYPED}”")
@@ -69,7 +69,7 @@ def test_back_and_forward_show_each_earlier_question(visit, lab):
     expect(page.locator("#q-query")).to_have_value("")
     expect(page.locator("#q-plain")).to_have_value(TYPED)
     assert [i for i, _ in shown(page, "plain")] == ids(lab, "plain", TYPED)
-    assert address(page) == [("q.plain", TYPED)]
+    expect_address(page, [("q.plain", TYPED)])
 
     page.go_back()  # to the start
     expect(page.locator("#result-plain .summary")).to_contain_text(f"“{first_plain}”")
