@@ -1,11 +1,23 @@
 """Ties in rank fusion: one rule (fusion.TIE_RULE), applied by fuse_ranks and said in words wherever a tie decides
 what is shown. On Fernport, "What costs 6 coins?" fuses to a tie with the real model: 1/61 + 1/62 and 1/62 + 1/61."""
 
+from pathlib import Path
 
 import pytest
 
 from raglab import run
 from raglab.fusion import TIE_RULE, fuse_ranks, tie_sentences, tied_groups
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def real_embed():
+    from tools.models import ensure_minilm
+
+    from raglab.onnx_embed import OnnxEmbedder
+
+    return OnnxEmbedder(ensure_minilm(REPO / ".cache" / "models"))
 
 
 def test_equal_ranks_in_another_order_are_a_tie_not_a_rounding():

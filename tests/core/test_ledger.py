@@ -35,6 +35,20 @@ def ledger() -> Lab:
     return Lab(load_corpus(LEDGER))
 
 
+@pytest.fixture(scope="module")
+def minilm_dir() -> Path:
+    from tools.models import ensure_minilm
+
+    return ensure_minilm(REPO / ".cache" / "models")
+
+
+@pytest.fixture(scope="module")
+def real_embed(minilm_dir):
+    from raglab.onnx_embed import OnnxEmbedder
+
+    return OnnxEmbedder(minilm_dir)
+
+
 def ids(hits, n=None):
     return [h.id for h in hits][:n]
 
