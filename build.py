@@ -588,7 +588,7 @@ def write_pyscript_config(dist: Path, settings: BuildSettings) -> None:
                 "env": {"wasmPaths": {"mjs": "./transformers/ort-wasm-simd-threaded.asyncify.mjs",
                                       "wasm": "./transformers/ort-wasm-simd-threaded.asyncify.wasm"},
                         "localModelPath": "./models/", "allowLocalModels": True, "allowRemoteModels": False},
-                "embed": {"model": EMBED_MODEL, "dtype": EMBED_DTYPE, "device": "wasm",
+                "embed": {"model": EMBED_MODEL, "dtype": EMBED_DTYPE, "device": "auto",
                           "available": (dist / "models" / EMBED_MODEL).exists()},
                 "generate": {"model": GENERATE_MODEL, "dtype": "auto", "device": "auto",
                              "env": {"allowLocalModels": False, "allowRemoteModels": True,

@@ -8,8 +8,9 @@
 //   raglabBridge.load(task)            -> {id, ended}: the model's load (one per worker; a second call while it is
 //                                      under way or done returns the same); ended: Promise of its last message,
 //                                      {type: "ready", ...} or {type: "error", reason}
-//   raglabBridge.vectors(texts)        -> {id, ended}: ended resolves with {type: "vectors", vectors: number[][]} or
-//                                      {type: "error", reason} (load the embedding model first)
+//   raglabBridge.vectors(texts)        -> {id, ended}: ended resolves with {type: "vectors", vectors: number[][],
+//                                      choice?} or {type: "error", reason} (load the embedding model first); choice:
+//                                      the device the worker measured faster on this batch (kept for later visits)
 //   raglabBridge.embed(texts)          -> Promise<number[][]>: load, then vectors (rejects with an Error whose
 //                                      `reason` says what failed); for scripts and tests
 //   raglabBridge.generate(prompt, n, into) -> {id, ended}: ended resolves with {type: "done", ...} or
@@ -64,8 +65,13 @@ class ModelWorker {
   load() {
     if (!this.loading) {
       const { model, dtype, device, env } = settings[this.task];
+      // A device measured faster on this device at an earlier visit (worker.js measures at first use).
+      const measured = device === "auto" ? remembered(this.task) : null;
       // Each model brings its own settings: the embedding model is self-hosted, Qwen3 comes from a host.
-      this.loading = this.request({ type: "load", task: this.task, model, dtype, device, env: { ...settings.env, ...env } });
+      this.loading = this.request({
+        type: "load", task: this.task, model, dtype, device: measured?.device ?? device, reason: measured?.reason,
+        env: { ...settings.env, ...env },
+      });
     }
     return this.loading;
   }
@@ -81,6 +87,8 @@ class ModelWorker {
       this.end(data.reason); // the load failed: this worker cannot load again
       return;
     }
+    if (data.choice?.ms_per_text?.webgpu) remember(this.task, data.choice);
+    if (data.type === "ready" && remembered(this.task) && remembered(this.task).device !== data.device) remember(this.task, null);
     emit({ ...data, task: this.task });
     if (entry && FINAL.has(data.type)) {
       this.pending.delete(data.id);
@@ -106,6 +114,29 @@ class ModelWorker {
       emit(message);
       resolve(message);
     }
+  }
+}
+
+// The device the worker measured faster, kept for the next visits (in localStorage, per model and weights). Only a
+// real measurement is kept (both devices timed); where storage is blocked (some embedded pages), nothing is.
+function storageKey(task) {
+  return `raglab:device:${settings[task].model}:${settings[task].dtype}`;
+}
+
+function remembered(task) {
+  try {
+    return JSON.parse(localStorage.getItem(storageKey(task)));
+  } catch {
+    return null;
+  }
+}
+
+function remember(task, choice) {
+  try {
+    if (choice) localStorage.setItem(storageKey(task), JSON.stringify({ device: choice.device, reason: choice.reason }));
+    else localStorage.removeItem(storageKey(task));
+  } catch {
+    // storage blocked: measured again next visit
   }
 }
 

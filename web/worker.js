@@ -10,8 +10,10 @@
 // request it belongs to, so the page can ignore what comes from a request that has ended.
 //
 // Messages in:
-//   {type: "load", id, model, dtype?, device?, env?}    once per worker; dtype/device "auto" by default: for a
-//       causal LM the worker picks (see chooseDevice), for feature extraction "fp16" on "wasm". env: the
+//   {type: "load", id, model, dtype?, device?, reason?, env?}    once per worker; dtype/device "auto" by default: for a
+//       causal LM the worker picks (see chooseDevice), for feature extraction "fp16", and WebAssembly or WebGPU,
+//       whichever is faster here, measured at first use (see loadEmbedder); reason: why a device given was chosen
+//       (e.g. measured on an earlier visit), in words. env: the
 //       transformers.js settings of this load, e.g. {localModelPath, allowLocalModels, allowRemoteModels,
 //       remoteHost, wasmPaths: {mjs, wasm}}; task: "embed" | "generate".
 //   {type: "embed", id, texts}                          texts: string[]
@@ -33,7 +35,8 @@
 //       ms: how long the load took in the worker (download, or Cache Storage, plus compiling the runtime)
 //   {type: "token", id, text, tokens}                   a piece of the answer; tokens: how many so far
 //   {type: "done", id, text, tokens, interrupted, first_token_ms, ms}
-//   {type: "vectors", id, vectors}                      vectors: number[][], mean-pooled and normalised
+//   {type: "vectors", id, vectors, choice?}             vectors: number[][], mean-pooled and normalised; choice:
+//       {device, dtype, reason, ms_per_text: {wasm, webgpu}} when this batch measured which device is faster
 //   {type: "choice", id, device, dtype, reason}         the answer to "choose" (nothing is downloaded)
 //   {type: "error", id, reason}                         reason: {kind, message, file?, runtime?, status?, status_text?}
 //       kind: "http" (the server answered with an error), "network" (no answer, or cut off), "content" (the
@@ -159,7 +162,7 @@ function failedDownload(problem) {
   return new Error(problem.kind === "http" ? `${problem.file}: ${problem.status}` : problem.message);
 }
 
-async function load({ id, task, model, dtype = "auto", device = "auto", env: settings = {} }) {
+async function load({ id, task, model, dtype = "auto", device = "auto", reason = "set by the page", env: settings = {} }) {
   if (loading && loading.model !== model) throw new RequestError(`this worker serves ${loading.model}`);
   if (!loading) {
     for (const key of ENV_KEYS) if (key in settings) env[key] = settings[key];
@@ -168,52 +171,112 @@ async function load({ id, task, model, dtype = "auto", device = "auto", env: set
     loading = { id, model, problem: null };
     const make = task === "embed" ? loadEmbedder : task === "generate" ? loadGenerator : null;
     if (!make) throw new RequestError(`unknown task "${task}"`);
-    loading.promise = make(id, model, dtype, device);
+    loading.promise = make(id, model, dtype, device, reason);
   }
   const started = performance.now();
-  const { device: used, dtype: usedDtype, reason } = await loading.promise;
-  post({ type: "ready", id, model, device: used, dtype: usedDtype, reason, ms: Math.round(performance.now() - started) });
+  const { device: used, dtype: usedDtype, reason: why } = await loading.promise;
+  post({ type: "ready", id, model, device: used, dtype: usedDtype, reason: why, ms: Math.round(performance.now() - started) });
 }
 
-async function loadEmbedder(id, model, dtype, device) {
+// The embedding model runs on WebAssembly, and also on WebGPU when the device has an adapter that can run its
+// weights (fp16 needs the adapter feature shader-f16). Then which is faster is measured here, on this device, at
+// first use (short passages can be faster on WebAssembly): the first batch of at least MEASURE_AT texts is embedded
+// on WebAssembly, and its first MEASURE_AT texts on WebGPU too, each timed after a one-text warm-up (which compiles
+// the GPU shaders); the faster device is kept, the other released. WebGPU is kept only if its vectors agree with
+// WebAssembly's (cosine at least SAME_COSINE). A software WebGPU adapter is measured like any other: it loses.
+const MEASURE_AT = 8;
+const SAME_COSINE = 0.999;
+const DEVICE_WORDS = { wasm: "WebAssembly (the CPU)", webgpu: "WebGPU" };
+
+async function loadEmbedder(id, model, dtype, device, given) {
   post({ type: "status", id, stage: "loading", message: `loading ${model}` });
-  const choice = {
-    device: device === "auto" ? "wasm" : device,
-    dtype: dtype === "auto" ? "fp16" : dtype,
-    reason: "a small model: WASM is fast enough and works everywhere",
-  };
-  const extractor = await pipeline("feature-extraction", model, { device: choice.device, dtype: choice.dtype });
-  return { ...choice, extractor };
+  dtype = dtype === "auto" ? "fp16" : dtype;
+  const make = (on) => pipeline("feature-extraction", model, { device: on, dtype });
+  if (device !== "auto") {
+    try {
+      return { device, dtype, reason: given, extractor: await make(device) };
+    } catch (error) {
+      if (device !== "webgpu" || loading.problem) throw error;
+      // WebGPU measured faster on an earlier visit, and gone now (another browser setting, a lost adapter).
+      const reason = `WebGPU failed (${error?.message ?? error}), so the vectors are made on ${DEVICE_WORDS.wasm}`;
+      return { device: "wasm", dtype, reason, extractor: await make("wasm") };
+    }
+  }
+  const extractor = await make("wasm");
+  const gpu = await webgpuFor(dtype);
+  if (!gpu.usable) return { device: "wasm", dtype, reason: gpu.reason, extractor };
+  post({ type: "status", id, stage: "loading", message: `loading ${model} for WebGPU too, to measure which is faster` });
+  try {
+    const trial = await make("webgpu");
+    const reason = `loaded on ${DEVICE_WORDS.wasm} and on WebGPU: the first batch measures which is faster here`;
+    return { device: "wasm", dtype, reason, extractor, trial };
+  } catch (error) {
+    if (loading.problem) throw error; // a download failed: not WebGPU's fault
+    const reason = `WebGPU could not load the model (${error?.message ?? error}), so the vectors are made on ${DEVICE_WORDS.wasm}`;
+    return { device: "wasm", dtype, reason, extractor };
+  }
 }
 
-// WebGPU with q4f16 when the GPU does 16-bit float arithmetic, WebGPU with q4 when it does not, else WASM
-// with q4. The reason is shown to the visitor as is.
-async function chooseDevice() {
-  if (!("gpu" in navigator)) {
-    return { device: "wasm", dtype: "q4", reason: "this browser has no WebGPU, so the model runs on the CPU (WebAssembly)" };
-  }
+// Whether this device's WebGPU can run weights of `dtype`, and if not, why (in words, shown to the visitor).
+async function webgpuFor(dtype) {
+  const onCpu = `so the vectors are made on ${DEVICE_WORDS.wasm}`;
+  if (!("gpu" in navigator)) return { usable: false, reason: `this browser has no WebGPU, ${onCpu}` };
   let adapter = null;
   try {
     adapter = await navigator.gpu.requestAdapter();
   } catch {
     adapter = null;
   }
-  if (!adapter) {
-    return { device: "wasm", dtype: "q4", reason: "WebGPU found no usable graphics adapter, so the model runs on the CPU (WebAssembly)" };
+  if (!adapter) return { usable: false, reason: `WebGPU found no usable graphics adapter, ${onCpu}` };
+  if (dtype.includes("16") && !adapter.features.has("shader-f16")) {
+    return { usable: false, reason: `this device's WebGPU lacks 16-bit floats (shader-f16), which the ${dtype} model needs, ${onCpu}` };
   }
-  if (adapter.info?.isFallbackAdapter) {
-    return { device: "wasm", dtype: "q4", reason: "the only WebGPU adapter is a software fallback, so the model runs on the CPU (WebAssembly)" };
-  }
-  if (adapter.features.has("shader-f16")) {
-    return { device: "webgpu", dtype: "q4f16", reason: "the GPU supports 16-bit floats (shader-f16): WebGPU with 4-bit weights and 16-bit arithmetic" };
-  }
-  return { device: "webgpu", dtype: "q4", reason: "the GPU lacks 16-bit floats (shader-f16): WebGPU with 4-bit weights and 32-bit arithmetic" };
+  return { usable: true };
 }
 
-async function loadGenerator(id, model, dtype, device) {
+// The first batch of at least MEASURE_AT texts (see loadEmbedder): its vectors, made on WebAssembly, and the
+// device kept, with what was measured.
+async function measure(state, texts) {
+  const options = { pooling: "mean", normalize: true };
+  const sample = texts.slice(0, MEASURE_AT);
+  const timed = {};
+  const time = async (device, extractor, batch) => {
+    await extractor(batch.slice(0, 1), options); // warm-up: the first run compiles and allocates
+    const started = performance.now();
+    const vectors = (await extractor(batch, options)).tolist();
+    timed[device] = (performance.now() - started) / batch.length;
+    return vectors;
+  };
+  const vectors = await time("wasm", state.extractor, texts);
+  let onGpu = null;
+  try {
+    onGpu = await time("webgpu", state.trial, sample);
+  } catch (error) {
+    state.reason = `WebGPU failed on the first batch (${error?.message ?? error}), so the vectors are made on ${DEVICE_WORDS.wasm}`;
+  }
+  const perText = (device) => `${timed[device].toFixed(1)} ms a text on ${DEVICE_WORDS[device]}`;
+  if (onGpu) {
+    const cosine = Math.min(...onGpu.map((v, i) => v.reduce((sum, x, j) => sum + x * vectors[i][j], 0)));
+    if (cosine < SAME_COSINE) {
+      state.reason = `WebGPU's vectors differed from WebAssembly's (cosine ${cosine.toFixed(4)}), so the vectors are made on ${DEVICE_WORDS.wasm}`;
+    } else {
+      state.device = timed.webgpu < timed.wasm ? "webgpu" : "wasm";
+      const other = state.device === "webgpu" ? "wasm" : "webgpu";
+      state.reason = `measured on this device at first use: ${perText(state.device)} against ${perText(other)}, so the vectors are made on ${DEVICE_WORDS[state.device]}`;
+    }
+  }
+  const [kept, released] = state.device === "webgpu" ? [state.trial, state.extractor] : [state.extractor, state.trial];
+  state.extractor = kept;
+  state.trial = null;
+  await released.dispose?.();
+  const ms = Object.fromEntries(Object.entries(timed).map(([device, value]) => [device, Math.round(value * 10) / 10]));
+  return { vectors, choice: { device: state.device, dtype: state.dtype, reason: state.reason, ms_per_text: ms } };
+}
+
+async function loadGenerator(id, model, dtype, device, given) {
   post({ type: "status", id, stage: "choosing", message: "checking for WebGPU" });
   let choice =
-    device === "auto" ? await chooseDevice() : { device, dtype: dtype === "auto" ? "q4" : dtype, reason: "set by the page" };
+    device === "auto" ? await chooseDevice() : { device, dtype: dtype === "auto" ? "q4" : dtype, reason: given };
   if (dtype !== "auto") choice = { ...choice, dtype };
   post({ type: "status", id, stage: "loading", message: `loading ${model} (${choice.dtype}, ${choice.device})` });
   const tokenizer = await AutoTokenizer.from_pretrained(model);
@@ -262,9 +325,15 @@ function interrupt(id) {
 }
 
 async function embed({ id, texts }) {
-  const { extractor } = await ready();
+  const state = await ready();
+  if (state.trial && !state.measuring && texts.length >= MEASURE_AT) {
+    state.measuring = measure(state, texts);
+    post({ type: "vectors", id, ...(await state.measuring) });
+    return;
+  }
+  await state.measuring; // another request is measuring: this one uses the device it keeps
   // pooling and normalize belong to the call: given to pipeline() they are silently ignored.
-  const output = await extractor(texts, { pooling: "mean", normalize: true });
+  const output = await state.extractor(texts, { pooling: "mean", normalize: true });
   post({ type: "vectors", id, vectors: output.tolist() });
 }
 

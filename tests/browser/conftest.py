@@ -52,6 +52,19 @@ def browser(playwright):
     browser.close()
 
 
+# A WebGPU adapter in headless Chromium: SwiftShader's, a software fallback (no shader-f16). Real enough to run
+# transformers.js on WebGPU, and to measure it against WebAssembly (web/worker.js), slowly.
+WEBGPU_ARGS = [arg for arg in CHROMIUM_ARGS if arg != "--disable-gpu"] + [
+    "--enable-unsafe-webgpu", "--use-webgpu-adapter=swiftshader"]
+
+
+@pytest.fixture(scope="module")
+def webgpu_browser(playwright):
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=WEBGPU_ARGS)
+    yield browser
+    browser.close()
+
+
 @dataclass
 class Visit:
     """One fresh browser context on the local site, with what it asked for and complained about."""
@@ -134,6 +147,14 @@ def _close(visit: Visit) -> None:
         pytest.fail(f"requests left 127.0.0.1: {visit.off_host}")
     if visit.csp_violations:
         pytest.fail(f"the page's Content-Security-Policy refused: {visit.csp_violations}")
+
+
+@pytest.fixture
+def webgpu_visit(webgpu_browser, site_url):
+    """A fresh context in a Chromium with a (software) WebGPU adapter."""
+    visit = _start_visit(webgpu_browser, site_url, service_workers="block")
+    yield visit
+    _close(visit)
 
 
 @pytest.fixture

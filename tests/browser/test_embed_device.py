@@ -1,0 +1,118 @@
+"""Which device makes the meaning vectors: WebAssembly, or WebGPU where the device has it and it is faster there,
+measured on the device at first use (web/worker.js) and remembered for the next visits (web/bridge.js).
+
+Headless Chromium here has one WebGPU adapter, SwiftShader's: a software fallback without 16-bit floats. So the
+page's fp16 model cannot use it (test 1), and with fp32 weights (served to the page by the test) both devices are
+measured, and the faster kept (test 2).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+from lab_page import SLOW
+from playwright.sync_api import expect
+from tools.models import ensure_minilm
+from tools.site import served
+
+from raglab.onnx_embed import OnnxEmbedder
+
+TEXTS = ["The ferry leaves at nine.", "Lamps burn on the pier.", "Goats graze by the bell.", "Salt dries in the sun.",
+         "A kite over the reeds.", "Crabs under the rope.", "Gulls on the shell beach.", "Moss on the old wall."]
+
+# Every message the workers send the page (vectors left out), recorded from the moment the bridge exists.
+RECORD_EVENTS = """
+window.modelEvents = [];
+const wait = setInterval(() => {
+  if (!globalThis.raglabBridge) return;
+  clearInterval(wait);
+  raglabBridge.events.addEventListener("model", ({ detail }) => {
+    if (detail.type !== "progress") window.modelEvents.push({ ...detail, vectors: undefined });
+  });
+}, 1);
+"""
+
+
+def embedded(page) -> list[list[float]]:
+    return page.evaluate("(texts) => raglabBridge.embed(texts)", TEXTS)
+
+
+def events(page, kind: str) -> list[dict]:
+    return [e for e in page.evaluate("window.modelEvents") if e["task"] == "embed" and e["type"] == kind]
+
+
+def remembered(page) -> dict | None:
+    found = page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('raglab:device:'))")
+    return {k: json.loads(page.evaluate("(k) => localStorage.getItem(k)", k)) for k in found} or None
+
+
+@pytest.fixture(scope="module")
+def weights_url():
+    """The fp32 weights, served from the model's folder on a port of their own (90 MB: too much to hand over
+    through Playwright's route.fulfill, which closed the browser)."""
+    with served(ensure_minilm()) as url:
+        yield url + "onnx/model.onnx"
+
+
+def with_fp32_weights(page, weights_url: str) -> None:
+    """The page's config asks for fp32 weights, and the test serves them (the site hosts fp16 only)."""
+
+    def config(route):
+        body = route.fetch().json()
+        body["raglab"]["bridge"]["embed"]["dtype"] = "fp32"
+        route.fulfill(json=body)
+
+    page.route("**/pyscript.json", config)
+    page.route("**/all-MiniLM-L6-v2/onnx/model.onnx", lambda route: route.continue_(url=weights_url))
+
+
+def cosine(a, b) -> float:
+    return sum(x * y for x, y in zip(a, b, strict=True)) / math.sqrt(sum(x * x for x in a) * sum(y * y for y in b))
+
+
+def test_fp16_model_stays_on_webassembly_where_webgpu_lacks_16_bit_floats(webgpu_visit):
+    page = webgpu_visit.page
+    page.context.add_init_script(RECORD_EVENTS)
+    webgpu_visit.open()
+    assert page.evaluate("navigator.gpu.requestAdapter().then((a) => a !== null)"), "no WebGPU adapter"
+    assert len(embedded(page)) == len(TEXTS)
+    [ready] = events(page, "ready")
+    assert (ready["device"], ready["dtype"]) == ("wasm", "fp16")
+    assert "lacks 16-bit floats (shader-f16)" in ready["reason"]
+    assert not [e for e in events(page, "vectors") if e.get("choice")], "nothing to measure"
+    assert remembered(page) is None
+
+
+def test_both_devices_measured_at_first_use_the_faster_kept_and_remembered(webgpu_visit, weights_url):
+    page = webgpu_visit.page
+    page.context.add_init_script(RECORD_EVENTS)
+    with_fp32_weights(page, weights_url)
+    webgpu_visit.open()
+    vectors = embedded(page)
+    [ready] = events(page, "ready")
+    assert (ready["device"], ready["dtype"]) == ("wasm", "fp32")
+    assert "the first batch measures which is faster" in ready["reason"]
+    [measured] = [e["choice"] for e in events(page, "vectors") if e.get("choice")]
+    ms = measured["ms_per_text"]
+    assert ms["wasm"] > 0 and ms["webgpu"] > 0
+    faster = min(ms, key=ms.get)
+    assert measured["device"] == faster
+    assert measured["reason"].startswith("measured on this device at first use: ")
+    assert f"so the vectors are made on {'WebGPU' if faster == 'webgpu' else 'WebAssembly'}" in measured["reason"]
+    # The vectors are the model's, whichever device made them: as onnxruntime makes them in CPython.
+    reference = OnnxEmbedder(ensure_minilm(), dtype="fp32")(TEXTS)
+    assert min(cosine(a, b) for a, b in zip(vectors, reference, strict=True)) > 0.9999
+    [(key, stored)] = remembered(page).items()
+    assert key == "raglab:device:all-MiniLM-L6-v2:fp32"
+    assert stored == {"device": faster, "reason": measured["reason"]}
+
+    # The next visit uses the device measured, without measuring again.
+    page.reload()
+    expect(page.locator("#status")).to_have_text("Ready", timeout=SLOW)
+    assert len(embedded(page)) == len(TEXTS)
+    [ready] = events(page, "ready")
+    assert (ready["device"], ready["reason"]) == (faster, measured["reason"])
+    assert not [e for e in events(page, "vectors") if e.get("choice")]
+    assert not [e for e in events(page, "status") if "WebGPU too" in e.get("message", "")]
