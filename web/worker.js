@@ -26,7 +26,7 @@
 //   {type: "choose", id}                                which device and dtype a causal LM would use, and why
 //
 // Messages out (each with the id of its request):
-//   {type: "status", id, stage, message, ...}           stage: "loading" | "choosing" | "warming" | "generating"
+//   {type: "status", id, stage, message, ...}           stage: "loading" | "choosing" | "warming" | "measuring" | "generating"
 //       the "generating" status also carries {prompt, messages, input_text, input_tokens}: what the worker
 //       received and the exact text the model reads (the chat template applied), for checking.
 //   {type: "progress", id, file, runtime, loaded, total} bytes of one file as they arrive (file relative to the
@@ -181,7 +181,7 @@ async function load({ id, task, model, dtype = "auto", device = "auto", reason =
 // The embedding model runs on WebAssembly, and also on WebGPU when the device has an adapter that can run its
 // weights (fp16 needs the adapter feature shader-f16). Then which is faster is measured here, on this device, at
 // first use (short passages can be faster on WebAssembly): the first batch of at least MEASURE_AT texts is embedded
-// on WebAssembly, and its first MEASURE_AT texts on WebGPU too, each timed after a one-text warm-up (which compiles
+// on WebAssembly, and its first MEASURE_AT texts on WebGPU too (the model is loaded there only then), each timed after a one-text warm-up (which compiles
 // the GPU shaders); the faster device is kept, the other released. WebGPU is kept only if its vectors agree with
 // WebAssembly's (cosine at least SAME_COSINE). A software WebGPU adapter is measured like any other: it loses.
 const MEASURE_AT = 8;
@@ -205,16 +205,9 @@ async function loadEmbedder(id, model, dtype, device, given) {
   const extractor = await make("wasm");
   const gpu = await webgpuFor(dtype);
   if (!gpu.usable) return { device: "wasm", dtype, reason: gpu.reason, extractor };
-  post({ type: "status", id, stage: "loading", message: `loading ${model} for WebGPU too, to measure which is faster` });
-  try {
-    const trial = await make("webgpu");
-    const reason = `loaded on ${DEVICE_WORDS.wasm} and on WebGPU: the first batch measures which is faster here`;
-    return { device: "wasm", dtype, reason, extractor, trial };
-  } catch (error) {
-    if (loading.problem) throw error; // a download failed: not WebGPU's fault
-    const reason = `WebGPU could not load the model (${error?.message ?? error}), so the vectors are made on ${DEVICE_WORDS.wasm}`;
-    return { device: "wasm", dtype, reason, extractor };
-  }
+  // Loaded for WebGPU only when there is a batch to measure with: a visitor who only asks questions never waits for it.
+  const reason = `on ${DEVICE_WORDS.wasm} until the first batch of passages measures whether WebGPU is faster here`;
+  return { device: "wasm", dtype, reason, extractor, trial: () => make("webgpu") };
 }
 
 // Whether this device's WebGPU can run weights of `dtype`, and if not, why (in words, shown to the visitor).
@@ -236,7 +229,7 @@ async function webgpuFor(dtype) {
 
 // The first batch of at least MEASURE_AT texts (see loadEmbedder): its vectors, made on WebAssembly, and the
 // device kept, with what was measured.
-async function measure(state, texts) {
+async function measure(id, state, texts) {
   const options = { pooling: "mean", normalize: true };
   const sample = texts.slice(0, MEASURE_AT);
   const timed = {};
@@ -249,10 +242,14 @@ async function measure(state, texts) {
   };
   const vectors = await time("wasm", state.extractor, texts);
   let onGpu = null;
+  let gpu = null;
   try {
-    onGpu = await time("webgpu", state.trial, sample);
+    post({ type: "status", id, stage: "measuring", message: "loading the model on WebGPU too, to measure which is faster" });
+    gpu = await state.trial();
+    onGpu = await time("webgpu", gpu, sample);
   } catch (error) {
-    state.reason = `WebGPU failed on the first batch (${error?.message ?? error}), so the vectors are made on ${DEVICE_WORDS.wasm}`;
+    if (loading.problem) throw error; // a download failed: not WebGPU's fault
+    state.reason = `WebGPU failed (${error?.message ?? error}), so the vectors are made on ${DEVICE_WORDS.wasm}`;
   }
   const perText = (device) => `${timed[device].toFixed(1)} ms a text on ${DEVICE_WORDS[device]}`;
   if (onGpu) {
@@ -265,10 +262,10 @@ async function measure(state, texts) {
       state.reason = `measured on this device at first use: ${perText(state.device)} against ${perText(other)}, so the vectors are made on ${DEVICE_WORDS[state.device]}`;
     }
   }
-  const [kept, released] = state.device === "webgpu" ? [state.trial, state.extractor] : [state.extractor, state.trial];
+  const [kept, released] = state.device === "webgpu" ? [gpu, state.extractor] : [state.extractor, gpu];
   state.extractor = kept;
   state.trial = null;
-  await released.dispose?.();
+  await released?.dispose?.();
   const ms = Object.fromEntries(Object.entries(timed).map(([device, value]) => [device, Math.round(value * 10) / 10]));
   return { vectors, choice: { device: state.device, dtype: state.dtype, reason: state.reason, ms_per_text: ms } };
 }
@@ -327,7 +324,7 @@ function interrupt(id) {
 async function embed({ id, texts }) {
   const state = await ready();
   if (state.trial && !state.measuring && texts.length >= MEASURE_AT) {
-    state.measuring = measure(state, texts);
+    state.measuring = measure(id, state, texts);
     post({ type: "vectors", id, ...(await state.measuring) });
     return;
   }

@@ -90,10 +90,14 @@ def test_both_devices_measured_at_first_use_the_faster_kept_and_remembered(webgp
     page.context.add_init_script(RECORD_EVENTS)
     with_fp32_weights(page, weights_url)
     webgpu_visit.open()
+    # A question alone (one text) is embedded on WebAssembly, without loading the model on WebGPU.
+    page.evaluate("raglabBridge.embed(['When does the ferry leave?'])")
+    assert not [e for e in events(page, "status") if "WebGPU too" in e.get("message", "")]
     vectors = embedded(page)
+    assert [e for e in events(page, "status") if "WebGPU too" in e.get("message", "")]
     [ready] = events(page, "ready")
     assert (ready["device"], ready["dtype"]) == ("wasm", "fp32")
-    assert "the first batch measures which is faster" in ready["reason"]
+    assert "until the first batch of passages measures whether WebGPU is faster" in ready["reason"]
     [measured] = [e["choice"] for e in events(page, "vectors") if e.get("choice")]
     ms = measured["ms_per_text"]
     assert ms["wasm"] > 0 and ms["webgpu"] > 0
