@@ -2,6 +2,9 @@
 
 Texts are embedded shortest first, so each batch pads to similar lengths (a 2-core machine does the 5,183
 abstracts in minutes instead of many more); the vectors are put back in corpus order before saving.
+
+``page_vectors``: the page's own vectors instead (transformers.js, the fp16 model, in the page's worker), read once
+from bench/scifact_page.py's browser profile and cached beside them.
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import sys
 import time
+from pathlib import Path
 
 import numpy as np
 
@@ -34,19 +38,62 @@ def embed_sorted(embed: OnnxEmbedder, texts: list[str]) -> np.ndarray:
     return out
 
 
+def cache_path(name: str, texts: list[str], tag: str) -> Path:
+    """``.cache/bench/{name}-{hash}.npy``, the hash over the texts and ``tag`` (what made the vectors)."""
+    h = hashlib.sha256("\n".join(texts).encode())
+    h.update(tag.encode())
+    return CACHE_DIR / f"{name}-{h.hexdigest()[:12]}.npy"
+
+
 def cached_vectors(name: str, texts: list[str], embed: OnnxEmbedder | None = None) -> np.ndarray:
     """The vectors of ``texts``, from ``.cache/bench/{name}-{hash}.npy`` when present, else computed and saved.
     The hash covers the texts and the model file, so a changed text or model is embedded again."""
     model_file = default_model_dir() / "onnx" / "model.onnx"
-    h = hashlib.sha256("\n".join(texts).encode())
-    h.update(str(model_file.stat().st_size).encode())
-    path = CACHE_DIR / f"{name}-{h.hexdigest()[:12]}.npy"
+    path = cache_path(name, texts, str(model_file.stat().st_size))
     if path.exists():
         return np.load(path)
     vectors = embed_sorted(embed or embedder(), texts)
     CACHE_DIR.mkdir(parents=True, exist_ok=True)
     np.save(path, vectors)
     return vectors
+
+
+def page_vectors(documents: list[str], queries: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """The page's own vectors of the abstracts and the claims, in their order: from
+    ``.cache/bench/scifact-{corpus,queries}-page-{hash}.npy`` when present, else read through the browser (see
+    ``read_page_vectors``) and saved. Delete those files when the profile's vectors are made again."""
+    paths = [cache_path("scifact-corpus-page", documents, "page"), cache_path("scifact-queries-page", queries, "page")]
+    if not all(p.exists() for p in paths):
+        got = read_page_vectors(len(documents), len(queries))
+        CACHE_DIR.mkdir(parents=True, exist_ok=True)
+        for p, v in zip(paths, got, strict=True):
+            np.save(p, v)
+    return np.load(paths[0]), np.load(paths[1])
+
+
+def read_page_vectors(n_documents: int, n_queries: int) -> tuple[np.ndarray, np.ndarray]:
+    """bench/scifact_page.py's profile opened in its site, as its quality phase does: the abstracts' vectors read
+    back from IndexedDB (made by the page's "Make meaning vectors"), the claims' made by the page's worker. A
+    minute or two; the profile must hold every vector (``python -m bench.scifact_page --phases populate``)."""
+    from playwright.sync_api import sync_playwright
+    from tools.site import ensure_site, served
+
+    import bench.scifact_page as sp
+    from bench.page_runs import browser_with_profile
+
+    m = sp.material()
+    if (len(m["docs"]), len(m["claims"])) != (n_documents, n_queries):
+        raise SystemExit("the page's material is not these texts")
+    print("reading the page's vectors through the browser", file=sys.stderr, flush=True)
+    with sync_playwright() as playwright, served(ensure_site(sp.DEFAULT_DIST), port=sp.PORT) as site_url:
+        with browser_with_profile(playwright, sp.PROFILE, site_url, sp.INIT_JS) as context:
+            page = sp.opened(context, site_url)
+            sp.use_yours(page)
+            if f"Every one of your {n_documents:,}" not in sp.vectors_line(page):
+                raise SystemExit(f"{sp.PROFILE} lacks vectors: run bench.scifact_page --phases populate")
+            claims = sp.page_claim_vectors(page, m["claims"])
+            documents = sp.page_vectors(page, m["docs"])
+    return np.asarray(documents, dtype=np.float32), np.asarray(claims, dtype=np.float32)
 
 
 if __name__ == "__main__":

@@ -1,23 +1,34 @@
 """SciFact (BEIR test): nDCG@10 and recall@100 of our keyword scores, dense all-MiniLM-L6-v2, and hybrids.
 
     .venv/bin/python -m bench.scifact        # needs bench/requirements.txt and the ONNX model (make models)
+    .venv/bin/python -m bench.scifact --vectors page     # dense on the page's own vectors instead
+    .venv/bin/python -m bench.scifact --fusion-check     # only the depth-10 hybrids: both vectors, both tie rules
 
 Systems, all on title + text of the 5,183 abstracts, the 300 test claims, BEIR's qrels:
 
 - simple: the spec's score (sum of ``ln(1 + N/n)`` over distinct search words, the lab's words);
 - BM25 with the lab's words (k1 0.9, b 0.4, plural cut);
 - BM25 as bm25s's reference run is set up: k1 0.9, b 0.4, Snowball stemming (PyStemmer), joined words split;
-- dense: cosine of all-MiniLM-L6-v2 vectors (fp32 ONNX, cached under ``.cache/bench/``);
-- hybrids of the last two: the lab's rank fusion (k 60, depth 10), deeper and weighted rank fusion, and a convex
+- dense: cosine of all-MiniLM-L6-v2 vectors (fp32 ONNX, cached under ``.cache/bench/``; with ``--vectors page``
+  the page's own, transformers.js with the fp16 model, read once from bench/scifact_page.py's profile);
+- hybrids of the last two: the lab's rank fusion (k 60, depth 10: raglab.fusion.fuse_ranks itself, ties as its
+  TIE_RULE), deeper and weighted rank fusion, and a convex
   combination of min-max normalised scores (Bruch, Gai & Ingber 2023, "An Analysis of Fusion Functions for
   Hybrid Retrieval"). Fusion settings are chosen by 2-fold cross-validation over the claims (choose on one half,
   score on the other), so the hybrid figure is not tuned on the claims it is scored on.
 
-Prints a table and writes ``bench/results/scifact.json``.
+Prints a table and writes ``bench/results/scifact.json`` (``scifact-page-vectors.json`` with ``--vectors page``).
+
+``--fusion-check`` (issue 12: the page's hybrid on Snowball stems gave 0.720 where this gave 0.715): nDCG@10 of the
+two depth-10 hybrids (the spec's sum + dense, BM25 on Snowball stems + dense) on both sets of vectors, fused with
+each tie rule: ``position`` (equal fused scores in corpus order, this file's rule until then) and ``lab`` (the
+lab's fuse_ranks: exact fractions, a tie to the abstract met first, keyword list first). Writes
+``bench/results/scifact-fusion-check.json``.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 import time
@@ -25,10 +36,11 @@ from functools import partial
 
 import numpy as np
 
-from bench.dense_cache import cached_vectors
+from bench.dense_cache import cached_vectors, page_vectors
 from bench.scifact_data import ROOT, load_scifact
 from raglab.bm25 import BM25Index, terms
 from raglab.chunking import Chunk
+from raglab.fusion import fuse_ranks
 from raglab.keyword import KeywordIndex
 from raglab.metrics import first_right, ndcg_at, recall_at
 from raglab.text import search_words
@@ -74,14 +86,32 @@ def dense_rankings(doc_vectors: np.ndarray, query_vectors: np.ndarray) -> list[R
     return out
 
 
-def rrf(lists: list[Ranking], k: float, depth: int, weights: list[float]) -> Ranking:
-    """Weighted reciprocal rank fusion: ``sum of w / (k + rank)`` over the lists' first ``depth``. With weights 1,
-    k 60 and depth 10 it is the lab's ``fuse_ranks``."""
-    total: dict[int, float] = {}
+def rrf(lists: list[Ranking], k: int, depth: int, weights: list[float], ties: str = "lab") -> Ranking:
+    """Weighted reciprocal rank fusion: ``sum of w / (k + rank)`` over the lists' first ``depth``.
+
+    ``ties="lab"``: the lab's rule. Equal weights are the lab's ``fuse_ranks`` itself (exact fractions; a tie goes
+    to the abstract met first, reading the lists in order, keyword first: TIE_RULE), its scores times the weight;
+    other weights add the weighted floats and break ties by the same first-seen order. ``ties="position"``: equal
+    fused floats in corpus order (the rule here before; kept for ``--fusion-check``). Abstracts 5 and 2 tie, each
+    first in one list:
+
+    >>> keyword, dense = [(5, 2.0), (7, 1.0)], [(2, 0.9), (9, 0.8)]
+    >>> [i for i, _ in rrf([keyword, dense], 60, 10, [1, 1])], [i for i, _ in rrf([keyword, dense], 60, 10, [0.6, 0.4])]
+    ([5, 2, 7, 9], [5, 7, 2, 9])
+    >>> [i for i, _ in rrf([keyword, dense], 60, 10, [1, 1], ties="position")]
+    [2, 5, 7, 9]
+    """
+    if ties == "lab" and len(set(weights)) == 1:
+        return [(i, weights[0] * s) for i, s, _ in fuse_ranks([[i for i, _ in r] for r in lists], k, depth)]
+    total: dict[int, float] = {}  # first-seen order: the lab's tie rule, as sorted() is stable
     for w, ranking in zip(weights, lists, strict=True):
         for rank, (i, _) in enumerate(ranking[:depth], 1):
             total[i] = total.get(i, 0.0) + w / (k + rank)
-    return sorted(total.items(), key=lambda e: (-e[1], e[0]))
+    if ties == "position":
+        return sorted(total.items(), key=lambda e: (-e[1], e[0]))
+    if ties != "lab":
+        raise ValueError(f"ties: lab or position, not {ties!r}")
+    return sorted(total.items(), key=lambda e: -e[1])
 
 
 def convex(lists: list[Ranking], weight: float, depth: int) -> Ranking:
@@ -125,22 +155,74 @@ def cross_validated(name: str, grid: dict[str, callable], data) -> tuple[float, 
     return nd_sum / n, rc_sum / n, picked
 
 
+VECTORS = {"fp32": "fp32, onnxruntime in CPython", "page": "the page's own: transformers.js, fp16 model"}
+
+
+def vectors_of(which: str, data) -> tuple[np.ndarray, np.ndarray]:
+    """(abstracts, claims) vectors: ``fp32`` embedded here, ``page`` the page's; both cached under .cache/bench."""
+    if which == "page":
+        return page_vectors(data.documents, data.queries)
+    return (cached_vectors("scifact-corpus-minilm", data.documents),
+            cached_vectors("scifact-queries-minilm", data.queries))
+
+
+def fusion_check(data, chunks) -> dict:
+    """nDCG@10 of the depth-10 hybrids (k 60, weights 1) for each keyword side, vectors and tie rule."""
+    keyword = {"hybrid, the spec's sum + dense": simple_rankings(chunks, data.queries),
+               "hybrid, BM25 on Snowball stems + dense": bm25_rankings(
+                   BM25Index(chunks, analyze=snowball_terms()), data.queries)}
+    out = {}
+    for which in VECTORS:
+        dense = dense_rankings(*vectors_of(which, data))
+        out[which] = {"dense": scores_of(dense, data)[0]}
+        for name, kw in keyword.items():
+            for ties in ("position", "lab"):
+                fused = [rrf([b, d], 60, 10, [1, 1], ties) for b, d in zip(kw, dense, strict=True)]
+                out[which][f"{name} / ties {ties}"] = scores_of(fused, data)[0]
+    return out
+
+
+def print_fusion_check(check: dict) -> None:
+    rows = list(next(iter(check.values())))
+    width = max(map(len, rows))
+    print(f"{'nDCG@10, 300 claims':<{width}}  " + "  ".join(f"{w:>7}" for w in check))
+    for row in rows:
+        print(f"{row:<{width}}  " + "  ".join(f"{check[w][row]:7.4f}" for w in check))
+    print("vectors: " + "; ".join(f"{w}: {VECTORS[w]}" for w in check) + ". ties: position = equal fused scores in "
+          "corpus order; lab = raglab.fusion.fuse_ranks (TIE_RULE, keyword list first, exact fractions)")
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--vectors", choices=tuple(VECTORS), default="fp32",
+                        help="dense side: fp32 (onnxruntime here, cached) or page (the page's own fp16-model "
+                             "vectors, read once from bench/scifact_page.py's profile, cached)")
+    parser.add_argument("--fusion-check", action="store_true",
+                        help="only the depth-10 hybrids on both vectors with both tie rules (issue 12)")
+    args = parser.parse_args()
     started = time.perf_counter()
     data = load_scifact()
     chunks = chunks_of(data)
     queries = data.queries
     print(f"SciFact test: {len(chunks)} abstracts, {len(queries)} claims", file=sys.stderr)
+    out = ROOT / "bench" / "results"
+    out.mkdir(parents=True, exist_ok=True)
+
+    if args.fusion_check:
+        check = fusion_check(data, chunks)
+        print_fusion_check(check)
+        (out / "scifact-fusion-check.json").write_text(json.dumps(
+            {w: {k: round(v, 4) for k, v in rows.items()} for w, rows in check.items()}, indent=2))
+        print(f"({time.perf_counter() - started:.0f} s)", file=sys.stderr)
+        return
 
     systems: dict[str, list[Ranking]] = {}
     systems["simple (spec's sum of ln(1 + N/n))"] = simple_rankings(chunks, queries)
     systems["BM25, lab's words (k1 0.9, b 0.4)"] = bm25_rankings(BM25Index(chunks), queries)
     bm25 = bm25_rankings(BM25Index(chunks, analyze=snowball_terms()), queries)
     systems["BM25, Snowball + split joined words (k1 0.9, b 0.4)"] = bm25
-    doc_vectors = cached_vectors("scifact-corpus-minilm", data.documents)
-    query_vectors = cached_vectors("scifact-queries-minilm", queries)
-    dense = dense_rankings(doc_vectors, query_vectors)
-    systems["dense all-MiniLM-L6-v2"] = dense
+    dense = dense_rankings(*vectors_of(args.vectors, data))
+    systems["dense all-MiniLM-L6-v2" + ("" if args.vectors == "fp32" else f" ({args.vectors} vectors)")] = dense
 
     def each(fuse) -> list[Ranking]:
         return [fuse([b, d]) for b, d in zip(bm25, dense, strict=True)]
@@ -191,10 +273,10 @@ def main() -> None:
     print("first right abstract, of 300 claims: " + ", ".join(f"{k} {v}" for k, v in diagnosis.items()))
     print(f"({time.perf_counter() - started:.0f} s)", file=sys.stderr)
 
-    out = ROOT / "bench" / "results"
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "scifact.json").write_text(json.dumps(
-        {"rows": {k: {"ndcg@10": round(v[0], 4), "recall@100": round(v[1], 4)} for k, v in rows.items()},
+    name = "scifact.json" if args.vectors == "fp32" else f"scifact-{args.vectors}-vectors.json"
+    (out / name).write_text(json.dumps(
+        {"vectors": VECTORS[args.vectors],
+         "rows": {k: {"ndcg@10": round(v[0], 4), "recall@100": round(v[1], 4)} for k, v in rows.items()},
          "cross_validation_choices": cv, "references": REFERENCES, "diagnosis": diagnosis}, indent=2))
 
 
