@@ -30,7 +30,7 @@ SITE = config["raglab"]  # written by build.py
 sys.path.insert(0, str(SITE_ROOT / "py"))
 
 from raglab import TECHNIQUES, Lab, QuestionError, run  # noqa: E402
-from raglab.chunking import DEFAULT_SIZE  # noqa: E402
+from raglab.chunking import DEFAULT_SIZE, passage_count  # noqa: E402
 from raglab.links import LINK_NAMES, asked_in, link_entry, read_link  # noqa: E402
 from raglab.techniques import NETWORKX, options_of  # noqa: E402
 from raglab.ui.model_panel import ModelState, Stage, failure_sentence, render_model_state  # noqa: E402
@@ -59,6 +59,9 @@ state = {"table": None, "numpy": "not tried", "corpus": "fernport",
          "links": {"fernport": {}, "yours": {}}, "drawn": {"fernport": {}, "yours": {}}, "memo": {}, "restoring": 0,
          "asking": {}}  # asking: section -> (corpus, entry) of the question being answered there
 MEMO_SIZE = 100  # results kept for Back and Forward; an older one is searched again
+# The visitor's lab being cut and indexed in steps (get_ready): which lab, its task, how far it is (a Preparing), and
+# the sections whose question waits for it.
+getting_ready = {"lab": None, "task": None, "progress": None, "waiting": set()}
 
 
 def current_lab() -> Lab:
@@ -192,6 +195,7 @@ class Embedder:
     def __init__(self):
         self.state = ModelState()
         self.waiting = {}  # section -> ticket of its question waiting for the model
+        self.device = None  # which device makes the vectors and why, in the worker's words, once it has said
 
     def set(self, state: ModelState) -> None:
         if state is self.state:
@@ -225,6 +229,7 @@ class Embedder:
                 ended = (await load.ended).to_py()
                 if ended["type"] == "error":
                     self.fail(load.id, ended["reason"], retry)
+                self.device = ended["reason"]
                 note = f"Embedding model ready ({ended['dtype']}, {ended['device']}); reading your question…"
                 self.set(self.state.move("loaded", request=load.id, note=note))
                 asyncio.ensure_future(ask_model.show_stored())
@@ -232,6 +237,8 @@ class Embedder:
             answer = (await request.ended).to_py()
             if answer["type"] == "error":
                 self.fail(request.id, answer["reason"], retry)
+            if answer.get("choice"):  # this batch measured which device is faster
+                self.device = answer["choice"]["reason"]
             return [list(v) for v in answer["vectors"]]
         finally:
             if self.waiting.get(key) == ticket:
@@ -304,6 +311,9 @@ async def answer(key: str, question: str, source: str = "visitor", **given) -> b
     slot.classList.add("busy")
     say(key, "")
     try:
+        await until_ready(key, lab)
+        if state["asked"][key] != ticket:  # a newer question, or other documents, came meanwhile
+            return False
         options = options_of(t, given)
         if options.keys() & {i.name for i in t.inputs}:
             options["source"] = source
@@ -637,7 +647,9 @@ def first_preset(key: str) -> str:
 async def current_result(key: str):
     """The result a section shows: the last one answered here, or its pre-rendered first preset."""
     if key not in results():
-        results()[key] = run(current_lab(), key, question_of(key), **await prepared(TECHNIQUES[key]))
+        lab = current_lab()
+        await until_ready(key, lab)
+        results()[key] = run(lab, key, question_of(key), **await prepared(TECHNIQUES[key]))
     return results()[key]
 
 
@@ -656,9 +668,11 @@ def use_documents(name: str, corpus=None, changed: bool = False, passage_size=DE
     if changed:
         if corpus is None:
             labs.pop("yours", None)
+            getting_ready.update(lab=None, task=None, progress=None, waiting=set())
         else:
             labs["yours"] = Lab(corpus, passage_size)
-            asyncio.ensure_future(get_ready(labs["yours"]))
+            getting_ready.update(lab=labs["yours"], task=asyncio.ensure_future(get_ready(labs["yours"])),
+                                 progress=None, waiting=set())
         state["results"]["yours"], state["shown"]["yours"], state["drawn"]["yours"] = {}, {}, {}
         state["memo"] = {k: v for k, v in state["memo"].items() if k[0] != "yours"}  # drawn from other documents
         asyncio.ensure_future(my_vectors.prune())
@@ -671,6 +685,8 @@ def use_documents(name: str, corpus=None, changed: bool = False, passage_size=DE
     document.body.dataset.corpus = name
     document.querySelector(f"input[name=corpus][value={name}]").checked = True
     yours = labs.get("yours")
+    # counted, not made: get_ready makes them in steps (documents read in this visit are cut already)
+    passages = sum(passage_count(d, yours.passage_size) for d in yours.corpus.documents) if name == "yours" else 0
     for key, t in TECHNIQUES.items():
         newest(key)  # a question still being answered for the other documents draws nothing
         say(key, "")
@@ -682,7 +698,7 @@ def use_documents(name: str, corpus=None, changed: bool = False, passage_size=DE
         else:
             words = vectors_needed_sentence(t, *my_vectors.counts()) \
                 if needs_vectors(t) and not my_vectors.complete() else \
-                ask_sentence(len(yours.corpus.documents), len(yours.passage_texts()))
+                ask_sentence(len(yours.corpus.documents), passages)
             slot.innerHTML = f'<p class="message">{escape(words)}</p>'
             box.value = ""
         box.placeholder = "Ask about your documents" if name == "yours" else box.dataset.fernport
@@ -690,10 +706,37 @@ def use_documents(name: str, corpus=None, changed: bool = False, passage_size=DE
 
 async def get_ready(lab: Lab) -> None:
     """Cut the visitor's passages and index their words a few documents at a time (Lab.prepare_in_steps), letting
-    the page draw and answer between steps, so the first question does not freeze it (5,183 abstracts: 1.5 s)."""
-    for _ in lab.prepare_in_steps():
+    the page draw and answer between steps, so the first question does not freeze it (5,183 abstracts: 1.5 s); a
+    question asked meanwhile waits for it (until_ready), its section saying how far it is."""
+    from raglab.ui.documents_html import preparing_sentence
+
+    for progress in lab.prepare_in_steps():
+        if getting_ready["lab"] is not lab:  # the documents changed again: a newer lab is being got ready
+            return
+        getting_ready["progress"] = progress
+        for key in getting_ready["waiting"]:
+            say(key, preparing_sentence(progress))
         await asyncio.sleep(0)
     performance.mark("raglab:indexed")  # for bench/scifact_page.py
+
+
+async def until_ready(key: str, lab: Lab) -> None:
+    """A question in section ``key`` on a lab get_ready is still cutting and indexing waits for it to finish,
+    rather than doing the rest in one task (5,183 abstracts asked at once: a 1 s task). The answer is the same:
+    the passages and index are those the question would have made."""
+    from raglab.ui.documents_html import preparing_sentence
+
+    task = getting_ready["task"]
+    if getting_ready["lab"] is not lab or task is None or task.done():
+        return
+    waiting = getting_ready["waiting"]
+    waiting.add(key)
+    if getting_ready["progress"] is not None:
+        say(key, preparing_sentence(getting_ready["progress"]))
+    try:
+        await task
+    finally:
+        waiting.discard(key)
 
 
 def on_removed(part: str) -> None:

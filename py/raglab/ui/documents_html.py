@@ -18,6 +18,7 @@ from html import escape
 
 from ..chunking import DEFAULT_SIZE, PASSAGE_CHOICES, PassageSize, passage_count
 from ..corpus import Document
+from ..lab import Preparing
 from ..readers import LIMITS_SENTENCE, ReadError
 from ..techniques import Technique
 
@@ -37,15 +38,24 @@ def vectors_needed_sentence(t: Technique, made: int, total: int) -> str:
             "search your documents meanwhile.")
 
 
-def render_vectors(made: int, total: int, running: bool, seconds_left: float | None = None) -> str:
+def render_vectors(made: int, total: int, running: bool, seconds_left: float | None = None,
+                   device: str | None = None) -> str:
     """The line about the meaning vectors of the visitor's passages: how many are made, a bar and "Cancel" while
-    they are being made, "Make vectors" otherwise.
+    they are being made, "Make vectors" otherwise; ``device``: which device makes them and why, in the embedding
+    worker's words, once it has said (web/worker.js measures WebGPU against WebAssembly at first use).
 
     >>> "320 of 1,234 passages, about 2 min left" in render_vectors(320, 1234, True, 95)
     True
+    >>> render_vectors(3, 9, True, device="no WebGPU, so <the CPU>").split("</div>")[1]
+    '<p class="vectors-device">On this device: no WebGPU, so &lt;the CPU&gt;.</p>'
     """
     if not total:
         return ""
+    return _vectors_line(made, total, running, seconds_left) + (
+        f'<p class="vectors-device">On this device: {escape(device)}.</p>' if device else "")
+
+
+def _vectors_line(made: int, total: int, running: bool, seconds_left: float | None) -> str:
     if made >= total:
         return (f'<p class="vectors-done">Every one of your {total:,} {_plural(total, "passage")} has a meaning '
                 "vector (all-MiniLM-L6-v2), so every technique searches your documents.</p>")
@@ -68,6 +78,20 @@ def _duration(seconds: float) -> str:
 def ask_sentence(docs: int, passages: int) -> str:
     return (f"Searching your documents: {docs} {_plural(docs, 'document')}, {passages} "
             f"{_plural(passages, 'passage')}. Type a question above.")
+
+
+def preparing_sentence(p: Preparing) -> str:
+    """What a question on the visitor's documents says while it waits for them to be cut and indexed
+    (``Lab.prepare_in_steps``).
+
+    >>> preparing_sentence(Preparing("cut", 1024, 5183))
+    'Getting your documents ready: 1,024 of 5,183 documents cut into passages. Your question is answered then.'
+    >>> preparing_sentence(Preparing("indexed", 2048, 5183))
+    'Getting your documents ready: 2,048 of 5,183 passages indexed. Your question is answered then.'
+    """
+    done = {"cut": f"{_plural(p.total, 'document')} cut into passages",
+            "indexed": f"{_plural(p.total, 'passage')} indexed"}[p.stage]
+    return f"Getting your documents ready: {p.done:,} of {p.total:,} {done}. Your question is answered then."
 
 
 def _plural(n: int, word: str) -> str:

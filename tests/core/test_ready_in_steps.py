@@ -1,0 +1,104 @@
+"""A visitor's documents made ready a few at a time: counting their passages never cuts them into sentences twice,
+the counts and texts are those of the passages the lab makes, and the lab made in steps (Lab.prepare_in_steps)
+searches exactly as the lab made at once, saying how far it is on the way."""
+
+from __future__ import annotations
+
+import pytest
+
+import raglab.corpus
+from raglab import Lab, run
+from raglab.chunking import (
+    WHOLE_DOCUMENT,
+    chunk_document,
+    chunk_documents,
+    cut_sentences,
+    passage_count,
+    passage_texts,
+)
+from raglab.corpus import Corpus, Document, join_pages, load_corpus
+from raglab.keyword import KeywordIndex
+from raglab.lab import Preparing
+from raglab.ui.documents_html import preparing_sentence, render_read
+
+SIZES = (1, 2, 3, 4, WHOLE_DOCUMENT)
+
+
+def _documents() -> list[Document]:
+    """Fernport's ten documents, a PDF of three pages, a Markdown file with a list, and a one-sentence note."""
+    text, starts = join_pages(["Camp at the campsite. No fires", "in the woods.", "Dogs on a lead."])
+    return [*load_corpus().documents, Document("rules", "rules.pdf", text, "rules.pdf", starts),
+            Document("guide", "guide.md", "# Reef guide\n\n- Wear boots\n- Bring water. Lots.\n\nLow tide twice."),
+            Document("note", "note.txt", "One sentence only")]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_counts_and_texts_are_those_of_the_passages_made(size):
+    """Intent: the number and texts the page shows and embeds before the lab makes the passages are exactly the
+    passages it then makes, at every size."""
+    for doc in _documents():
+        made = chunk_document(doc, size)
+        assert passage_count(doc, size) == len(made), (doc.slug, size)
+        assert passage_texts(doc, size) == [c.text for c in made], (doc.slug, size)
+
+
+def test_the_read_lists_heading_counts_the_passages_the_lab_makes():
+    """Intent: "Read 10 files: ... 32 passages." is Fernport's 32 passages of 2 sentences (the spec's figure), 56
+    of 1, 20 of 4, 10 whole documents."""
+    docs = list(load_corpus().documents)
+    for size, passages in [(2, 32), (1, 56), (4, 20), (WHOLE_DOCUMENT, 10)]:
+        assert len(chunk_documents(docs, size)) == passages
+        assert f" {passages} passages." in render_read(docs, size=size), size
+
+
+def test_a_document_cut_as_it_is_read_is_never_cut_again(monkeypatch):
+    """Intent: the page cuts each file as it reads it; after that, the read list's counts at any size, the lab's
+    passage texts and its preparation in steps never cut a document into sentences again (5,183 abstracts cut in
+    one task froze the page for 3 s)."""
+    docs = [cut_sentences(doc) for doc in _documents()]
+    cuts = []
+    real = raglab.corpus.located_sentences
+    monkeypatch.setattr(raglab.corpus, "located_sentences", lambda text: cuts.append(text) or real(text))
+    for size in SIZES:
+        render_read(docs, size=size)
+        lab = Lab(Corpus("mine", tuple(docs)), size)
+        lab.passage_texts()
+        list(lab.prepare_in_steps(step=5))
+    assert cuts == []
+    assert len(Document("n", "n", "Not cut yet. So it is cut now.").sentences) == 2 and len(cuts) == 1
+
+
+def test_the_lab_made_in_steps_says_how_far_it_is_and_searches_as_the_lab_made_at_once():
+    """Intent: 13 documents, 5 at a time: 3 steps cutting them (5, 10, 13 of 13), then the 38 passages indexed 5
+    at a time; the passages, the index and a question's answer are those of the lab made in one go."""
+    corpus = Corpus("mine", tuple(_documents()))
+    stepped, at_once = Lab(corpus), Lab(corpus)
+    steps = list(stepped.prepare_in_steps(step=5))
+    passages = len(at_once.chunks())
+    assert passages == 38
+    assert steps[:3] == [Preparing("cut", 5, 13), Preparing("cut", 10, 13), Preparing("cut", 13, 13)]
+    assert steps[3:] == [Preparing("indexed", n, 38) for n in (5, 10, 15, 20, 25, 30, 35, 38)]
+    assert stepped.chunks() == at_once.chunks()
+    assert stepped.index().postings == at_once.index().postings
+    assert stepped.index().words_of == at_once.index().words_of
+    question = "Where do dogs go on a lead?"
+    assert run(stepped, "plain", question).to_dict() == run(at_once, "plain", question).to_dict()
+
+
+def test_a_question_asked_midway_builds_the_rest_and_the_steps_stop():
+    """Intent: outside the page (where a question waits), a question asked while the lab is made in steps gets the
+    whole index at once, and the steps then stop without building another."""
+    lab = Lab(Corpus("mine", tuple(_documents())))
+    steps = lab.prepare_in_steps(step=5)
+    assert [next(steps).stage for _ in range(4)] == ["cut", "cut", "cut", "indexed"]
+    index = lab.index()
+    assert list(steps) == [] and lab.index() is index
+    assert index.postings == KeywordIndex(chunk_documents(lab.corpus.documents)).postings
+
+
+def test_the_waiting_line_says_how_far_it_is():
+    """Intent: the line a waiting question shows is built from the preparation's own figures."""
+    assert preparing_sentence(Preparing("cut", 64, 5183)) == (
+        "Getting your documents ready: 64 of 5,183 documents cut into passages. Your question is answered then.")
+    assert preparing_sentence(Preparing("indexed", 1, 1)) == (
+        "Getting your documents ready: 1 of 1 passage indexed. Your question is answered then.")
