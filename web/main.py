@@ -82,18 +82,20 @@ def show_status(kind: str, text: str) -> None:
     status.textContent = text
 
 
-async def load_networkx():
-    """Import networkx, installing it from the local wheel on first use (loadPackage never throws)."""
+async def installed(wheels: str, module: str, needed_by: str):
+    """Import ``module``, installing it from the site's wheels ``SITE["wheels"][wheels]`` on first use (loadPackage
+    never throws: the import says whether it worked). ``needed_by``: what needs it, for the visitor's message."""
+    import importlib
+
     try:
-        import networkx
+        return importlib.import_module(module)
     except ImportError:
-        await loadPackage(to_js([site_url(w) for w in SITE["wheels"]["networkx"]]))
+        await loadPackage(to_js([site_url(w) for w in SITE["wheels"][wheels]]))
         try:
-            import networkx
-        except ImportError as error:  # loadPackage logs its failure and returns: the import says it failed
-            raise QuestionError("Graph RAG needs networkx, the graph library, and it could not be downloaded from "
-                                "this site. Check the connection and ask again.") from error
-    return networkx
+            return importlib.import_module(module)
+        except ImportError as error:
+            raise QuestionError(f"{needed_by}, and it could not be downloaded from this site. Check the connection "
+                                "and ask again.") from error
 
 
 async def load_numpy() -> None:
@@ -132,14 +134,14 @@ async def vector_table():
 
     if state["table"] is None:
         if SITE.get("vectors"):
-            state["table"] = VectorTable.from_json(await downloaded(SITE["vectors"], "the passages' meaning vectors"))
+            state["table"] = VectorTable.from_data(await downloaded(SITE["vectors"], "the passages' meaning vectors"))
         else:
             state["table"] = VectorTable()
     return state["table"]
 
 
-async def downloaded(path: str, what: str) -> str:
-    """A file of the site as text; a QuestionError in a visitor's words when it cannot be had (nothing is kept, so
+async def downloaded(path: str, what: str):
+    """A JSON file of the site, parsed; a QuestionError in a visitor's words when it cannot be had (nothing is kept, so
     the next question tries again)."""
     url, path = site_url(path), path.removeprefix("./")
     try:
@@ -152,11 +154,10 @@ async def downloaded(path: str, what: str) -> str:
                             f"{response.status}). Ask again in a moment.")
     text = await response.text()
     try:
-        json.loads(text)
+        return json.loads(text)
     except ValueError as error:
         raise QuestionError(f"{what[0].upper()}{what[1:]} arrived damaged ({path}). Reload the page and ask "
                             "again.") from error
-    return text
 
 
 def start_bridge() -> None:
@@ -265,26 +266,13 @@ def newest(key: str) -> int:
     return state["asked"][key]
 
 
-async def load_snowball() -> None:
-    """snowballstemmer (BM25 on Snowball stems), installed from its local wheel on first use."""
-    try:
-        import snowballstemmer  # noqa: F401
-    except ImportError:
-        await loadPackage(to_js([site_url(w) for w in SITE["wheels"]["snowball"]]))
-        try:
-            import snowballstemmer  # noqa: F401
-        except ImportError as error:
-            raise QuestionError("BM25 on Snowball stems needs snowballstemmer, and it could not be downloaded from "
-                                "this site. Check the connection and ask again.") from error
-
-
 async def prepared(t, options: dict | None = None) -> dict:
     """What technique ``t`` needs before it runs with ``options``: networkx or snowballstemmer installed, the vector
     table as its ``embed``."""
     if NETWORKX in t.needs:
-        await load_networkx()
+        await installed("networkx", "networkx", "Graph RAG needs networkx, the graph library")
     if (options or {}).get("scoring") == "snowball":
-        await load_snowball()
+        await installed("snowball", "snowballstemmer", "BM25 on Snowball stems needs snowballstemmer")
     return {"embed": await vector_table()} if t.meaning else {}
 
 

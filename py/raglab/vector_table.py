@@ -73,7 +73,11 @@ class VectorTable:
 
     @classmethod
     def from_json(cls, text: str) -> VectorTable:
-        data = json.loads(text)
+        return cls.from_data(json.loads(text))
+
+    @classmethod
+    def from_data(cls, data: dict) -> VectorTable:
+        """From vectors.json already parsed: ``{"vectors": {text: base64 of little-endian float32}}``."""
         out = {}
         for t, b in data["vectors"].items():
             a = array("f")
