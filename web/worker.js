@@ -270,6 +270,30 @@ async function measure(id, state, texts) {
   return { vectors, choice: { device: state.device, dtype: state.dtype, reason: state.reason, ms_per_text: ms } };
 }
 
+// WebGPU with q4f16 when the GPU does 16-bit float arithmetic, WebGPU with q4 when it does not, else WASM
+// with q4. The reason is shown to the visitor as is.
+async function chooseDevice() {
+  if (!("gpu" in navigator)) {
+    return { device: "wasm", dtype: "q4", reason: "this browser has no WebGPU, so the model runs on the CPU (WebAssembly)" };
+  }
+  let adapter = null;
+  try {
+    adapter = await navigator.gpu.requestAdapter();
+  } catch {
+    adapter = null;
+  }
+  if (!adapter) {
+    return { device: "wasm", dtype: "q4", reason: "WebGPU found no usable graphics adapter, so the model runs on the CPU (WebAssembly)" };
+  }
+  if (adapter.info?.isFallbackAdapter) {
+    return { device: "wasm", dtype: "q4", reason: "the only WebGPU adapter is a software fallback, so the model runs on the CPU (WebAssembly)" };
+  }
+  if (adapter.features.has("shader-f16")) {
+    return { device: "webgpu", dtype: "q4f16", reason: "the GPU supports 16-bit floats (shader-f16): WebGPU with 4-bit weights and 16-bit arithmetic" };
+  }
+  return { device: "webgpu", dtype: "q4", reason: "the GPU lacks 16-bit floats (shader-f16): WebGPU with 4-bit weights and 32-bit arithmetic" };
+}
+
 async function loadGenerator(id, model, dtype, device, given) {
   post({ type: "status", id, stage: "choosing", message: "checking for WebGPU" });
   let choice =
