@@ -34,9 +34,12 @@ Phases (``--phases``, all by default; results of phases not run are kept from th
 - ingest: a fresh profile reads the 5,183 files, keeps them, and answers the first claim (which builds the
   keyword index); the longest main-thread task (PerformanceObserver "longtask") in each part.
 - vectors: a fresh profile keeps the first ``--subset`` abstracts and makes their vectors with the page's button:
-  the rate and the longest main-thread task while it runs; then in the same page, interleaved rounds of the
-  worker's ``raglabBridge.embed`` (batches of 32) against ``raglab.onnx_embed.OnnxEmbedder`` (onnxruntime, fp32 and
-  the page's fp16; its default threads and 1 thread) on the same texts.
+  the rate and the longest main-thread task while it runs, and the batches the button sent to the worker (recorded
+  from ``raglabBridge.vectors``: web/my_vectors.py's order and batch size, longest first). Then in the same page,
+  interleaved rounds of the worker's ``raglabBridge.embed`` on those batches and on the same texts in document order
+  in batches of the same size (and, with ``--sizes``, the page's order cut into other sizes), against
+  ``raglab.onnx_embed.OnnxEmbedder`` (onnxruntime, fp32 and the page's fp16; its default threads and 1 thread)
+  on the same two lists of batches.
 
 Before measuring it waits (up to 10 minutes) for the 1-minute load average to fall below --max-load, and records the
 load after each phase. Prints a table; writes bench/results/scifact_page.json after every phase.
@@ -64,7 +67,7 @@ PORT = 47831  # fixed: the profile's IndexedDB belongs to the origin, port inclu
 PROFILE = CACHE_DIR / "scifact-page-profile"  # the 5,183 abstracts and their vectors, made once, reused
 RESULT = ROOT / "bench" / "results" / "scifact_page.json"
 PHASES = ("populate", "quality", "latency", "reload", "ingest", "vectors")
-BATCH = 32  # passages a request, as web/my_vectors.py sends them
+BATCH = 32  # claims a request to the page's worker (the vectors phase sends the batches the page's button sent)
 VECTOR_BYTES = 384 * 4  # one Float32 vector of all-MiniLM-L6-v2
 LONG_MS = 3 * 3600 * 1000  # making 5,183 vectors on 2 busy cores
 STEP_MS = 600_000  # reading or keeping 5,183 files
@@ -93,13 +96,28 @@ async ({ key, questions, options }) => {
 }
 """
 
-# The page's worker, BATCH texts a request: the vectors, or the time it took.
+# The page's worker, one request a batch: the vectors, or the time each batch took.
 EMBED_JS = """
-async ({ texts, batch, timed }) => {
-  const vectors = [];
-  const t0 = performance.now();
-  for (let i = 0; i < texts.length; i += batch) vectors.push(...await raglabBridge.embed(texts.slice(i, i + batch)));
-  return timed ? performance.now() - t0 : vectors;
+async ({ batches, timed }) => {
+  const vectors = [], ms = [];
+  for (const texts of batches) {
+    const t0 = performance.now();
+    vectors.push(...await raglabBridge.embed(texts));
+    ms.push(performance.now() - t0);
+  }
+  return timed ? ms : vectors;
+}
+"""
+
+# Every batch of texts the page asks its worker for, from now on (the page's own order and batch size).
+RECORD_BATCHES_JS = """
+() => {
+  window.__batches = [];
+  const real = raglabBridge.vectors.bind(raglabBridge);
+  raglabBridge.vectors = (texts) => {
+    __batches.push(Array.from(texts));
+    return real(texts);
+  };
 }
 """
 
@@ -217,6 +235,11 @@ def payload(files) -> list[dict]:
     return [{"name": n, "mimeType": "text/plain", "buffer": b} for n, b in files]
 
 
+def cut(texts: list[str], size: int) -> list[list[str]]:
+    """``cut(["a", "b", "c"], 2)`` -> ``[["a", "b"], ["c"]]``: the texts in batches of ``size``, in order."""
+    return [texts[i:i + size] for i in range(0, len(texts), size)]
+
+
 def doc_id(passage_id: str) -> str:
     """``4983-1`` -> ``4983``: one passage per document, named after the file."""
     return passage_id.rsplit("-", 1)[0]
@@ -311,7 +334,7 @@ def populate(playwright, site_url: str, m: dict, profile: Path) -> dict:
 
 
 def page_claim_vectors(page, claims: list[str]) -> list[list[float]]:
-    vectors = page.evaluate(EMBED_JS, {"texts": claims, "batch": BATCH, "timed": False})
+    vectors = page.evaluate(EMBED_JS, {"batches": cut(claims, BATCH), "timed": False})
     page.evaluate("([t, v]) => raglabBench.addVectors(t, v)", [claims, vectors])
     return vectors
 
@@ -532,9 +555,11 @@ def ingest(playwright, site_url: str, m: dict) -> dict:
         shutil.rmtree(work, ignore_errors=True)
 
 
-def vectors_and_throughput(playwright, site_url: str, m: dict, subset: int, rounds: int) -> dict:
-    """A fresh profile: the page's button makes the subset's vectors (rate, longest task); then the worker against
-    onnxruntime in CPython on the same texts, interleaved."""
+def vectors_and_throughput(playwright, site_url: str, m: dict, subset: int, rounds: int,
+                           sizes: tuple[int, ...] = ()) -> dict:
+    """A fresh profile: the page's button makes the subset's vectors (rate, longest task, the batches it sent); then
+    the worker against onnxruntime in CPython on the same batches, and on the same texts in document order,
+    interleaved. ``sizes``: other batch sizes to time the worker at, in the page's order."""
     import onnxruntime
 
     from raglab.onnx_embed import OnnxEmbedder, default_model_dir
@@ -554,37 +579,51 @@ def vectors_and_throughput(playwright, site_url: str, m: dict, subset: int, roun
             page = opened(context, site_url)
             browser = page.evaluate(ENVIRONMENT_JS)
             keep_files(page, files)
+            page.evaluate(RECORD_BATCHES_JS)
             started = now(page)
             page.locator("#docs-vectors .make-vectors").click()
             wait_for_vectors(page, len(files), LONG_MS, report_s=15)
             made = now(page)
             making = {"ms": made - started, "passages_per_s": len(files) / (made - started) * 1000,
                       "longtasks": longest(page, started, made)}
+            sent = page.evaluate("__batches")
+            if sorted(t for b in sent for t in b) != sorted(texts):
+                raise SystemExit("the page's button did not send each of the subset's texts exactly once")
+            batch = len(sent[0])
+            orders = {"page's order": sent, "document order": cut(texts, batch)}
+            page_orders = {**orders, **{f"page's order, batches of {n}": cut([t for b in sent for t in b], n)
+                                        for n in sizes if n != batch}}
+            sides = [("page", order) for order in page_orders] + [(k, order) for k in cpython for order in orders]
             # Warm both sides up: the model is loaded, but a session's first run is slower.
-            page.evaluate(EMBED_JS, {"texts": texts[:BATCH], "batch": BATCH, "timed": True})
+            page.evaluate(EMBED_JS, {"batches": sent[:1], "timed": True})
             for e in cpython.values():
-                e(texts[:BATCH])
-            times = {"page": [], **{k: [] for k in cpython}}
+                e(sent[0])
+            times = {f"{k} / {order}": [] for k, order in sides}
+            batch_ms = {f"page / {order}": [] for order in page_orders}  # each batch's time, by round
             for round_ in range(rounds):
-                sides = ["page", *cpython] if round_ % 2 == 0 else [*cpython, "page"]
-                for side in sides:
-                    if side == "page":
-                        times[side].append(page.evaluate(EMBED_JS, {"texts": texts, "batch": BATCH, "timed": True}))
+                for k, order in sides if round_ % 2 == 0 else sides[::-1]:
+                    if k == "page":
+                        ms = page.evaluate(EMBED_JS, {"batches": page_orders[order], "timed": True})
+                        batch_ms[f"page / {order}"].append(ms)
+                        times[f"page / {order}"].append(sum(ms))
                     else:
-                        started = time.perf_counter()
-                        for i in range(0, len(texts), BATCH):
-                            cpython[side](texts[i:i + BATCH])
-                        times[side].append((time.perf_counter() - started) * 1000)
+                        t0 = time.perf_counter()
+                        for b in orders[order]:
+                            cpython[k](b)
+                        times[f"{k} / {order}"].append((time.perf_counter() - t0) * 1000)
                 print(f"  throughput round {round_ + 1}: " + ", ".join(
-                    f"{k} {len(texts) / v[-1] * 1000:.1f}/s" for k, v in times.items()) +
+                    f"{k} {len(texts) / v[-1] * 1000:.2f}/s" for k, v in times.items()) +
                     f" (load average {load_now()})", flush=True)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     rate = {k: statistics.median(len(texts) / t * 1000 for t in v) for k, v in times.items()}
-    paired = {k: statistics.median(c / p for p, c in zip(times["page"], times[k], strict=True))
-              for k in cpython}  # page's rate over CPython's, per round
-    return {"browser": browser, "subset": len(texts), "making": making, "rounds": rounds, "ms": times,
-            "passages_per_s": rate, "page_over_cpython": paired, "load_average": load_now()}
+    page = times["page / page's order"]
+    paired = {k: statistics.median(c / p for p, c in zip(page, v, strict=True))
+              for k, v in times.items() if k != "page / page's order"}  # the page's rate over this one's, per round
+    return {"browser": browser, "subset": len(texts), "batch": batch, "making": making, "rounds": rounds,
+            "ms": times, "batch_ms": batch_ms, "batch_chars": {o: [[len(t) for t in b] for b in bs]
+                                                                for o, bs in page_orders.items()},
+            "passages_per_s": rate, "page_over_this": paired, "load_average": load_now()}
 
 
 # --- the report ------------------------------------------------------------------------------------------------
@@ -623,13 +662,14 @@ def table(r: dict) -> str:
             lines.append(f"| hybrid, CPython with numpy | - | {lat['cpython_numpy_hybrid_ms']['median']:.2f} | - | - |")
         lines.append("")
     v = r.get("vectors")
-    if v:
-        lines += [f"| embedding {v['subset']} abstracts, batches of {BATCH} | passages/s (median) | page / this |",
-                  "|---|---|---|"]
+    if v and "page_over_this" in v:  # not a results file from before the page's order was recorded
+        lines += [f"| embedding {v['subset']} abstracts, batches of {v['batch']} | passages/s (median) | page's "
+                  "worker in the page's order / this (paired) |", "|---|---|---|"]
         for k, rate in v["passages_per_s"].items():
-            name = "page worker (transformers.js fp16, WASM)" if k == "page" else f"CPython onnxruntime {k}"
-            ratio = "-" if k == "page" else f"{v['page_over_cpython'][k]:.2f}"
-            lines.append(f"| {name} | {rate:.1f} | {ratio} |")
+            who, order = k.split(" / ")
+            name = "page worker (transformers.js fp16, WASM)" if who == "page" else f"CPython onnxruntime {who}"
+            ratio = f"{v['page_over_this'][k]:.2f}" if k in v["page_over_this"] else "-"
+            lines.append(f"| {name}, {order} | {rate:.2f} | {ratio} |")
         mk = v["making"]
         lines += ["", f"Making {v['subset']} vectors with the page's button: {mk['passages_per_s']:.1f} passages/s, "
                       f"longest main-thread task {mk['longtasks']['longest_ms']} ms ({mk['longtasks']['count']} "
@@ -671,6 +711,10 @@ def main() -> None:
                                                                  "per origin)")
     parser.add_argument("--build", action="store_true", help="build the site afresh first")
     parser.add_argument("--max-load", type=float, default=2.5)
+    parser.add_argument("--sizes", type=lambda s: tuple(int(n) for n in s.split(",")), default=(),
+                        help="vectors phase: other batch sizes to time the page's worker at, in the page's order "
+                             "(e.g. 16,64); none by default")
+    parser.add_argument("--out", type=Path, help=f"results file; default {RESULT.relative_to(ROOT)}")
     parser.add_argument("--limit", type=int, help="only the first LIMIT abstracts (a quick check of the harness; "
                                                    "use another --profile)")
     args = parser.parse_args()
@@ -684,6 +728,7 @@ def main() -> None:
     if args.limit:
         m["files"], m["docs"] = m["files"][:args.limit], m["docs"][:args.limit]
     result_file = RESULT if not args.limit else RESULT.with_name(f"scifact_page-limit{args.limit}.json")
+    result_file = args.out.resolve() if args.out else result_file
     results = json.loads(result_file.read_text()) if result_file.exists() else {}
     machine = wait_for_quiet_machine(args.max_load)
 
@@ -720,7 +765,8 @@ def main() -> None:
             results["ingest"] = ingest(playwright, site_url, m)
             done("ingest")
         if "vectors" in phases:
-            results["vectors"] = vectors_and_throughput(playwright, site_url, m, args.subset, args.rounds)
+            results["vectors"] = vectors_and_throughput(playwright, site_url, m, args.subset, args.rounds,
+                                                        args.sizes)
             done("vectors")
     save()
     print(table(results))

@@ -71,8 +71,12 @@ def test_vectors_batched_cancelled_resumed_not_twice_and_searched(visit, folder)
     page.locator("#docs-vectors .cancel-vectors").click()
     page.evaluate("() => window.release()")
     expect(vectors).to_contain_text("32 of 53 passages have one", timeout=SLOW)
+    # which device made them, in the worker's words (this Chromium runs with --disable-gpu: no WebGPU adapter)
+    expect(vectors.locator(".vectors-device")).to_have_text(
+        "On this device: WebGPU found no usable graphics adapter, so the vectors are made on WebAssembly (the CPU).")
     first = page.evaluate("window.asked")
     assert len(first) == 32
+    assert [len(t) for t in first] == sorted((len(t) for t in first), reverse=True), "not sent longest first"
 
     page.reload()  # cancelled: nothing carries on by itself
     expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)
@@ -85,6 +89,7 @@ def test_vectors_batched_cancelled_resumed_not_twice_and_searched(visit, folder)
     second = page.evaluate("window.asked")
     assert sorted(first + second) == sorted({t for t in first + second}), "a passage was embedded twice"
     assert len(first) + len(second) == 53
+    assert min(map(len, first)) >= max(map(len, second)), "after the reload, not the shorter passages left"
 
     cli = Lab(read_folder(folder)[0])
     embed = OnnxEmbedder(ROOT / ".cache" / "models" / "all-MiniLM-L6-v2")
