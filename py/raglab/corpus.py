@@ -85,6 +85,12 @@ class Document:
             return [None] * len(self._located)
         return [bisect_right(self.page_starts, start) for start, _ in self._located]
 
+    @cached_property
+    def word_count(self) -> int:
+        """Words as the lists count them (runs of non-space): kept, as the cut is, so a list of thousands of
+        documents sums counts rather than splitting every text again."""
+        return len(self.text.split())
+
     @property
     def pages(self) -> int:
         return len(self.page_starts)

@@ -102,7 +102,7 @@ def _facts(doc: Document, size: PassageSize) -> str:
     """``3 pages · 412 words · 9 passages`` (pages for PDFs only)."""
     pages = doc.pages
     parts = [f"{pages} {_plural(pages, 'page')}"] if pages else []
-    words = len(doc.text.split())
+    words = doc.word_count
     passages = passage_count(doc, size)
     return " · ".join(parts + [f"{words:,} {_plural(words, 'word')}", f"{passages:,} {_plural(passages, 'passage')}"])
 
@@ -133,7 +133,7 @@ def render_read(items: Sequence[Document | ReadError], cancelled: int = 0, size:
     why it gives nothing; the first ``rows`` documents (None: all), every problem."""
     docs = [d for d in items if isinstance(d, Document)]
     problems = [e for e in items if isinstance(e, ReadError)]
-    words = sum(len(d.text.split()) for d in docs)
+    words = sum(d.word_count for d in docs)
     passages = sum(passage_count(d, size) for d in docs)
     files = len(items)
     head = (f"Read {files} {_plural(files, 'file')}: {len(docs)} {_plural(len(docs), 'document')}, {words:,} "
