@@ -3,8 +3,8 @@
 Texts are embedded shortest first, so each batch pads to similar lengths (a 2-core machine does the 5,183
 abstracts in minutes instead of many more); the vectors are put back in corpus order before saving.
 
-``page_vectors``: the page's own vectors instead (transformers.js, the fp16 model, in the page's worker), read once
-from bench/scifact_page.py's browser profile and cached beside them.
+``page_vectors``: the page's own vectors instead (transformers.js, the fp16 model, in the page's worker), saved
+beside them by bench/scifact_page.py's quality phase.
 """
 
 from __future__ import annotations
@@ -58,42 +58,24 @@ def cached_vectors(name: str, texts: list[str], embed: OnnxEmbedder | None = Non
     return vectors
 
 
+def page_paths(documents: list[str], queries: list[str]) -> list[Path]:
+    return [cache_path("scifact-corpus-page", documents, "page"), cache_path("scifact-queries-page", queries, "page")]
+
+
 def page_vectors(documents: list[str], queries: list[str]) -> tuple[np.ndarray, np.ndarray]:
-    """The page's own vectors of the abstracts and the claims, in their order: from
-    ``.cache/bench/scifact-{corpus,queries}-page-{hash}.npy`` when present, else read through the browser (see
-    ``read_page_vectors``) and saved. Delete those files when the profile's vectors are made again."""
-    paths = [cache_path("scifact-corpus-page", documents, "page"), cache_path("scifact-queries-page", queries, "page")]
+    """The page's own vectors of the abstracts and the claims, in their order, as bench/scifact_page.py's quality
+    phase last read them from the page (``save_page_vectors``): ``.cache/bench/scifact-{corpus,queries}-page-*.npy``."""
+    paths = page_paths(documents, queries)
     if not all(p.exists() for p in paths):
-        got = read_page_vectors(len(documents), len(queries))
-        CACHE_DIR.mkdir(parents=True, exist_ok=True)
-        for p, v in zip(paths, got, strict=True):
-            np.save(p, v)
+        raise SystemExit("no page vectors cached: run `python -m bench.scifact_page --phases quality` (its quality "
+                         "phase reads them from the page and saves them)")
     return np.load(paths[0]), np.load(paths[1])
 
 
-def read_page_vectors(n_documents: int, n_queries: int) -> tuple[np.ndarray, np.ndarray]:
-    """bench/scifact_page.py's profile opened in its site, as its quality phase does: the abstracts' vectors read
-    back from IndexedDB (made by the page's "Make meaning vectors"), the claims' made by the page's worker. A
-    minute or two; the profile must hold every vector (``python -m bench.scifact_page --phases populate``)."""
-    from playwright.sync_api import sync_playwright
-    from tools.site import ensure_site, served
-
-    import bench.scifact_page as sp
-    from bench.page_runs import browser_with_profile
-
-    m = sp.material()
-    if (len(m["docs"]), len(m["claims"])) != (n_documents, n_queries):
-        raise SystemExit("the page's material is not these texts")
-    print("reading the page's vectors through the browser", file=sys.stderr, flush=True)
-    with sync_playwright() as playwright, served(ensure_site(sp.DEFAULT_DIST), port=sp.PORT) as site_url:
-        with browser_with_profile(playwright, sp.PROFILE, site_url, sp.INIT_JS) as context:
-            page = sp.opened(context, site_url)
-            sp.use_yours(page)
-            if f"Every one of your {n_documents:,}" not in sp.vectors_line(page):
-                raise SystemExit(f"{sp.PROFILE} lacks vectors: run bench.scifact_page --phases populate")
-            claims = sp.page_claim_vectors(page, m["claims"])
-            documents = sp.page_vectors(page, m["docs"])
-    return np.asarray(documents, dtype=np.float32), np.asarray(claims, dtype=np.float32)
+def save_page_vectors(documents: list[str], queries: list[str], document_vectors, query_vectors) -> None:
+    CACHE_DIR.mkdir(parents=True, exist_ok=True)
+    for path, vectors in zip(page_paths(documents, queries), (document_vectors, query_vectors), strict=True):
+        np.save(path, np.asarray(vectors, dtype=np.float32))
 
 
 if __name__ == "__main__":

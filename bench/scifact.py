@@ -10,7 +10,7 @@ Systems, all on title + text of the 5,183 abstracts, the 300 test claims, BEIR's
 - BM25 with the lab's words (k1 0.9, b 0.4, plural cut);
 - BM25 as bm25s's reference run is set up: k1 0.9, b 0.4, Snowball stemming (PyStemmer), joined words split;
 - dense: cosine of all-MiniLM-L6-v2 vectors (fp32 ONNX, cached under ``.cache/bench/``; with ``--vectors page``
-  the page's own, transformers.js with the fp16 model, read once from bench/scifact_page.py's profile);
+  the page's own, transformers.js with the fp16 model, saved by bench/scifact_page.py's quality phase);
 - hybrids of the last two: the lab's rank fusion (k 60, depth 10: raglab.fusion.fuse_ranks itself, ties as its
   TIE_RULE), deeper and weighted rank fusion, and a convex
   combination of min-max normalised scores (Bruch, Gai & Ingber 2023, "An Analysis of Fusion Functions for
@@ -196,7 +196,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--vectors", choices=tuple(VECTORS), default="fp32",
                         help="dense side: fp32 (onnxruntime here, cached) or page (the page's own fp16-model "
-                             "vectors, read once from bench/scifact_page.py's profile, cached)")
+                             "vectors, saved by bench/scifact_page.py's quality phase)")
     parser.add_argument("--fusion-check", action="store_true",
                         help="only the depth-10 hybrids on both vectors with both tie rules (issue 12)")
     args = parser.parse_args()

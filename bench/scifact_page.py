@@ -442,7 +442,7 @@ def cpython_quality(m: dict, page_doc_vectors, page_claim_vectors) -> dict:
     dense (its cached fp32 vectors, and the page's), the lab's rank fusion of the first and the dense."""
     import numpy as np
 
-    from bench.dense_cache import cached_vectors
+    from bench.dense_cache import cached_vectors, save_page_vectors
     from bench.scifact import bm25_rankings, dense_rankings, rrf, simple_rankings, snowball_terms
     from raglab.bm25 import BM25Index
     from raglab.chunking import Chunk
@@ -463,6 +463,8 @@ def cpython_quality(m: dict, page_doc_vectors, page_claim_vectors) -> dict:
                            cached_vectors("scifact-queries-minilm", claims))
     dense_page = dense_rankings(np.asarray(page_doc_vectors, dtype=np.float32),
                                 np.asarray(page_claim_vectors, dtype=np.float32))
+    if n == len(data.documents):  # for `bench.scifact --vectors page`
+        save_page_vectors(data.documents, claims, page_doc_vectors, page_claim_vectors)
     hybrid = [rrf([s, d], 60, 10, [1, 1]) for s, d in zip(simple, dense, strict=True)]
     hybrid_page = [rrf([s, d], 60, 10, [1, 1]) for s, d in zip(simple, dense_page, strict=True)]
     hybrid_snowball = [rrf([s, d], 60, 10, [1, 1]) for s, d in zip(snowball, dense, strict=True)]
