@@ -446,7 +446,6 @@ def cpython_quality(m: dict, page_doc_vectors, page_claim_vectors) -> dict:
     from bench.scifact import bm25_rankings, dense_rankings, rrf, simple_rankings, snowball_terms
     from raglab.bm25 import BM25Index
     from raglab.chunking import Chunk
-    from raglab.fusion import fuse_ranks
 
     data = m["data"]
     n = len(m["docs"])  # all 5,183, but for --limit
@@ -468,14 +467,11 @@ def cpython_quality(m: dict, page_doc_vectors, page_claim_vectors) -> dict:
     hybrid = [rrf([s, d], 60, 10, [1, 1]) for s, d in zip(simple, dense, strict=True)]
     hybrid_page = [rrf([s, d], 60, 10, [1, 1]) for s, d in zip(simple, dense_page, strict=True)]
     hybrid_snowball = [rrf([s, d], 60, 10, [1, 1]) for s, d in zip(snowball, dense, strict=True)]
-    # The lab's own fusion breaks ties by first sight (keyword list first); bench/scifact.py's rrf by position.
-    lab_fused = [[i for i, _, _ in fuse_ranks([[i for i, _ in s[:10]], [i for i, _ in d[:10]]])]
-                 for s, d in zip(simple, dense_page, strict=True)]
+    # bench/scifact.py's rrf is the lab's fuse_ranks (ties as TIE_RULE), so these are the page's own fusions
     return {"plain": ndcg(ids(simple), data), "bm25": ndcg(ids(bm25), data), "dense": ndcg(ids(dense), data),
             "hybrid": ndcg(ids(hybrid), data), "dense_on_page_vectors": ndcg(ids(dense_page), data),
             "snowball": ndcg(ids(snowball), data), "hybrid_snowball": ndcg(ids(hybrid_snowball), data),
             "hybrid_on_page_vectors": ndcg(ids(hybrid_page), data),
-            "hybrid_on_page_vectors_lab_fusion": ndcg([[data.doc_ids[i] for i in f[:10]] for f in lab_fused], data),
             "_ids": {"plain": ids(simple)}}
 
 
@@ -644,8 +640,7 @@ def table(r: dict) -> str:
                 continue
             lines.append(f"| {name} | {q['page'][k]:.3f} | {q['cpython'][k]:.3f} | "
                          f"{q['page'][k] - q['cpython'][k]:+.4f} |")
-        for k, key, how in [("dense", "dense_on_page_vectors", ""), ("hybrid", "hybrid_on_page_vectors", ""),
-                            ("hybrid", "hybrid_on_page_vectors_lab_fusion", ", the lab's fuse_ranks (ties)")]:
+        for k, key, how in [("dense", "dense_on_page_vectors", ""), ("hybrid", "hybrid_on_page_vectors", "")]:
             c = q["cpython"].get(key)
             if c is not None:
                 lines.append(f"| {names[k]}, CPython on the page's own vectors{how} | {q['page'][k]:.3f} | {c:.3f} | "
