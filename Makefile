@@ -1,6 +1,10 @@
 # Two commands do everything on a fresh machine:
 #   make serve   install what is missing, build dist/, serve the lab on http://127.0.0.1:8000 (CORPUS=DIR: on DIR)
-#   make test    install what is missing, run every test
+#   make test    install what is missing, run every check and every test
+# and three help while changing the code:
+#   make test-core   the core's tests and every docstring example, in CPython (no browser, no site build)
+#   make lint        ruff's lint and format rules, pyright on the core, ESLint on web/*.js
+#   make format      let ruff format the Python and sort its imports
 # Everything installed lives in .venv/, node_modules/ and .cache/ (all ignored by git).
 
 PYTHON ?= python3
@@ -8,10 +12,11 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 CHROMIUM := /usr/bin/chromium
+NODE_BIN := node_modules/.bin
 # apt-get needs root; on a machine where we are not, ask sudo.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: test serve build lint deps deps-python deps-node deps-browser deps-models models clean
+.PHONY: test test-core serve build lint format deps deps-python deps-node deps-browser deps-models models clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -60,17 +65,30 @@ build: deps-python deps-node models
 serve: build
 	$(PY) -m tools.serve
 
-# The tests use an --offline build (no numpy from the CDN) with a tiny random-weight stand-in for Qwen3-0.6B
-# served by the site itself (python -m tools.qwen_stub), in .cache/dist-test, via RAGLAB_DIST.
-test: deps-python deps-node models deps-browser
-	$(PY) -m ruff check .
+# The checks first (seconds), then the tests. The tests use an --offline build (no numpy from the CDN) with a tiny
+# random-weight stand-in for Qwen3-0.6B served by the site itself (python -m tools.qwen_stub), in .cache/dist-test,
+# via RAGLAB_DIST. Every test is marked core, meaning or browser by its folder (tests/conftest.py).
+test: deps-python deps-node models deps-browser lint
 	$(PY) -m tools.qwen_stub
 	$(PY) build.py --offline --out .cache/dist-test --self-host-model .cache/models/stub/Qwen3-0.6B-ONNX
 	RAGLAB_DIST=.cache/dist-test $(PY) -m pytest -q
 
-lint: deps-python
+# The fast loop: tests/core and every docstring example (pytest -m core). A few use the real embedding model,
+# which `models` exports once.
+test-core: deps-python models
+	$(PY) -m pytest -q -m core
+
+# Reads the code without running it; each tool's settings are in pyproject.toml (ruff, pyright) and
+# eslint.config.mjs. pyright --warnings: a warning fails the check too.
+lint: deps-python deps-node
 	$(PY) -m ruff check .
-	$(PY) -m ruff format --check py tests
+	$(PY) -m ruff format --check .
+	$(NODE_BIN)/pyright --warnings
+	$(NODE_BIN)/eslint web
+
+format: deps-python
+	$(PY) -m ruff check --select I --fix .
+	$(PY) -m ruff format .
 
 clean:
 	rm -rf dist .cache/build

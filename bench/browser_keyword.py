@@ -164,7 +164,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def translate_path(self, path: str) -> str:
         for prefix, folder in MOUNTS.items():
             if path.startswith(prefix):
-                return str(folder / path[len(prefix):].split("?")[0])
+                return str(folder / path[len(prefix) :].split("?")[0])
         return super().translate_path(path)
 
     def end_headers(self) -> None:
@@ -192,16 +192,23 @@ def write_page(data, rounds: int, core: Path) -> None:
     (PAGE_DIR / "bench.js").write_text(PAGE_JS % {"rounds": rounds, "top_k": TOP_K})
     (PAGE_DIR / "page.py").write_text(PAGE_PY)
     (PAGE_DIR / "core.zip").write_bytes(core_zip(core))
-    (PAGE_DIR / "data.json").write_text(json.dumps(
-        {"ids": data.doc_ids, "titles": data.titles, "texts": data.texts, "queries": data.queries,
-         "stop_words": sorted(STOP_WORDS)}))
+    (PAGE_DIR / "data.json").write_text(
+        json.dumps(
+            {
+                "ids": data.doc_ids,
+                "titles": data.titles,
+                "texts": data.texts,
+                "queries": data.queries,
+                "stop_words": sorted(STOP_WORDS),
+            }
+        )
+    )
 
 
 def run_page(timeout_s: float) -> dict:
     from playwright.sync_api import sync_playwright
 
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(Handler, directory=str(PAGE_DIR)))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(PAGE_DIR)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     origin = f"http://127.0.0.1:{server.server_port}"
     off_site: list[str] = []
@@ -244,8 +251,9 @@ def summarise(result: dict, data, core: Path) -> dict:
             "build_ms": round(statistics.median(t["build"]), 1),
             "query_ms_median": round(statistics.median(t["query"]), 3),
             "query_ms_p90": round(statistics.quantiles(t["query"], n=10)[-1], 3),
-            "ndcg_at_10": round(statistics.fmean(
-                ndcg_at(r, rel, 10) for r, rel in zip(rankings, qrels, strict=True)), 4),
+            "ndcg_at_10": round(
+                statistics.fmean(ndcg_at(r, rel, 10) for r, rel in zip(rankings, qrels, strict=True)), 4
+            ),
         }
     for row in rows.values():
         for peer in PEERS:
@@ -271,24 +279,39 @@ def main() -> None:
     started = time.perf_counter()
     result = run_page(args.timeout)
     rows = summarise(result, data, core)
-    print(f"Chromium {result['chromium']}, {result['python'].split()[0]} in Pyodide, cross-origin isolated: "
-          f"{result['crossOriginIsolated']}; Pyodide load {result['pyodide_load_ms']:.0f} ms, core + data "
-          f"{result['core_setup_ms']:.0f} ms; {args.rounds} rounds in {time.perf_counter() - started:.0f} s")
+    print(
+        f"Chromium {result['chromium']}, {result['python'].split()[0]} in Pyodide, cross-origin isolated: "
+        f"{result['crossOriginIsolated']}; Pyodide load {result['pyodide_load_ms']:.0f} ms, core + data "
+        f"{result['core_setup_ms']:.0f} ms; {args.rounds} rounds in {time.perf_counter() - started:.0f} s"
+    )
     width = max(map(len, rows))
     print(f"{'side':<{width}}  build ms  ×MS  ×MS stop  query ms (median, p90)  ×MS  ×MS stop  nDCG@10")
     for side, r in rows.items():
-        print(f"{side:<{width}}  {r['build_ms']:8.0f}  {r['build_vs_minisearch']:4.2f}  "
-              f"{r['build_vs_minisearch_stop_words']:8.2f}  {r['query_ms_median']:8.3f}, {r['query_ms_p90']:8.3f}"
-              f"        {r['query_vs_minisearch']:4.2f}  {r['query_vs_minisearch_stop_words']:8.2f}  "
-              f"{r['ndcg_at_10']:.4f}")
+        print(
+            f"{side:<{width}}  {r['build_ms']:8.0f}  {r['build_vs_minisearch']:4.2f}  "
+            f"{r['build_vs_minisearch_stop_words']:8.2f}  {r['query_ms_median']:8.3f}, {r['query_ms_p90']:8.3f}"
+            f"        {r['query_vs_minisearch']:4.2f}  {r['query_vs_minisearch_stop_words']:8.2f}  "
+            f"{r['ndcg_at_10']:.4f}"
+        )
     if "same_as_cpython" in rows["ours"]:
         print(f"ours in Pyodide ranks as ours in CPython: {rows['ours']['same_as_cpython']}")
     out = ROOT / "bench" / "results"
     out.mkdir(parents=True, exist_ok=True)
-    (out / "browser_keyword.json").write_text(json.dumps({
-        "rounds": args.rounds, "core": str(core), "chromium": result["chromium"], "python": result["python"],
-        "cross_origin_isolated": result["crossOriginIsolated"], "pyodide_load_ms": result["pyodide_load_ms"],
-        "core_setup_ms": result["core_setup_ms"], "rows": rows}, indent=2))
+    (out / "browser_keyword.json").write_text(
+        json.dumps(
+            {
+                "rounds": args.rounds,
+                "core": str(core),
+                "chromium": result["chromium"],
+                "python": result["python"],
+                "cross_origin_isolated": result["crossOriginIsolated"],
+                "pyodide_load_ms": result["pyodide_load_ms"],
+                "core_setup_ms": result["core_setup_ms"],
+                "rows": rows,
+            },
+            indent=2,
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -67,8 +67,10 @@ def page_vectors(documents: list[str], queries: list[str]) -> tuple[np.ndarray, 
     phase last read them from the page (``save_page_vectors``): ``.cache/bench/scifact-{corpus,queries}-page-*.npy``."""
     paths = page_paths(documents, queries)
     if not all(p.exists() for p in paths):
-        raise SystemExit("no page vectors cached: run `python -m bench.scifact_page --phases quality` (its quality "
-                         "phase reads them from the page and saves them)")
+        raise SystemExit(
+            "no page vectors cached: run `python -m bench.scifact_page --phases quality` (its quality "
+            "phase reads them from the page and saves them)"
+        )
     return np.load(paths[0]), np.load(paths[1])
 
 

@@ -121,11 +121,13 @@ def measure_run(context, site_url: str, kind: str, round_: int) -> dict:
     for question in TYPED:
         page.fill("#q-hybrid", question)
         page.press("#q-hybrid", "Enter")
-        page.wait_for_function("q => window.__typed[q] && window.__typed[q].painted !== undefined", arg=question,
-                               timeout=SLOW_MS)
+        page.wait_for_function(
+            "q => window.__typed[q] && window.__typed[q].painted !== undefined", arg=question, timeout=SLOW_MS
+        )
         t = page.evaluate("q => window.__typed[q]", question)
-        typed.append({"question": question, "shown_ms": t["shown"] - t["pressed"],
-                      "painted_ms": t["painted"] - t["pressed"]})
+        typed.append(
+            {"question": question, "shown_ms": t["shown"] - t["pressed"], "painted_ms": t["painted"] - t["pressed"]}
+        )
     return {"kind": kind, **figures, "typed": typed}
 
 
@@ -159,21 +161,25 @@ def summarise(runs: list[dict]) -> dict:
 
 
 def table(summary: dict) -> str:
-    lines = [TABLE_HEAD,
-             row("cold (empty cache): load to ready", summary["cold"]["load_ms"]),
-             row("cold: load + first question's vector", summary["cold"]["first_vector_ms"]),
-             row("cached (second visit): load to ready", summary["cached"]["load_ms"]),
-             row("cached: load + first question's vector", summary["cached"]["first_vector_ms"]),
-             row("one question's vector, model loaded", summary["per_question_ms"], digits=1),
-             row("typed question (Enter) to result shown", summary["typed_to_shown_ms"]),
-             row("typed question (Enter) to next paint", summary["typed_to_painted_ms"])]
+    lines = [
+        TABLE_HEAD,
+        row("cold (empty cache): load to ready", summary["cold"]["load_ms"]),
+        row("cold: load + first question's vector", summary["cold"]["first_vector_ms"]),
+        row("cached (second visit): load to ready", summary["cached"]["load_ms"]),
+        row("cached: load + first question's vector", summary["cached"]["first_vector_ms"]),
+        row("one question's vector, model loaded", summary["per_question_ms"], digits=1),
+        row("typed question (Enter) to result shown", summary["typed_to_shown_ms"]),
+        row("typed question (Enter) to next paint", summary["typed_to_painted_ms"]),
+    ]
     return "\n".join(lines)
 
 
 def describe(run: dict) -> str:
-    return (f"load {run['load_ms']:.0f} ms, first vector {run['first_vector_ms']:.0f} ms, per question "
-            f"{statistics.median(run['per_question_ms']):.1f} ms, typed to shown "
-            f"{statistics.median(t['shown_ms'] for t in run['typed']):.0f} ms")
+    return (
+        f"load {run['load_ms']:.0f} ms, first vector {run['first_vector_ms']:.0f} ms, per question "
+        f"{statistics.median(run['per_question_ms']):.1f} ms, typed to shown "
+        f"{statistics.median(t['shown_ms'] for t in run['typed']):.0f} ms"
+    )
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -184,14 +190,17 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
 
     dist = ensure_site(args.dist.resolve())
-    measured = interleaved_runs(dist, args.runs, args.max_load, fresh="cold", prime=prime, measure=measure_run,
-                                describe=describe)
+    measured = interleaved_runs(
+        dist, args.runs, args.max_load, fresh="cold", prime=prime, measure=measure_run, describe=describe
+    )
     runs = measured.runs
     summary = summarise(runs)
     path = measured.write("embed", summary, argv)
     print()
-    print(f"all-MiniLM-L6-v2 fp16 on {runs[0]['device']}, cross-origin isolated: {runs[0]['isolated']}; "
-          f"{measured.environment['chromium']}; {measured.load_note()}")
+    print(
+        f"all-MiniLM-L6-v2 fp16 on {runs[0]['device']}, cross-origin isolated: {runs[0]['isolated']}; "
+        f"{measured.environment['chromium']}; {measured.load_note()}"
+    )
     print(table(summary))
     if "cold_over_cached" in summary:
         print(f"cold / cached (load + first vector): {summary['cold_over_cached']:.2f}x")

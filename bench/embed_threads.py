@@ -28,8 +28,10 @@ from bench.scifact_data import ROOT, load_scifact
 
 BATCH = 32
 ISOLATION = {"Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp"}
-THREADS_LINE = ('{ const n = new URL(self.location.href).searchParams.get("threads"); '
-                "if (n) env.backends.onnx.wasm.numThreads = Number(n); }\n")
+THREADS_LINE = (
+    '{ const n = new URL(self.location.href).searchParams.get("threads"); '
+    "if (n) env.backends.onnx.wasm.numThreads = Number(n); }\n"
+)
 PAGE = """<!doctype html><meta charset="utf-8"><title>embed threads</title><script type="module">
 const env = {wasmPaths: {mjs: "/transformers/ort-wasm-simd-threaded.asyncify.mjs",
                          wasm: "/transformers/ort-wasm-simd-threaded.asyncify.wasm"},
@@ -55,7 +57,7 @@ window.embedAll = (threads, model, batches) => new Promise((resolve, reject) => 
 def handler_for(dist: Path, isolated: bool):
     worker = (dist / "worker.js").read_text()
     first_code = worker.index("\nconst ")  # just after the imports
-    patched = (worker[:first_code + 1] + THREADS_LINE + worker[first_code + 1:]).encode()
+    patched = (worker[: first_code + 1] + THREADS_LINE + worker[first_code + 1 :]).encode()
 
     class Handler(QuietHandler):
         def end_headers(self):
@@ -93,8 +95,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     config = json.loads((args.dist / "pyscript.json").read_text())
     model = config["raglab"]["bridge"]["embed"]["model"]
-    texts = load_scifact().documents[:args.texts]
-    batches = [texts[i:i + BATCH] for i in range(0, len(texts), BATCH)]
+    texts = load_scifact().documents[: args.texts]
+    batches = [texts[i : i + BATCH] for i in range(0, len(texts), BATCH)]
     variants = {"plain page, 1 thread": (False, 0), "isolated, 1 thread": (True, 1), "isolated, 2 threads": (True, 2)}
     servers = {False: serve(args.dist, False), True: serve(args.dist, True)}
     runs: dict[str, list[float]] = {name: [] for name in variants}
@@ -116,11 +118,23 @@ def main(argv: list[str] | None = None) -> None:
     for server, _ in servers.values():
         server.shutdown()
     base = runs["plain page, 1 thread"]
-    summary = {name: {"abstracts_per_s": statistics.median(r), "rounds": r,
-                      "to_plain_paired": statistics.median(x / b for x, b in zip(r, base, strict=True))}
-               for name, r in runs.items()}
-    out = {"texts": len(texts), "batch": BATCH, "rounds": args.rounds, "load_1min": loads,
-           "cores": os.cpu_count(), "when": time.strftime("%Y-%m-%d %H:%M"), "variants": summary}
+    summary = {
+        name: {
+            "abstracts_per_s": statistics.median(r),
+            "rounds": r,
+            "to_plain_paired": statistics.median(x / b for x, b in zip(r, base, strict=True)),
+        }
+        for name, r in runs.items()
+    }
+    out = {
+        "texts": len(texts),
+        "batch": BATCH,
+        "rounds": args.rounds,
+        "load_1min": loads,
+        "cores": os.cpu_count(),
+        "when": time.strftime("%Y-%m-%d %H:%M"),
+        "variants": summary,
+    }
     (ROOT / "bench" / "results").mkdir(exist_ok=True)
     (ROOT / "bench" / "results" / "embed_threads.json").write_text(json.dumps(out, indent=2) + "\n")
     print(f"{'variant':<22} abstracts/s  to plain (paired)   load {loads[0]:.1f} -> {loads[-1]:.1f}")

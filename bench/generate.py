@@ -123,8 +123,9 @@ def ask(page, consent: bool) -> dict:
         yes.wait_for(timeout=SLOW_MS)
         consent_ms = page.evaluate("performance.now() - window.__asks.at(-1).clicked")
         yes.click()
-    page.wait_for_function(f"window.__answers[{before}] && window.__answers[{before}].done !== undefined",
-                           timeout=SLOW_MS)
+    page.wait_for_function(
+        f"window.__answers[{before}] && window.__answers[{before}].done !== undefined", timeout=SLOW_MS
+    )
     clicked = page.evaluate("window.__asks.at(-1).clicked")
     answer = page.evaluate(f"window.__answers[{before}]")
     events = page.evaluate(f"window.__events.slice({events_before})")
@@ -192,54 +193,80 @@ def prime(playwright, profile: Path, site_url: str) -> None:
 
 def summarise(runs: list[dict]) -> dict:
     again = [a for r in runs for a in r["again"]]
-    out = {kind: {"first_token_ms": spread([r["first"]["first_token_ms"] for r in runs if r["kind"] == kind]),
-                  "load_ms": spread([r["first"]["load_ms"] for r in runs if r["kind"] == kind])}
-           for kind in ("download", "cached")}
-    out["download"]["consent_shown_ms"] = spread([r["first"]["consent_shown_ms"] for r in runs
-                                                  if r["kind"] == "download"])
-    out["again"] = {key: spread([a[key] for a in again if a[key] is not None])
-                    for key in ("first_token_ms", "worker_first_token_ms", "decode_tokens_per_s",
-                                "seen_tokens_per_s", "longest_task_ms", "tokens", "input_tokens")}
-    out["longest_task_any_ms"] = max((a["longest_task_ms"] for r in runs for a in [r["first"], *r["again"]]),
-                                     default=0)
+    out = {
+        kind: {
+            "first_token_ms": spread([r["first"]["first_token_ms"] for r in runs if r["kind"] == kind]),
+            "load_ms": spread([r["first"]["load_ms"] for r in runs if r["kind"] == kind]),
+        }
+        for kind in ("download", "cached")
+    }
+    out["download"]["consent_shown_ms"] = spread(
+        [r["first"]["consent_shown_ms"] for r in runs if r["kind"] == "download"]
+    )
+    out["again"] = {
+        key: spread([a[key] for a in again if a[key] is not None])
+        for key in (
+            "first_token_ms",
+            "worker_first_token_ms",
+            "decode_tokens_per_s",
+            "seen_tokens_per_s",
+            "longest_task_ms",
+            "tokens",
+            "input_tokens",
+        )
+    }
+    out["longest_task_any_ms"] = max((a["longest_task_ms"] for r in runs for a in [r["first"], *r["again"]]), default=0)
     by_words = {}
     for r in runs:
         for p in r["prompt_lengths"]:
             by_words.setdefault(p["words"], []).append(p)
     out["prompt_lengths"] = [
-        {"words": words, "input_tokens": statistics.median(p["input_tokens"] for p in items),
-         "first_token_ms": spread([p["first_token_ms"] for p in items]),
-         "worker_first_token_ms": spread([p["worker_first_token_ms"] for p in items])}
-        for words, items in sorted(by_words.items())]
+        {
+            "words": words,
+            "input_tokens": statistics.median(p["input_tokens"] for p in items),
+            "first_token_ms": spread([p["first_token_ms"] for p in items]),
+            "worker_first_token_ms": spread([p["worker_first_token_ms"] for p in items]),
+        }
+        for words, items in sorted(by_words.items())
+    ]
     return out
 
 
 def table(summary: dict) -> str:
     again = summary["again"]
-    lines = [TABLE_HEAD,
-             row("first ask, empty cache: consent click to first token", summary["download"]["first_token_ms"]),
-             row("first ask, model cached: click to first token", summary["cached"]["first_token_ms"]),
-             row("later ask, model loaded: click to first token", again["first_token_ms"]),
-             row("  of which in the worker (template + prefill + 1st token)", again["worker_first_token_ms"]),
-             row("decode rate in the worker", again["decode_tokens_per_s"], unit="tokens/s"),
-             row("tokens/s as seen (tokens / click to last token)", again["seen_tokens_per_s"], unit="tokens/s"),
-             row("longest main-thread task while streaming", again["longest_task_ms"]),
-             row("tokens per answer", again["tokens"], unit="")]
-    sweep = ["", "| prompt (words) | chat-template tokens | call to first token, median | p10-p90 | "
-                 "in the worker, median | n |", "|---|---|---|---|---|---|"]
+    lines = [
+        TABLE_HEAD,
+        row("first ask, empty cache: consent click to first token", summary["download"]["first_token_ms"]),
+        row("first ask, model cached: click to first token", summary["cached"]["first_token_ms"]),
+        row("later ask, model loaded: click to first token", again["first_token_ms"]),
+        row("  of which in the worker (template + prefill + 1st token)", again["worker_first_token_ms"]),
+        row("decode rate in the worker", again["decode_tokens_per_s"], unit="tokens/s"),
+        row("tokens/s as seen (tokens / click to last token)", again["seen_tokens_per_s"], unit="tokens/s"),
+        row("longest main-thread task while streaming", again["longest_task_ms"]),
+        row("tokens per answer", again["tokens"], unit=""),
+    ]
+    sweep = [
+        "",
+        "| prompt (words) | chat-template tokens | call to first token, median | p10-p90 | in the worker, median | n |",
+        "|---|---|---|---|---|---|",
+    ]
     for p in summary["prompt_lengths"]:
         f, w = p["first_token_ms"], p["worker_first_token_ms"]
-        sweep.append(f"| {p['words']} | {p['input_tokens']:.0f} | **{f['median']:.0f}** ms | "
-                     f"{f['p10']:.0f}-{f['p90']:.0f} | {w['median']:.0f} ms | {f['n']} |")
+        sweep.append(
+            f"| {p['words']} | {p['input_tokens']:.0f} | **{f['median']:.0f}** ms | "
+            f"{f['p10']:.0f}-{f['p90']:.0f} | {w['median']:.0f} ms | {f['n']} |"
+        )
     return "\n".join(lines + (sweep if summary["prompt_lengths"] else []))
 
 
 def describe(run: dict) -> str:
     again = run["again"]
-    return (f"first token {run['first']['first_token_ms']:.0f} ms; "
-            f"later asks {statistics.median(a['first_token_ms'] for a in again):.0f} ms, "
-            f"{statistics.median(a['decode_tokens_per_s'] for a in again):.0f} tokens/s, "
-            f"longest task {max(a['longest_task_ms'] for a in again):.0f} ms")
+    return (
+        f"first token {run['first']['first_token_ms']:.0f} ms; "
+        f"later asks {statistics.median(a['first_token_ms'] for a in again):.0f} ms, "
+        f"{statistics.median(a['decode_tokens_per_s'] for a in again):.0f} tokens/s, "
+        f"longest task {max(a['longest_task_ms'] for a in again):.0f} ms"
+    )
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -251,22 +278,33 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
 
     dist = ensure_site(args.dist.resolve())
-    measured = interleaved_runs(dist, args.runs, args.max_load, fresh="download", prime=prime,
-                                measure=functools.partial(measure_run, asks=args.asks), describe=describe,
-                                init_script=HOOK)
+    measured = interleaved_runs(
+        dist,
+        args.runs,
+        args.max_load,
+        fresh="download",
+        prime=prime,
+        measure=functools.partial(measure_run, asks=args.asks),
+        describe=describe,
+        init_script=HOOK,
+    )
     runs = measured.runs
     summary = summarise(runs)
     path = measured.write("generate", summary, argv)
     first = runs[0]["first"]
     print()
-    print(f"stand-in Qwen3 ({first['dtype']}, {first['device']}), cross-origin isolated: {runs[0]['isolated']}; "
-          f"{measured.environment['chromium']}; {measured.load_note()}")
+    print(
+        f"stand-in Qwen3 ({first['dtype']}, {first['device']}), cross-origin isolated: {runs[0]['isolated']}; "
+        f"{measured.environment['chromium']}; {measured.load_note()}"
+    )
     print(table(summary))
     # The goal (issue: tokens stream without jank): no main-thread task of 50 ms or more while an answer streams.
     # The longtask API reports only tasks of 50 ms or more, so 0 means the goal is met.
     longest = summary["longest_task_any_ms"]
-    print(f"longest main-thread task while any answer streamed: {longest:.0f} ms "
-          f"({'meets' if longest < LONGEST_TASK_GOAL_MS else 'misses'} the goal: under {LONGEST_TASK_GOAL_MS} ms)")
+    print(
+        f"longest main-thread task while any answer streamed: {longest:.0f} ms "
+        f"({'meets' if longest < LONGEST_TASK_GOAL_MS else 'misses'} the goal: under {LONGEST_TASK_GOAL_MS} ms)"
+    )
     print(f"wrote {path.relative_to(ROOT)}")
 
 

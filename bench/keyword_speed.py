@@ -55,8 +55,7 @@ def peer_bm25s(texts):
 
     def build():
         model = bm25s.BM25(k1=K1, b=B, method="lucene")
-        model.index(bm25s.tokenize(texts, stopwords="en", stemmer=stemmer, show_progress=False),
-                    show_progress=False)
+        model.index(bm25s.tokenize(texts, stopwords="en", stemmer=stemmer, show_progress=False), show_progress=False)
         return model
 
     def search(model, q):
@@ -104,16 +103,21 @@ def main() -> None:
     for name in sides:
         build_ms = statistics.median(builds[name]) * 1000
         query_ms = statistics.median(queries_s[name]) * 1000
-        rows[name] = {"build_ms": round(build_ms, 1), "query_ms_median": round(query_ms, 3),
-                      "query_ms_p90": round(statistics.quantiles(queries_s[name], n=10)[-1] * 1000, 3)}
+        rows[name] = {
+            "build_ms": round(build_ms, 1),
+            "query_ms_median": round(query_ms, 3),
+            "query_ms_p90": round(statistics.quantiles(queries_s[name], n=10)[-1] * 1000, 3),
+        }
     for row in rows.values():
         row["build_vs_bm25s"] = round(row["build_ms"] / rows[peer]["build_ms"], 2)
         row["query_vs_bm25s"] = round(row["query_ms_median"] / rows[peer]["query_ms_median"], 2)
     width = max(map(len, rows))
     print(f"{'side':<{width}}  build ms  ×bm25s  query ms (median, p90)  ×bm25s")
     for name, r in rows.items():
-        print(f"{name:<{width}}  {r['build_ms']:8.0f}  {r['build_vs_bm25s']:6.2f}  "
-              f"{r['query_ms_median']:8.3f}, {r['query_ms_p90']:8.3f}        {r['query_vs_bm25s']:6.2f}")
+        print(
+            f"{name:<{width}}  {r['build_ms']:8.0f}  {r['build_vs_bm25s']:6.2f}  "
+            f"{r['query_ms_median']:8.3f}, {r['query_ms_p90']:8.3f}        {r['query_vs_bm25s']:6.2f}"
+        )
     out = ROOT / "bench" / "results"
     out.mkdir(parents=True, exist_ok=True)
     (out / "keyword_speed.json").write_text(json.dumps({"rounds": args.rounds, "rows": rows}, indent=2))

@@ -78,8 +78,13 @@ RUN_TIMEOUT_MS = 600_000  # 1,000 files on 2 busy cores
 CASES = ("one", "many", "pdf")
 WRITES, READS = ("keep", "keepVectors", "forget"), ("entries", "records", "vectors")  # raglabDocuments' calls
 REOPEN = "?technique=plain&corpus=yours"  # the lab's own deep link to plain search on the visitor's documents
-GOALS = {"drop_vs_minisearch": 1.0, "longest_task_ms": 100, "loaded_after_ready_ms": 1500, "stored_vs_text": 1.3,
-         "pdf_vs_pdfjs": 1.2}
+GOALS = {
+    "drop_vs_minisearch": 1.0,
+    "longest_task_ms": 100,
+    "loaded_after_ready_ms": 1500,
+    "stored_vs_text": 1.3,
+    "pdf_vs_pdfjs": 1.2,
+}
 
 # Before the page's own scripts, in every page of every run (and again after a reload): long tasks, the moment
 # #yours gets data-loaded, and the helpers the drivers below use.
@@ -253,6 +258,7 @@ PDFJS_JS = """async (data) => {
 
 # --- the material --------------------------------------------------------------------------------------------
 
+
 def material() -> dict:
     """The three cases' files, the passages the lab cuts from them (CPython, the same core), and the question."""
     data = load_scifact()
@@ -279,11 +285,12 @@ def scifact_pdf(texts: list[str], pages: int = PDF_PAGES) -> bytes:
     pdf = FPDF(format="A4")
     pdf.set_auto_page_break(False)
     pdf.set_font("helvetica", size=PDF_FONT_PT)
-    lines = [line for t in texts for line in textwrap.wrap(t.encode("latin-1", "replace").decode("latin-1"),
-                                                           PDF_LINE_CHARS)]  # the core fonts' letters only
+    lines = [
+        line for t in texts for line in textwrap.wrap(t.encode("latin-1", "replace").decode("latin-1"), PDF_LINE_CHARS)
+    ]  # the core fonts' letters only
     for n in range(pages):
         pdf.add_page()
-        for line in lines[n * PDF_LINES:(n + 1) * PDF_LINES]:
+        for line in lines[n * PDF_LINES : (n + 1) * PDF_LINES]:
             pdf.cell(w=0, h=PDF_LINE_MM, text=line, new_x="LMARGIN", new_y="NEXT")
     return bytes(pdf.output())
 
@@ -295,11 +302,13 @@ def payload(files: list[tuple[str, bytes]]) -> list[dict]:
 
 # --- the runs ------------------------------------------------------------------------------------------------
 
+
 def wait_for(page, what: str) -> dict:
     """The driver's record once it finished (or failed: then the page's own message is in the error)."""
     try:
-        page.wait_for_function("() => __bench.run && (__bench.run.finished || __bench.run.error)",
-                               timeout=RUN_TIMEOUT_MS, polling=250)
+        page.wait_for_function(
+            "() => __bench.run && (__bench.run.finished || __bench.run.error)", timeout=RUN_TIMEOUT_MS, polling=250
+        )
     except Exception as error:
         raise SystemExit(f"{what}: the page did not finish: {error}\n{page_state(page)}") from error
     run = page.evaluate("__bench.run")
@@ -335,23 +344,39 @@ def ours(context, site_url: str, case: str, m: dict) -> dict:
     page.evaluate(DROP_JS, {"question": m["question"], "kind": "read" if case == "pdf" else "all"})
     page.locator("#doc-files").set_input_files(payload(files))
     r = wait_for(page, f"ours, {case}")
-    out = {"read_ms": r["read_end"] - r["change"], "read_shown_ms": r["read_painted"] - r["change"],
-           "read_docs": r["read_docs"], "read_problems": r["read_problems"], "read_facts": r["read_facts"],
-           "parts": breakdown(r, page.evaluate("__bench.html"), page.evaluate("__bench.idb"))}
+    out = {
+        "read_ms": r["read_end"] - r["change"],
+        "read_shown_ms": r["read_painted"] - r["change"],
+        "read_docs": r["read_docs"],
+        "read_problems": r["read_problems"],
+        "read_facts": r["read_facts"],
+        "parts": breakdown(r, page.evaluate("__bench.html"), page.evaluate("__bench.idb")),
+    }
     end = r["read_painted"]
     if case != "pdf":
         end = r["answered_painted"]
-        out.update({
-            "keep_ms": r["kept_painted"] - r["click"], "kept_mark_ms": r["kept"] - r["click"],
-            "search_ms": r["answered_painted"] - r["submit"], "answered_ms": r["answered"] - r["submit"],
-            "total_ms": r["answered_painted"] - r["change"],
-            "driver_gaps_ms": (r["click"] - r["read_painted"]) + (r["submit"] - r["kept_painted"]),
-            "switched": r["switched"], "searching_line": r["searching_line"], "summary": r["summary"],
-            "stored": page.evaluate(STORED_JS)})
-        phases = {"read": (r["change"], r["read_painted"]), "keep": (r["click"], r["kept_painted"]),
-                  "search": (r["submit"], r["answered_painted"])}
+        out.update(
+            {
+                "keep_ms": r["kept_painted"] - r["click"],
+                "kept_mark_ms": r["kept"] - r["click"],
+                "search_ms": r["answered_painted"] - r["submit"],
+                "answered_ms": r["answered"] - r["submit"],
+                "total_ms": r["answered_painted"] - r["change"],
+                "driver_gaps_ms": (r["click"] - r["read_painted"]) + (r["submit"] - r["kept_painted"]),
+                "switched": r["switched"],
+                "searching_line": r["searching_line"],
+                "summary": r["summary"],
+                "stored": page.evaluate(STORED_JS),
+            }
+        )
+        phases = {
+            "read": (r["change"], r["read_painted"]),
+            "keep": (r["click"], r["kept_painted"]),
+            "search": (r["submit"], r["answered_painted"]),
+        }
         out["longest_task_by_phase_ms"] = {
-            p: max((t[1] for t in longtasks(page, a, b)), default=0) for p, (a, b) in phases.items()}
+            p: max((t[1] for t in longtasks(page, a, b)), default=0) for p, (a, b) in phases.items()
+        }
     tasks = longtasks(page, r["change"], end)
     out.update({"longtasks": len(tasks), "longest_task_ms": max((t[1] for t in tasks), default=0)})
     if case == "many":
@@ -368,31 +393,38 @@ def breakdown(r: dict, html: dict, idb: list[dict]) -> dict:
     ``raglab:kept``), the kept list made (``draw_kept``), parsed, drawn; search: the index built, the search and
     its HTML, parsed, drawn.
     """
+
     def first(key: str, after: float, hidden: bool | None = None) -> dict:
         return next(e for e in html.get(key, []) if e["start"] >= after and hidden in (None, e["value"]))
 
     hidden = first("progress", r["read_start"], hidden=True)
     listed = first("read", hidden["start"])
-    p = {"read: Python starts": r["read_start"] - r["change"],
-         "read: the files, one by one": hidden["start"] - r["read_start"],
-         "read: render_read": listed["start"] - hidden["start"],
-         "read: HTML parsed": listed["end"] - listed["start"],
-         "read: to the next frame": r["read_painted"] - listed["end"]}
+    p = {
+        "read: Python starts": r["read_start"] - r["change"],
+        "read: the files, one by one": hidden["start"] - r["read_start"],
+        "read: render_read": listed["start"] - hidden["start"],
+        "read: HTML parsed": listed["end"] - listed["start"],
+        "read: to the next frame": r["read_painted"] - listed["end"],
+    }
     if "click" not in r:
         return p
     writes = [e for e in idb if e["op"] in WRITES and r["click"] <= e["start"] < r["kept"]]
     written = writes[-1]["start"] + writes[-1]["ms"]
     kept = first("kept", r["kept"])
     shown = first("result", r["submit"])
-    p.update({"keep: records made": writes[0]["start"] - r["click"],
-              "keep: IndexedDB write": sum(e["ms"] for e in writes),
-              "keep: the lab switched (to raglab:kept)": r["kept"] - written,
-              "keep: render_kept (draw_kept)": kept["start"] - r["kept"],
-              "keep: HTML parsed": kept["end"] - kept["start"],
-              "keep: to the next frame": r["kept_painted"] - kept["end"],
-              "search: index + search + HTML": shown["start"] - r["submit"],
-              "search: HTML parsed": shown["end"] - shown["start"],
-              "search: to the next frame": r["answered_painted"] - shown["end"]})
+    p.update(
+        {
+            "keep: records made": writes[0]["start"] - r["click"],
+            "keep: IndexedDB write": sum(e["ms"] for e in writes),
+            "keep: the lab switched (to raglab:kept)": r["kept"] - written,
+            "keep: render_kept (draw_kept)": kept["start"] - r["kept"],
+            "keep: HTML parsed": kept["end"] - kept["start"],
+            "keep: to the next frame": r["kept_painted"] - kept["end"],
+            "search: index + search + HTML": shown["start"] - r["submit"],
+            "search: HTML parsed": shown["end"] - shown["start"],
+            "search: to the next frame": r["answered_painted"] - shown["end"],
+        }
+    )
     return p
 
 
@@ -407,21 +439,35 @@ def reload(page, site_url: str, question: str | None, kept: int) -> dict:
     page.goto(site_url + REOPEN, wait_until="domcontentloaded")
     page.evaluate(RELOAD_JS, {"question": question, "kept": kept})
     r = wait_for(page, "reload")
-    reads = [e for e in page.evaluate("__bench.idb")
-             if e["op"] in READS and r["ready"] - 1 <= e["start"] and e["start"] + e["ms"] <= r["loaded"]]
+    reads = [
+        e
+        for e in page.evaluate("__bench.idb")
+        if e["op"] in READS and r["ready"] - 1 <= e["start"] and e["start"] + e["ms"] <= r["loaded"]
+    ]
     read_ms = sum(e["ms"] for e in reads)
-    out = {"ready_ms": r["ready"], "loaded_after_ready_ms": r["loaded"] - r["ready"], "late": r["late"],
-           "kept_rows": r["kept_rows"], "switched": r["switched"],
-           "kept_drawn_after_ready_ms": r["kept_drawn"] - r["ready"],
-           "parts": {"IndexedDB reads": read_ms,
-                     "the rest: records to the lab (Python)": r["loaded"] - r["ready"] - read_ms},
-           "reads": [e["op"] for e in reads]}
+    out = {
+        "ready_ms": r["ready"],
+        "loaded_after_ready_ms": r["loaded"] - r["ready"],
+        "late": r["late"],
+        "kept_rows": r["kept_rows"],
+        "switched": r["switched"],
+        "kept_drawn_after_ready_ms": r["kept_drawn"] - r["ready"],
+        "parts": {
+            "IndexedDB reads": read_ms,
+            "the rest: records to the lab (Python)": r["loaded"] - r["ready"] - read_ms,
+        },
+        "reads": [e["op"] for e in reads],
+    }
     end = r["loaded"]
     if question:
         end = r["answered_painted"]
-        out.update({"search_ms": r["answered_painted"] - r["submit"],
-                    "answered_after_ready_ms": r["loaded"] - r["ready"] + r["answered_painted"] - r["submit"],
-                    "summary": r["summary"]})
+        out.update(
+            {
+                "search_ms": r["answered_painted"] - r["submit"],
+                "answered_after_ready_ms": r["loaded"] - r["ready"] + r["answered_painted"] - r["submit"],
+                "summary": r["summary"],
+            }
+        )
     # Tasks that start after Ready: the task that says "Ready" is Python's start-up, which an empty lab has too.
     tasks = [t for t in longtasks(page, r["ready"], end) if t[0] >= r["ready"]]
     out.update({"longtasks": len(tasks), "longest_task_ms": max((t[1] for t in tasks), default=0)})
@@ -438,8 +484,13 @@ def baseline(context, site_url: str, case: str, m: dict) -> dict:
         if r["problem"]:
             raise SystemExit(f"pdf.js alone: {r['problem']}")
         tasks = longtasks(page, r["t0"], r["painted"])
-        return {"pdfjs_ms": r["ms"], "pages": r["pages"], "chars": r["chars"], "longtasks": len(tasks),
-                "longest_task_ms": max((t[1] for t in tasks), default=0)}
+        return {
+            "pdfjs_ms": r["ms"],
+            "pages": r["pages"],
+            "chars": r["chars"],
+            "longtasks": len(tasks),
+            "longest_task_ms": max((t[1] for t in tasks), default=0),
+        }
     page.add_script_tag(content=MINISEARCH.read_text())
     page.evaluate("""() => document.body.append(Object.assign(document.createElement("input"),
                      { type: "file", multiple: true, id: "bench-files", hidden: true }))""")
@@ -447,9 +498,16 @@ def baseline(context, site_url: str, case: str, m: dict) -> dict:
     text = page.evaluate(FILE_TEXT_JS)
     r = page.evaluate(MINISEARCH_JS, {"passages": json.dumps(info["passages"]), "question": m["question"]})
     tasks = longtasks(page, r["t0"], r["painted"])
-    out = {"minisearch_ms": r["index_ms"], "minisearch_search_ms": r["search_ms"], "passages": r["passages"],
-           "hits": r["hits"], "file_text_ms": text["ms"], "file_text_chars": text["chars"],
-           "longtasks": len(tasks), "longest_task_ms": max((t[1] for t in tasks), default=0)}
+    out = {
+        "minisearch_ms": r["index_ms"],
+        "minisearch_search_ms": r["search_ms"],
+        "passages": r["passages"],
+        "hits": r["hits"],
+        "file_text_ms": text["ms"],
+        "file_text_chars": text["chars"],
+        "longtasks": len(tasks),
+        "longest_task_ms": max((t[1] for t in tasks), default=0),
+    }
     if case == "many":
         out["reload"] = reload(page, site_url, None, kept=0)
     return out
@@ -472,16 +530,21 @@ def describe(run: dict) -> str:
     if run["side"] == "ours":
         parts = f"read {run['read_ms']:.0f} ms"
         if "total_ms" in run:
-            parts = (f"total {run['total_ms']:.0f} ms = {parts}, keep {run['keep_ms']:.0f}, "
-                     f"search {run['search_ms']:.0f}; stored {run['stored']['value_bytes']:,} B")
+            parts = (
+                f"total {run['total_ms']:.0f} ms = {parts}, keep {run['keep_ms']:.0f}, "
+                f"search {run['search_ms']:.0f}; stored {run['stored']['value_bytes']:,} B"
+            )
         return f"{parts}; longest task {run['longest_task_ms']:.0f} ms"
     if run["case"] == "pdf":
         return f"pdf.js {run['pdfjs_ms']:.0f} ms ({run['pages']} pages)"
-    return f"MiniSearch addAll {run['minisearch_ms']:.0f} ms ({run['passages']} passages), files' text " \
-           f"{run['file_text_ms']:.0f} ms"
+    return (
+        f"MiniSearch addAll {run['minisearch_ms']:.0f} ms ({run['passages']} passages), files' text "
+        f"{run['file_text_ms']:.0f} ms"
+    )
 
 
 # --- figures -------------------------------------------------------------------------------------------------
+
 
 def paired(runs: list[dict], mine, theirs) -> float | None:
     """The median over rounds of ours / baseline, each round's two runs side by side."""
@@ -506,18 +569,29 @@ def summarise(runs: list[dict]) -> dict:
     s = {}
     for case in ("one", "many"):
         mine, base = of(case, "ours"), of(case, "baseline")
-        c = {k: med(mine, lambda r, k=k: r[k]) for k in
-             ("total_ms", "read_ms", "read_shown_ms", "keep_ms", "kept_mark_ms", "search_ms", "longest_task_ms",
-              "longtasks", "driver_gaps_ms")}
-        c.update({k: med(base, lambda r, k=k: r[k]) for k in
-                  ("minisearch_ms", "minisearch_search_ms", "file_text_ms")})
+        c = {
+            k: med(mine, lambda r, k=k: r[k])
+            for k in (
+                "total_ms",
+                "read_ms",
+                "read_shown_ms",
+                "keep_ms",
+                "kept_mark_ms",
+                "search_ms",
+                "longest_task_ms",
+                "longtasks",
+                "driver_gaps_ms",
+            )
+        }
+        c.update({k: med(base, lambda r, k=k: r[k]) for k in ("minisearch_ms", "minisearch_search_ms", "file_text_ms")})
         c["minisearch_longest_task_ms"] = med(base, lambda r: r["longest_task_ms"])
         c["vs_minisearch"] = c["total_ms"] / c["minisearch_ms"]
         c["vs_minisearch_paired"] = paired(mine + base, lambda r: r["total_ms"], lambda r: r["minisearch_ms"])
         js = c["file_text_ms"] + c["minisearch_ms"] + c["minisearch_search_ms"]
         c["vs_js_text_minisearch"] = c["total_ms"] / js
-        c["longest_task_by_phase_ms"] = {p: med(mine, lambda r, p=p: r["longest_task_by_phase_ms"][p])
-                                         for p in ("read", "keep", "search")}
+        c["longest_task_by_phase_ms"] = {
+            p: med(mine, lambda r, p=p: r["longest_task_by_phase_ms"][p]) for p in ("read", "keep", "search")
+        }
         c["longest_task_any_ms"] = max(r["longest_task_ms"] for r in mine)
         c["stored"] = mine[-1]["stored"]
         c["stored_vs_text"] = c["stored"]["value_bytes"] / c["stored"]["text_bytes"]
@@ -543,15 +617,22 @@ def summarise(runs: list[dict]) -> dict:
     }
     rl = s["reload"]
     rl["ready_vs_empty"] = rl["ready_with_library_ms"] / rl["ready_empty_ms"]
-    rl["ready_vs_empty_paired"] = paired(mine + base, lambda r: r["reload"]["ready_ms"],
-                                         lambda r: r["reload"]["ready_ms"])
+    rl["ready_vs_empty_paired"] = paired(
+        mine + base, lambda r: r["reload"]["ready_ms"], lambda r: r["reload"]["ready_ms"]
+    )
     rl["loaded_vs_empty_ready"] = (rl["ready_with_library_ms"] + rl["loaded_after_ready_ms"]) / rl["ready_empty_ms"]
     mine, base = of("pdf", "ours"), of("pdf", "baseline")
-    s["pdf"] = {"read_ms": med(mine, lambda r: r["read_ms"]), "read_shown_ms": med(mine, lambda r: r["read_shown_ms"]),
-                "pdfjs_ms": med(base, lambda r: r["pdfjs_ms"]), "pages": base[-1]["pages"],
-                "chars": base[-1]["chars"], "longest_task_ms": med(mine, lambda r: r["longest_task_ms"]),
-                "pdfjs_longest_task_ms": med(base, lambda r: r["longest_task_ms"]),
-                "facts": mine[-1]["read_facts"], "parts": parts_median(mine)}
+    s["pdf"] = {
+        "read_ms": med(mine, lambda r: r["read_ms"]),
+        "read_shown_ms": med(mine, lambda r: r["read_shown_ms"]),
+        "pdfjs_ms": med(base, lambda r: r["pdfjs_ms"]),
+        "pages": base[-1]["pages"],
+        "chars": base[-1]["chars"],
+        "longest_task_ms": med(mine, lambda r: r["longest_task_ms"]),
+        "pdfjs_longest_task_ms": med(base, lambda r: r["longest_task_ms"]),
+        "facts": mine[-1]["read_facts"],
+        "parts": parts_median(mine),
+    }
     s["pdf"]["vs_pdfjs"] = s["pdf"]["read_ms"] / s["pdf"]["pdfjs_ms"]
     s["pdf"]["vs_pdfjs_paired"] = paired(mine + base, lambda r: r["read_ms"], lambda r: r["pdfjs_ms"])
     return s
@@ -567,31 +648,45 @@ def table(s: dict, m: dict) -> str:
         return f"| {label} | {show(one)} | {show(many)} |"
 
     lines = [
-        "| measure | 1 file | 1,000 files |", "|---|---|---|",
+        "| measure | 1 file | 1,000 files |",
+        "|---|---|---|",
         both("passages (2 sentences)", lambda c: f"{c['passages']:,}"),
         both("**drop to first answer** (ms)", lambda c: f"**{ms(c['total_ms'])}**"),
-        both("- read (change to `raglab:read-end`; to the next frame)",
-             lambda c: f"{ms(c['read_ms'])}; {ms(c['read_shown_ms'])}"),
-        both("- keep (click to the kept list drawn; to `raglab:kept`)",
-             lambda c: f"{ms(c['keep_ms'])}; {ms(c['kept_mark_ms'])}"),
+        both(
+            "- read (change to `raglab:read-end`; to the next frame)",
+            lambda c: f"{ms(c['read_ms'])}; {ms(c['read_shown_ms'])}",
+        ),
+        both(
+            "- keep (click to the kept list drawn; to `raglab:kept`)",
+            lambda c: f"{ms(c['keep_ms'])}; {ms(c['kept_mark_ms'])}",
+        ),
         both("- first search, index built (submit to answer drawn)", lambda c: ms(c["search_ms"])),
         both("MiniSearch 7.2.0 `addAll`, same passages (ms)", lambda c: ms(c["minisearch_ms"])),
-        both("**ours / MiniSearch** (of medians; paired)",
-             lambda c: f"**{c['vs_minisearch']:.1f}x**; {c['vs_minisearch_paired']:.1f}x"),
-        both("JS alone: the files' text (`File.text()`) + `addAll` + a search (ms)",
-             lambda c: ms(c["file_text_ms"] + c["minisearch_ms"] + c["minisearch_search_ms"])),
+        both(
+            "**ours / MiniSearch** (of medians; paired)",
+            lambda c: f"**{c['vs_minisearch']:.1f}x**; {c['vs_minisearch_paired']:.1f}x",
+        ),
+        both(
+            "JS alone: the files' text (`File.text()`) + `addAll` + a search (ms)",
+            lambda c: ms(c["file_text_ms"] + c["minisearch_ms"] + c["minisearch_search_ms"]),
+        ),
         both("ours / JS alone", lambda c: f"{c['vs_js_text_minisearch']:.1f}x"),
-        both("**longest main-thread task**, drop to answer (ms; the worst run)",
-             lambda c: f"**{ms(c['longest_task_ms'])}**; {ms(c['longest_task_any_ms'])}"),
-        both("- longest in read / keep / search (ms)",
-             lambda c: " / ".join(ms(v) for v in c["longest_task_by_phase_ms"].values())),
+        both(
+            "**longest main-thread task**, drop to answer (ms; the worst run)",
+            lambda c: f"**{ms(c['longest_task_ms'])}**; {ms(c['longest_task_any_ms'])}",
+        ),
+        both(
+            "- longest in read / keep / search (ms)",
+            lambda c: " / ".join(ms(v) for v in c["longest_task_by_phase_ms"].values()),
+        ),
         both("tasks over 50 ms", lambda c: f"{c['longtasks']:.0f}"),
         both("MiniSearch `addAll`, one task (ms)", lambda c: ms(c["minisearch_longest_task_ms"])),
         both("**stored** (IndexedDB values, UTF-8 bytes)", lambda c: f"{c['stored']['value_bytes']:,}"),
         both("the kept documents' text (UTF-8 bytes)", lambda c: f"{c['stored']['text_bytes']:,}"),
         both("**stored / text**", lambda c: f"**{c['stored_vs_text']:.2f}x**"),
         "",
-        "| reload, 1,000 files kept | ms |", "|---|---|",
+        "| reload, 1,000 files kept | ms |",
+        "|---|---|",
         f"| Ready (`data-ready-ms`), documents kept / empty lab | {ms(rl['ready_with_library_ms'])} / "
         f"{ms(rl['ready_empty_ms'])} ({rl['ready_vs_empty']:.2f}x; paired {rl['ready_vs_empty_paired']:.2f}x) |",
         f"| **Ready to `#yours[data-loaded]`** (empty lab) | **{ms(rl['loaded_after_ready_ms'])}** "
@@ -609,11 +704,14 @@ def table(s: dict, m: dict) -> str:
         f"| **ours / pdf.js** (of medians; paired) | **{pdf['vs_pdfjs']:.2f}x**; {pdf['vs_pdfjs_paired']:.2f}x |",
         f"| longest task: ours / pdf.js alone | {ms(pdf['longest_task_ms'])} / {ms(pdf['pdfjs_longest_task_ms'])} |",
         "",
-        "| where the time goes (medians, ms) | 1 file | 1,000 files | PDF |", "|---|---|---|---|",
+        "| where the time goes (medians, ms) | 1 file | 1,000 files | PDF |",
+        "|---|---|---|---|",
     ]
     for part in one["parts"]:
-        lines.append(f"| {part} | {ms(one['parts'][part])} | {ms(many['parts'][part])} | "
-                     f"{ms(pdf['parts'][part]) if part in pdf['parts'] else ''} |")
+        lines.append(
+            f"| {part} | {ms(one['parts'][part])} | {ms(many['parts'][part])} | "
+            f"{ms(pdf['parts'][part]) if part in pdf['parts'] else ''} |"
+        )
     lines += ["", "| reload, 1,000 files kept: where the time goes (medians) | ms |", "|---|---|"]
     lines += [f"| {part} | {ms(v)} |" for part, v in rl["parts"].items()]
     lines.append(f"| Ready to the kept list drawn | {ms(rl['kept_drawn_after_ready_ms'])} |")
@@ -626,24 +724,37 @@ def goals(s: dict) -> list[str]:
         ("drop to answer / MiniSearch, 1,000 files", s["many"]["vs_minisearch"], GOALS["drop_vs_minisearch"], "x"),
         ("longest task, 1 file", s["one"]["longest_task_ms"], GOALS["longest_task_ms"], " ms"),
         ("longest task, 1,000 files", s["many"]["longest_task_ms"], GOALS["longest_task_ms"], " ms"),
-        ("Ready to searchable after reload", s["reload"]["loaded_after_ready_ms"], GOALS["loaded_after_ready_ms"],
-         " ms"),
-        ("Ready to first answer after reload", s["reload"]["answered_after_ready_ms"],
-         GOALS["loaded_after_ready_ms"], " ms"),
+        (
+            "Ready to searchable after reload",
+            s["reload"]["loaded_after_ready_ms"],
+            GOALS["loaded_after_ready_ms"],
+            " ms",
+        ),
+        (
+            "Ready to first answer after reload",
+            s["reload"]["answered_after_ready_ms"],
+            GOALS["loaded_after_ready_ms"],
+            " ms",
+        ),
         ("stored / text, 1,000 files", s["many"]["stored_vs_text"], GOALS["stored_vs_text"], "x"),
         ("PDF read / pdf.js", s["pdf"]["vs_pdfjs"], GOALS["pdf_vs_pdfjs"], "x"),
     ]
-    return [f"{name}: {value:.2f}{unit} (goal {goal}{unit}): {'met' if value <= goal else 'NOT met'}"
-            for name, value, goal, unit in checks]
+    return [
+        f"{name}: {value:.2f}{unit} (goal {goal}{unit}): {'met' if value <= goal else 'NOT met'}"
+        for name, value, goal, unit in checks
+    ]
 
 
 def tree() -> dict:
     """The commit measured, and the files of web/ and py/ that differ from it (the site is built from them)."""
+
     def git(*args: str) -> str:
         return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True).stdout.strip()
 
-    return {"commit": git("rev-parse", "--short", "HEAD"),
-            "uncommitted": git("status", "--porcelain", "--", "web", "py").splitlines()}
+    return {
+        "commit": git("rev-parse", "--short", "HEAD"),
+        "uncommitted": git("status", "--porcelain", "--", "web", "py").splitlines(),
+    }
 
 
 def main() -> None:
@@ -670,8 +781,11 @@ def main() -> None:
                 for case in CASES:
                     for side in ("ours", "baseline") if round_ % 2 else ("baseline", "ours"):
                         run = {"round": round_, **one_run(playwright, work, site_url, side, case, m)}
-                        print(f"{'warm-up' if not round_ else f'round {round_}'} {case:4} {side:8}: "
-                              f"{describe(run)} (load average {run['load_average']})", flush=True)
+                        print(
+                            f"{'warm-up' if not round_ else f'round {round_}'} {case:4} {side:8}: "
+                            f"{describe(run)} (load average {run['load_average']})",
+                            flush=True,
+                        )
                         if round_:
                             runs.append(run)
     finally:
@@ -679,15 +793,32 @@ def main() -> None:
     machine["load_at_end"] = load_now()
     machine["load_during_runs"] = spread([r["load_average"] for r in runs])
     summary = summarise(runs)
-    cases = {c: {k: v for k, v in i.items() if k not in ("files", "passages")} | {"file_count": len(i["files"])}
-             for c, i in m["cases"].items()}
+    cases = {
+        c: {k: v for k, v in i.items() if k not in ("files", "passages")} | {"file_count": len(i["files"])}
+        for c, i in m["cases"].items()
+    }
     RESULT.parent.mkdir(parents=True, exist_ok=True)
-    RESULT.write_text(json.dumps({"environment": env, "tree": built_from, "machine": machine,
-                                  "question": m["question"], "cases": cases, "summary": summary, "runs": runs,
-                                  "rounds": args.rounds, "seconds": round(time.monotonic() - started)}, indent=2))
+    RESULT.write_text(
+        json.dumps(
+            {
+                "environment": env,
+                "tree": built_from,
+                "machine": machine,
+                "question": m["question"],
+                "cases": cases,
+                "summary": summary,
+                "runs": runs,
+                "rounds": args.rounds,
+                "seconds": round(time.monotonic() - started),
+            },
+            indent=2,
+        )
+    )
     during = machine["load_during_runs"]
-    print(f"\nChromium {env['chromium']}, {env['cpus']} cores; load average {machine['load_when_measuring']} at the "
-          f"start, {during['min']:.1f}-{during['max']:.1f} during the runs; {args.rounds} rounds; medians\n")
+    print(
+        f"\nChromium {env['chromium']}, {env['cpus']} cores; load average {machine['load_when_measuring']} at the "
+        f"start, {during['min']:.1f}-{during['max']:.1f} during the runs; {args.rounds} rounds; medians\n"
+    )
     print(table(summary, m))
     print()
     print("\n".join(goals(summary)))

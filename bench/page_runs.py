@@ -42,6 +42,7 @@ CACHED = "cached"  # the kind of run on the primed profile
 
 # --- the machine ---------------------------------------------------------------------------------------------
 
+
 def wait_for_quiet_machine(max_load: float, poll_s: float = 15, limit_s: float = 600) -> dict:
     """Wait until the 1-minute load average is below max_load (or limit_s passes); what it was, for the report."""
     started = time.monotonic()
@@ -54,8 +55,13 @@ def wait_for_quiet_machine(max_load: float, poll_s: float = 15, limit_s: float =
     waited = time.monotonic() - started
     if now >= max_load:
         print(f"load average still {now:.2f} after {waited:.0f} s: measuring anyway", flush=True)
-    return {"load_at_start": round(first, 2), "load_when_measuring": round(now, 2), "waited_s": round(waited),
-            "max_load": max_load, "quiet": now < max_load}
+    return {
+        "load_at_start": round(first, 2),
+        "load_when_measuring": round(now, 2),
+        "waited_s": round(waited),
+        "max_load": max_load,
+        "quiet": now < max_load,
+    }
 
 
 def load_now() -> float:
@@ -63,6 +69,7 @@ def load_now() -> float:
 
 
 # --- the browser ---------------------------------------------------------------------------------------------
+
 
 @contextlib.contextmanager
 def browser_with_profile(playwright, profile: Path, site_url: str, init_script: str | None = None):
@@ -108,11 +115,17 @@ def browser_version(playwright) -> str:
 
 
 def environment(playwright) -> dict:
-    return {"date": datetime.now(UTC).isoformat(timespec="seconds"), "chromium": browser_version(playwright),
-            "cpus": os.cpu_count(), "python": platform.python_version(), "machine": platform.machine()}
+    return {
+        "date": datetime.now(UTC).isoformat(timespec="seconds"),
+        "chromium": browser_version(playwright),
+        "cpus": os.cpu_count(),
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+    }
 
 
 # --- the runs --------------------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Measured:
@@ -124,19 +137,37 @@ class Measured:
 
     def load_note(self) -> str:
         during = self.machine["load_during_runs"]
-        return (f"load average {self.machine['load_when_measuring']} at the start "
-                f"(runs {during['min']:.1f}-{during['max']:.1f})")
+        return (
+            f"load average {self.machine['load_when_measuring']} at the start "
+            f"(runs {during['min']:.1f}-{during['max']:.1f})"
+        )
 
     def write(self, name: str, summary: dict, argv: list[str] | None) -> Path:
         """bench/results/<name>-<time>.json: environment, machine, summary, every run and the command that ran,
         `python -m bench.<name> <argv>` (the benchmark's module is its results' name)."""
         args = sys.argv[1:] if argv is None else argv
-        return write_results(name, {"environment": self.environment, "machine": self.machine, "summary": summary,
-                                    "runs": self.runs, "command": " ".join(["python -m bench." + name, *args])})
+        return write_results(
+            name,
+            {
+                "environment": self.environment,
+                "machine": self.machine,
+                "summary": summary,
+                "runs": self.runs,
+                "command": " ".join(["python -m bench." + name, *args]),
+            },
+        )
 
 
-def interleaved_runs(dist: Path, rounds: int, max_load: float, fresh: str, prime: Callable, measure: Callable,
-                     describe: Callable[[dict], str], init_script: str | None = None) -> Measured:
+def interleaved_runs(
+    dist: Path,
+    rounds: int,
+    max_load: float,
+    fresh: str,
+    prime: Callable,
+    measure: Callable,
+    describe: Callable[[dict], str],
+    init_script: str | None = None,
+) -> Measured:
     """Serve `dist` and measure `rounds` rounds of a `fresh` run and a CACHED run (see the module docstring).
 
     `prime(playwright, profile, site_url)` fills the cached runs' profile once; `measure(context, site_url, kind,
@@ -161,8 +192,9 @@ def interleaved_runs(dist: Path, rounds: int, max_load: float, fresh: str, prime
                     if kind == fresh:
                         shutil.rmtree(profile, ignore_errors=True)
                     runs.append(run)
-                    print(f"round {round_ + 1} {kind:8}: {describe(run)} (load average {run['load_average']})",
-                          flush=True)
+                    print(
+                        f"round {round_ + 1} {kind:8}: {describe(run)} (load average {run['load_average']})", flush=True
+                    )
     finally:
         shutil.rmtree(work, ignore_errors=True)
     machine["load_at_end"] = load_now()
@@ -171,6 +203,7 @@ def interleaved_runs(dist: Path, rounds: int, max_load: float, fresh: str, prime
 
 
 # --- figures ---------------------------------------------------------------------------------------------------
+
 
 def quantile(values: list[float], q: float) -> float:
     """Linear interpolation between closest ranks (numpy's default): quantile([1, 2, 3, 4], 0.5) = 2.5."""
@@ -185,16 +218,24 @@ def spread(values: list[float]) -> dict:
     """Median, p10-p90 and min-max: the figures a table row shows."""
     if not values:
         return {"n": 0}
-    return {"n": len(values), "median": statistics.median(values), "p10": quantile(values, 0.1),
-            "p90": quantile(values, 0.9), "min": min(values), "max": max(values)}
+    return {
+        "n": len(values),
+        "median": statistics.median(values),
+        "p10": quantile(values, 0.1),
+        "p90": quantile(values, 0.9),
+        "min": min(values),
+        "max": max(values),
+    }
 
 
 def row(name: str, s: dict, unit: str = "ms", digits: int = 0) -> str:
     if not s.get("n"):
         return f"| {name} | - | - | - | 0 |"
     f = f"{{:.{digits}f}}"
-    return (f"| {name} | **{f.format(s['median'])}** {unit} | {f.format(s['p10'])}-{f.format(s['p90'])} | "
-            f"{f.format(s['min'])}-{f.format(s['max'])} | {s['n']} |")
+    return (
+        f"| {name} | **{f.format(s['median'])}** {unit} | {f.format(s['p10'])}-{f.format(s['p90'])} | "
+        f"{f.format(s['min'])}-{f.format(s['max'])} | {s['n']} |"
+    )
 
 
 TABLE_HEAD = "| measure | median | p10-p90 | min-max | n |\n|---|---|---|---|---|"

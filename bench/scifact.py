@@ -68,8 +68,7 @@ def chunks_of(data) -> list[Chunk]:
 def simple_rankings(chunks, queries) -> list[Ranking]:
     index = KeywordIndex(chunks)
     pos = {c.id: i for i, c in enumerate(chunks)}
-    return [[(pos[h.id], h.score) for h in index.search(search_words(q), DEPTH)]
-            for q in queries]
+    return [[(pos[h.id], h.score) for h in index.search(search_words(q), DEPTH)] for q in queries]
 
 
 def bm25_rankings(index: BM25Index, queries) -> list[Ranking]:
@@ -162,15 +161,20 @@ def vectors_of(which: str, data) -> tuple[np.ndarray, np.ndarray]:
     """(abstracts, claims) vectors: ``fp32`` embedded here, ``page`` the page's; both cached under .cache/bench."""
     if which == "page":
         return page_vectors(data.documents, data.queries)
-    return (cached_vectors("scifact-corpus-minilm", data.documents),
-            cached_vectors("scifact-queries-minilm", data.queries))
+    return (
+        cached_vectors("scifact-corpus-minilm", data.documents),
+        cached_vectors("scifact-queries-minilm", data.queries),
+    )
 
 
 def fusion_check(data, chunks) -> dict:
     """nDCG@10 of the depth-10 hybrids (k 60, weights 1) for each keyword side, vectors and tie rule."""
-    keyword = {"hybrid, the spec's sum + dense": simple_rankings(chunks, data.queries),
-               "hybrid, BM25 on Snowball stems + dense": bm25_rankings(
-                   BM25Index(chunks, analyze=snowball_terms()), data.queries)}
+    keyword = {
+        "hybrid, the spec's sum + dense": simple_rankings(chunks, data.queries),
+        "hybrid, BM25 on Snowball stems + dense": bm25_rankings(
+            BM25Index(chunks, analyze=snowball_terms()), data.queries
+        ),
+    }
     out = {}
     for which in VECTORS:
         dense = dense_rankings(*vectors_of(which, data))
@@ -188,17 +192,26 @@ def print_fusion_check(check: dict) -> None:
     print(f"{'nDCG@10, 300 claims':<{width}}  " + "  ".join(f"{w:>7}" for w in check))
     for row in rows:
         print(f"{row:<{width}}  " + "  ".join(f"{check[w][row]:7.4f}" for w in check))
-    print("vectors: " + "; ".join(f"{w}: {VECTORS[w]}" for w in check) + ". ties: position = equal fused scores in "
-          "corpus order; lab = raglab.fusion.fuse_ranks (TIE_RULE, keyword list first, exact fractions)")
+    print(
+        "vectors: " + "; ".join(f"{w}: {VECTORS[w]}" for w in check) + ". ties: position = equal fused scores in "
+        "corpus order; lab = raglab.fusion.fuse_ranks (TIE_RULE, keyword list first, exact fractions)"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--vectors", choices=tuple(VECTORS), default="fp32",
-                        help="dense side: fp32 (onnxruntime here, cached) or page (the page's own fp16-model "
-                             "vectors, saved by bench/scifact_page.py's quality phase)")
-    parser.add_argument("--fusion-check", action="store_true",
-                        help="only the depth-10 hybrids on both vectors with both tie rules (issue 12)")
+    parser.add_argument(
+        "--vectors",
+        choices=tuple(VECTORS),
+        default="fp32",
+        help="dense side: fp32 (onnxruntime here, cached) or page (the page's own fp16-model "
+        "vectors, saved by bench/scifact_page.py's quality phase)",
+    )
+    parser.add_argument(
+        "--fusion-check",
+        action="store_true",
+        help="only the depth-10 hybrids on both vectors with both tie rules (issue 12)",
+    )
     args = parser.parse_args()
     started = time.perf_counter()
     data = load_scifact()
@@ -211,8 +224,9 @@ def main() -> None:
     if args.fusion_check:
         check = fusion_check(data, chunks)
         print_fusion_check(check)
-        (out / "scifact-fusion-check.json").write_text(json.dumps(
-            {w: {k: round(v, 4) for k, v in rows.items()} for w, rows in check.items()}, indent=2))
+        (out / "scifact-fusion-check.json").write_text(
+            json.dumps({w: {k: round(v, 4) for k, v in rows.items()} for w, rows in check.items()}, indent=2)
+        )
         print(f"({time.perf_counter() - started:.0f} s)", file=sys.stderr)
         return
 
@@ -235,15 +249,24 @@ def main() -> None:
     rows = {name: scores_of(r, data) for name, r in systems.items()}
 
     # Fusion settings chosen by cross-validation, not on the claims they are scored on.
-    rrf_grid = {f"k {k}, depth {depth}, keyword weight {w}":
-                (lambda k=k, depth=depth, w=w: each(lambda p: rrf(p, k, depth, [w, 1 - w])))
-                for k in (1, 10, 20, 60, 100) for depth in (10, 100, 1000) for w in (0.3, 0.4, 0.5, 0.6, 0.7)}
-    convex_grid = {f"keyword weight {w}, depth {depth}":
-                   (lambda w=w, depth=depth: each(lambda p: convex(p, w, depth)))
-                   for w in (0.3, 0.4, 0.5, 0.6, 0.7) for depth in (100, 1000)}
+    rrf_grid = {
+        f"k {k}, depth {depth}, keyword weight {w}": (
+            lambda k=k, depth=depth, w=w: each(lambda p: rrf(p, k, depth, [w, 1 - w]))
+        )
+        for k in (1, 10, 20, 60, 100)
+        for depth in (10, 100, 1000)
+        for w in (0.3, 0.4, 0.5, 0.6, 0.7)
+    }
+    convex_grid = {
+        f"keyword weight {w}, depth {depth}": (lambda w=w, depth=depth: each(lambda p: convex(p, w, depth)))
+        for w in (0.3, 0.4, 0.5, 0.6, 0.7)
+        for depth in (100, 1000)
+    }
     cv = {}
-    for label, grid in [("hybrid RRF, k/depth/weights by 2-fold CV", rrf_grid),
-                        ("hybrid convex, weight/depth by 2-fold CV", convex_grid)]:
+    for label, grid in [
+        ("hybrid RRF, k/depth/weights by 2-fold CV", rrf_grid),
+        ("hybrid convex, weight/depth by 2-fold CV", convex_grid),
+    ]:
         nd, rc, picked = cross_validated(label, grid, data)
         rows[label] = (nd, rc)
         cv[label] = picked
@@ -253,8 +276,13 @@ def main() -> None:
     def first_right_of(ranking: Ranking, q: int) -> int | None:
         return first_right([data.doc_ids[i] for i, _ in ranking], data.qrels[data.query_ids[q]])
 
-    diagnosis = {"bm25 first right at 1": 0, "dense first right at 1": 0, "both at 1": 0,
-                 "bm25 in top 10, dense not": 0, "dense in top 10, bm25 not": 0}
+    diagnosis = {
+        "bm25 first right at 1": 0,
+        "dense first right at 1": 0,
+        "both at 1": 0,
+        "bm25 in top 10, dense not": 0,
+        "dense in top 10, bm25 not": 0,
+    }
     for q in range(len(queries)):
         b, d = first_right_of(bm25[q], q), first_right_of(dense[q], q)
         diagnosis["bm25 first right at 1"] += b == 1
@@ -274,10 +302,18 @@ def main() -> None:
     print(f"({time.perf_counter() - started:.0f} s)", file=sys.stderr)
 
     name = "scifact.json" if args.vectors == "fp32" else f"scifact-{args.vectors}-vectors.json"
-    (out / name).write_text(json.dumps(
-        {"vectors": VECTORS[args.vectors],
-         "rows": {k: {"ndcg@10": round(v[0], 4), "recall@100": round(v[1], 4)} for k, v in rows.items()},
-         "cross_validation_choices": cv, "references": REFERENCES, "diagnosis": diagnosis}, indent=2))
+    (out / name).write_text(
+        json.dumps(
+            {
+                "vectors": VECTORS[args.vectors],
+                "rows": {k: {"ndcg@10": round(v[0], 4), "recall@100": round(v[1], 4)} for k, v in rows.items()},
+                "cross_validation_choices": cv,
+                "references": REFERENCES,
+                "diagnosis": diagnosis,
+            },
+            indent=2,
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -218,6 +218,7 @@ async () => ({
 
 # --- the material ----------------------------------------------------------------------------------------------
 
+
 def material() -> dict:
     """The files as a visitor brings them, the documents the page reads from them (read in CPython by the same
     core), and the claims."""
@@ -237,7 +238,7 @@ def payload(files) -> list[dict]:
 
 def cut(texts: list[str], size: int) -> list[list[str]]:
     """``cut(["a", "b", "c"], 2)`` -> ``[["a", "b"], ["c"]]``: the texts in batches of ``size``, in order."""
-    return [texts[i:i + size] for i in range(0, len(texts), size)]
+    return [texts[i : i + size] for i in range(0, len(texts), size)]
 
 
 def doc_id(passage_id: str) -> str:
@@ -246,6 +247,7 @@ def doc_id(passage_id: str) -> str:
 
 
 # --- the page --------------------------------------------------------------------------------------------------
+
 
 def opened(context, site_url: str, path: str = ""):
     from playwright.sync_api import expect
@@ -307,6 +309,7 @@ def wait_for_vectors(page, n: int, timeout_ms: float, report_s: float = 60) -> N
 
 # --- phases ----------------------------------------------------------------------------------------------------
 
+
 def populate(playwright, site_url: str, m: dict, profile: Path) -> dict:
     """The persistent profile with every abstract kept and every vector made (reused when already so)."""
     n = len(m["files"])
@@ -349,9 +352,13 @@ def page_vectors(page, docs):
     return np.stack([by_hash[hashlib.sha1(d.text.encode()).hexdigest()[:24]] for d in docs])
 
 
-RUNS = {"plain": ("plain", {"top_k": 10}), "bm25": ("plain", {"top_k": 10, "scoring": "bm25"}),
-        "snowball": ("plain", {"top_k": 10, "scoring": "snowball"}), "hybrid": ("hybrid", {"top_k": 10}),
-        "hybrid_snowball": ("hybrid", {"top_k": 10, "scoring": "snowball"})}
+RUNS = {
+    "plain": ("plain", {"top_k": 10}),
+    "bm25": ("plain", {"top_k": 10, "scoring": "bm25"}),
+    "snowball": ("plain", {"top_k": 10, "scoring": "snowball"}),
+    "hybrid": ("hybrid", {"top_k": 10}),
+    "hybrid_snowball": ("hybrid", {"top_k": 10, "scoring": "snowball"}),
+}
 
 
 def quality_and_latency(playwright, site_url: str, m: dict, profile: Path, rounds: int) -> dict:
@@ -374,8 +381,9 @@ def quality_and_latency(playwright, site_url: str, m: dict, profile: Path, round
         doc_vectors = page_vectors(page, m["docs"])
         first = {}
         for name, (key, options) in RUNS.items():  # the first call builds what it needs (index, vector list)
-            first[name] = page.evaluate(RUN_ALL_JS, {"key": key, "questions": claims[:1],
-                                                     "options": json.dumps(options)})[0]["ms"]
+            first[name] = page.evaluate(
+                RUN_ALL_JS, {"key": key, "questions": claims[:1], "options": json.dumps(options)}
+            )[0]["ms"]
         lab = Lab(Corpus("scifact", tuple(m["docs"])), WHOLE_DOCUMENT)
         table = VectorTable()
         table.add([d.text for d in m["docs"]], doc_vectors.tolist())
@@ -395,8 +403,9 @@ def quality_and_latency(playwright, site_url: str, m: dict, profile: Path, round
                 for side in ("page", "cpython") if round_ % 2 == 0 else ("cpython", "page"):
                     for name, (key, options) in RUNS.items():
                         if side == "page":
-                            got = page.evaluate(RUN_ALL_JS, {"key": key, "questions": claims,
-                                                             "options": json.dumps(options)})
+                            got = page.evaluate(
+                                RUN_ALL_JS, {"key": key, "questions": claims, "options": json.dumps(options)}
+                            )
                             page_ms[name] += [g["ms"] for g in got]
                             rankings.setdefault(name, got)
                         else:
@@ -404,9 +413,11 @@ def quality_and_latency(playwright, site_url: str, m: dict, profile: Path, round
                                 started = time.perf_counter()
                                 run(lab, key, claim, embed=table if key == "hybrid" else None, **options)
                                 cpython_ms[name].append((time.perf_counter() - started) * 1000)
-                print(f"  latency round {round_ + 1}: page plain {statistics.median(page_ms['plain']):.2f} ms, "
-                      f"hybrid {statistics.median(page_ms['hybrid']):.2f} ms (load average {load_now()})",
-                      flush=True)
+                print(
+                    f"  latency round {round_ + 1}: page plain {statistics.median(page_ms['plain']):.2f} ms, "
+                    f"hybrid {statistics.median(page_ms['hybrid']):.2f} ms (load average {load_now()})",
+                    flush=True,
+                )
         finally:
             vector_maths._numpy = with_numpy
         numpy_ms = []
@@ -417,17 +428,25 @@ def quality_and_latency(playwright, site_url: str, m: dict, profile: Path, round
                 numpy_ms.append((time.perf_counter() - started) * 1000)
         numpy_in_page = rankings["plain"][0]["numpy"]
         dot_products = json.loads(page.evaluate(DOT_PRODUCTS_JS, {"n": len(m["docs"]), "dim": 384}))
-    return {"rankings": {name: [{"ids": g["ids"], "vector": g["vector"]} for g in got]
-                         for name, got in rankings.items()},
-            "claim_vectors": claim_vectors, "doc_vectors": doc_vectors,
-            "latency": {"first_page_ms": first, "first_cpython_ms": cpython_first,
-                        "page_ms": {k: spread(v) for k, v in page_ms.items()},
-                        "cpython_ms": {k: spread(v) for k, v in cpython_ms.items()},
-                        "paired_ratio": {k: statistics.median(p / c for p, c in zip(page_ms[k], cpython_ms[k],
-                                                                                     strict=True))
-                                         for k in RUNS},
-                        "cpython_numpy_hybrid_ms": spread(numpy_ms), "numpy_in_page": numpy_in_page,
-                        "dot_products_in_pyodide": dot_products, "rounds": rounds, "load_at_end": load_now()}}
+    return {
+        "rankings": {name: [{"ids": g["ids"], "vector": g["vector"]} for g in got] for name, got in rankings.items()},
+        "claim_vectors": claim_vectors,
+        "doc_vectors": doc_vectors,
+        "latency": {
+            "first_page_ms": first,
+            "first_cpython_ms": cpython_first,
+            "page_ms": {k: spread(v) for k, v in page_ms.items()},
+            "cpython_ms": {k: spread(v) for k, v in cpython_ms.items()},
+            "paired_ratio": {
+                k: statistics.median(p / c for p, c in zip(page_ms[k], cpython_ms[k], strict=True)) for k in RUNS
+            },
+            "cpython_numpy_hybrid_ms": spread(numpy_ms),
+            "numpy_in_page": numpy_in_page,
+            "dot_products_in_pyodide": dot_products,
+            "rounds": rounds,
+            "load_at_end": load_now(),
+        },
+    }
 
 
 def ndcg(ranked_ids: list[list[str]], data) -> float:
@@ -458,33 +477,43 @@ def cpython_quality(m: dict, page_doc_vectors, page_claim_vectors) -> dict:
     simple = simple_rankings(chunks, claims)
     bm25 = bm25_rankings(BM25Index(chunks), claims)
     snowball = bm25_rankings(BM25Index(chunks, analyze=snowball_terms()), claims)  # PyStemmer, as bench/scifact.py
-    dense = dense_rankings(cached_vectors("scifact-corpus-minilm", data.documents)[:n],
-                           cached_vectors("scifact-queries-minilm", claims))
-    dense_page = dense_rankings(np.asarray(page_doc_vectors, dtype=np.float32),
-                                np.asarray(page_claim_vectors, dtype=np.float32))
+    dense = dense_rankings(
+        cached_vectors("scifact-corpus-minilm", data.documents)[:n], cached_vectors("scifact-queries-minilm", claims)
+    )
+    dense_page = dense_rankings(
+        np.asarray(page_doc_vectors, dtype=np.float32), np.asarray(page_claim_vectors, dtype=np.float32)
+    )
     if n == len(data.documents):  # for `bench.scifact --vectors page`
         save_page_vectors(data.documents, claims, page_doc_vectors, page_claim_vectors)
     hybrid = [rrf([s, d], 60, 10, [1, 1]) for s, d in zip(simple, dense, strict=True)]
     hybrid_page = [rrf([s, d], 60, 10, [1, 1]) for s, d in zip(simple, dense_page, strict=True)]
     hybrid_snowball = [rrf([s, d], 60, 10, [1, 1]) for s, d in zip(snowball, dense, strict=True)]
     # bench/scifact.py's rrf is the lab's fuse_ranks (ties as TIE_RULE), so these are the page's own fusions
-    return {"plain": ndcg(ids(simple), data), "bm25": ndcg(ids(bm25), data), "dense": ndcg(ids(dense), data),
-            "hybrid": ndcg(ids(hybrid), data), "dense_on_page_vectors": ndcg(ids(dense_page), data),
-            "snowball": ndcg(ids(snowball), data), "hybrid_snowball": ndcg(ids(hybrid_snowball), data),
-            "hybrid_on_page_vectors": ndcg(ids(hybrid_page), data),
-            "_ids": {"plain": ids(simple)}}
+    return {
+        "plain": ndcg(ids(simple), data),
+        "bm25": ndcg(ids(bm25), data),
+        "dense": ndcg(ids(dense), data),
+        "hybrid": ndcg(ids(hybrid), data),
+        "dense_on_page_vectors": ndcg(ids(dense_page), data),
+        "snowball": ndcg(ids(snowball), data),
+        "hybrid_snowball": ndcg(ids(hybrid_snowball), data),
+        "hybrid_on_page_vectors": ndcg(ids(hybrid_page), data),
+        "_ids": {"plain": ids(simple)},
+    }
 
 
 def page_quality(rankings: dict, data) -> dict:
     def docs(ids):
         return [doc_id(i) for i in ids]
 
-    return {"plain": ndcg([docs(g["ids"]) for g in rankings["plain"]], data),
-            "bm25": ndcg([docs(g["ids"]) for g in rankings["bm25"]], data),
-            "dense": ndcg([docs(g["vector"]) for g in rankings["hybrid"]], data),
-            "hybrid": ndcg([docs(g["ids"]) for g in rankings["hybrid"]], data),
-            "snowball": ndcg([docs(g["ids"]) for g in rankings["snowball"]], data),
-            "hybrid_snowball": ndcg([docs(g["ids"]) for g in rankings["hybrid_snowball"]], data)}
+    return {
+        "plain": ndcg([docs(g["ids"]) for g in rankings["plain"]], data),
+        "bm25": ndcg([docs(g["ids"]) for g in rankings["bm25"]], data),
+        "dense": ndcg([docs(g["vector"]) for g in rankings["hybrid"]], data),
+        "hybrid": ndcg([docs(g["ids"]) for g in rankings["hybrid"]], data),
+        "snowball": ndcg([docs(g["ids"]) for g in rankings["snowball"]], data),
+        "hybrid_snowball": ndcg([docs(g["ids"]) for g in rankings["hybrid_snowball"]], data),
+    }
 
 
 def reload_runs(playwright, site_url: str, m: dict, profile: Path, rounds: int, claim_vectors) -> dict:
@@ -507,25 +536,43 @@ def reload_runs(playwright, site_url: str, m: dict, profile: Path, rounds: int, 
                     marks = page.evaluate(MARKS_JS)
                     asked = page.evaluate(ASK_HYBRID_JS, {"claim": claims[q], "vector": claim_vectors[q]})
                     tasks = longest(page, ready, asked["shown"])
-                    run = {"ready_ms": ready, "loaded_after_ready_ms": loaded - ready,
-                           "hybrid_ms": asked["shown"] - asked["t0"],
-                           "answered_after_ready_ms": asked["shown"] - ready, "first": asked["first"],
-                           "longest_task_ms": tasks["longest_ms"], "tasks": tasks["top"], "load_average": load_now(),
-                           "marks_after_ready_ms": {k: round(v - ready) for k, v in marks.items()}}
+                    run = {
+                        "ready_ms": ready,
+                        "loaded_after_ready_ms": loaded - ready,
+                        "hybrid_ms": asked["shown"] - asked["t0"],
+                        "answered_after_ready_ms": asked["shown"] - ready,
+                        "first": asked["first"],
+                        "longest_task_ms": tasks["longest_ms"],
+                        "tasks": tasks["top"],
+                        "load_average": load_now(),
+                        "marks_after_ready_ms": {k: round(v - ready) for k, v in marks.items()},
+                    }
                     if kind == "kept" and stored is None:
                         stored = page.evaluate(STORED_JS)
                 runs[kind].append(run)
-                print(f"  reload {kind:5}: ready {ready:.0f} ms, loaded +{run['loaded_after_ready_ms']:.0f} ms, "
-                      f"hybrid answered +{run['answered_after_ready_ms']:.0f} ms (load average "
-                      f"{run['load_average']})", flush=True)
+                print(
+                    f"  reload {kind:5}: ready {ready:.0f} ms, loaded +{run['loaded_after_ready_ms']:.0f} ms, "
+                    f"hybrid answered +{run['answered_after_ready_ms']:.0f} ms (load average "
+                    f"{run['load_average']})",
+                    flush=True,
+                )
     finally:
         shutil.rmtree(work, ignore_errors=True)
     text_bytes = sum(len(d.text.encode()) for d in m["docs"])
     passages = len(m["docs"])
     budget = text_bytes + VECTOR_BYTES * passages
     total = stored["documents"] + stored["vectors"] + stored["meta"] + stored["other"]
-    return {"runs": runs, "stored": {**stored, "total": total, "text_bytes": text_bytes, "passages": passages,
-                                     "budget": budget, "ratio": total / budget}}
+    return {
+        "runs": runs,
+        "stored": {
+            **stored,
+            "total": total,
+            "text_bytes": text_bytes,
+            "passages": passages,
+            "budget": budget,
+            "ratio": total / budget,
+        },
+    }
 
 
 def ingest(playwright, site_url: str, m: dict) -> dict:
@@ -544,17 +591,23 @@ def ingest(playwright, site_url: str, m: dict) -> dict:
             expect(page.locator("#result-plain .summary")).to_contain_text(claim[:40], timeout=STEP_MS)
             expect(page.locator("#result-plain.busy")).to_have_count(0, timeout=STEP_MS)
             answered = now(page)
-            parts = {"read": (s["t0"], s["read_shown"]), "keep": (s["click"], s["kept_shown"]),
-                     "first question (builds the index)": (asked, answered)}
-            return {"ms": {p: b - a for p, (a, b) in parts.items()},
-                    "longtasks": {p: longest(page, a, b) for p, (a, b) in parts.items()},
-                    "load_average": load_now()}
+            parts = {
+                "read": (s["t0"], s["read_shown"]),
+                "keep": (s["click"], s["kept_shown"]),
+                "first question (builds the index)": (asked, answered),
+            }
+            return {
+                "ms": {p: b - a for p, (a, b) in parts.items()},
+                "longtasks": {p: longest(page, a, b) for p, (a, b) in parts.items()},
+                "load_average": load_now(),
+            }
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
 
-def vectors_and_throughput(playwright, site_url: str, m: dict, subset: int, rounds: int,
-                           sizes: tuple[int, ...] = ()) -> dict:
+def vectors_and_throughput(
+    playwright, site_url: str, m: dict, subset: int, rounds: int, sizes: tuple[int, ...] = ()
+) -> dict:
     """A fresh profile: the page's button makes the subset's vectors (rate, longest task, the batches it sent); then
     the worker against onnxruntime in CPython on the same batches, and on the same texts in document order,
     interleaved. ``sizes``: other batch sizes to time the worker at, in the page's order."""
@@ -568,8 +621,9 @@ def vectors_and_throughput(playwright, site_url: str, m: dict, subset: int, roun
     one = onnxruntime.SessionOptions()
     one.intra_op_num_threads = 1
     single = OnnxEmbedder(default_model_dir(), "fp32")
-    single._session = onnxruntime.InferenceSession(str(default_model_dir() / "onnx" / "model.onnx"), one,
-                                                   providers=["CPUExecutionProvider"])
+    single._session = onnxruntime.InferenceSession(
+        str(default_model_dir() / "onnx" / "model.onnx"), one, providers=["CPUExecutionProvider"]
+    )
     cpython["fp32, 1 thread"] = single
     work = Path(tempfile.mkdtemp(prefix="raglab-scifact-vectors-"))
     try:
@@ -582,15 +636,20 @@ def vectors_and_throughput(playwright, site_url: str, m: dict, subset: int, roun
             page.locator("#docs-vectors .make-vectors").click()
             wait_for_vectors(page, len(files), LONG_MS, report_s=15)
             made = now(page)
-            making = {"ms": made - started, "passages_per_s": len(files) / (made - started) * 1000,
-                      "longtasks": longest(page, started, made)}
+            making = {
+                "ms": made - started,
+                "passages_per_s": len(files) / (made - started) * 1000,
+                "longtasks": longest(page, started, made),
+            }
             sent = page.evaluate("__batches")
             if sorted(t for b in sent for t in b) != sorted(texts):
                 raise SystemExit("the page's button did not send each of the subset's texts exactly once")
             batch = len(sent[0])
             orders = {"page's order": sent, "document order": cut(texts, batch)}
-            page_orders = {**orders, **{f"page's order, batches of {n}": cut([t for b in sent for t in b], n)
-                                        for n in sizes if n != batch}}
+            page_orders = {
+                **orders,
+                **{f"page's order, batches of {n}": cut([t for b in sent for t in b], n) for n in sizes if n != batch},
+            }
             sides = [("page", order) for order in page_orders] + [(k, order) for k in cpython for order in orders]
             # Warm both sides up: the model is loaded, but a session's first run is slower.
             page.evaluate(EMBED_JS, {"batches": sent[:1], "timed": True})
@@ -609,68 +668,103 @@ def vectors_and_throughput(playwright, site_url: str, m: dict, subset: int, roun
                         for b in orders[order]:
                             cpython[k](b)
                         times[f"{k} / {order}"].append((time.perf_counter() - t0) * 1000)
-                print(f"  throughput round {round_ + 1}: " + ", ".join(
-                    f"{k} {len(texts) / v[-1] * 1000:.2f}/s" for k, v in times.items()) +
-                    f" (load average {load_now()})", flush=True)
+                print(
+                    f"  throughput round {round_ + 1}: "
+                    + ", ".join(f"{k} {len(texts) / v[-1] * 1000:.2f}/s" for k, v in times.items())
+                    + f" (load average {load_now()})",
+                    flush=True,
+                )
     finally:
         shutil.rmtree(work, ignore_errors=True)
     rate = {k: statistics.median(len(texts) / t * 1000 for t in v) for k, v in times.items()}
     page = times["page / page's order"]
-    paired = {k: statistics.median(c / p for p, c in zip(page, v, strict=True))
-              for k, v in times.items() if k != "page / page's order"}  # the page's rate over this one's, per round
-    return {"browser": browser, "subset": len(texts), "batch": batch, "making": making, "rounds": rounds,
-            "ms": times, "batch_ms": batch_ms, "batch_chars": {o: [[len(t) for t in b] for b in bs]
-                                                                for o, bs in page_orders.items()},
-            "passages_per_s": rate, "page_over_this": paired, "load_average": load_now()}
+    paired = {
+        k: statistics.median(c / p for p, c in zip(page, v, strict=True))
+        for k, v in times.items()
+        if k != "page / page's order"
+    }  # the page's rate over this one's, per round
+    return {
+        "browser": browser,
+        "subset": len(texts),
+        "batch": batch,
+        "making": making,
+        "rounds": rounds,
+        "ms": times,
+        "batch_ms": batch_ms,
+        "batch_chars": {o: [[len(t) for t in b] for b in bs] for o, bs in page_orders.items()},
+        "passages_per_s": rate,
+        "page_over_this": paired,
+        "load_average": load_now(),
+    }
 
 
 # --- the report ------------------------------------------------------------------------------------------------
+
 
 def table(r: dict) -> str:
     lines = []
     q = r.get("quality")
     if q:
         lines += ["| nDCG@10, 300 claims | page | CPython (bench/scifact.py) | difference |", "|---|---|---|---|"]
-        names = {"plain": "plain, the spec's sum", "bm25": "plain BM25, the lab's words (k1 0.9, b 0.4)",
-                 "dense": "dense (hybrid's vector list)", "hybrid": "hybrid, RRF k 60, depth 10",
-                 "snowball": "plain BM25, Snowball stems, joined words split",
-                 "hybrid_snowball": "hybrid, its keyword side BM25 on Snowball stems"}
+        names = {
+            "plain": "plain, the spec's sum",
+            "bm25": "plain BM25, the lab's words (k1 0.9, b 0.4)",
+            "dense": "dense (hybrid's vector list)",
+            "hybrid": "hybrid, RRF k 60, depth 10",
+            "snowball": "plain BM25, Snowball stems, joined words split",
+            "hybrid_snowball": "hybrid, its keyword side BM25 on Snowball stems",
+        }
         for k, name in names.items():
             if k not in q["page"]:  # a results file from before the row existed
                 continue
-            lines.append(f"| {name} | {q['page'][k]:.3f} | {q['cpython'][k]:.3f} | "
-                         f"{q['page'][k] - q['cpython'][k]:+.4f} |")
+            lines.append(
+                f"| {name} | {q['page'][k]:.3f} | {q['cpython'][k]:.3f} | {q['page'][k] - q['cpython'][k]:+.4f} |"
+            )
         for k, key, how in [("dense", "dense_on_page_vectors", ""), ("hybrid", "hybrid_on_page_vectors", "")]:
             c = q["cpython"].get(key)
             if c is not None:
-                lines.append(f"| {names[k]}, CPython on the page's own vectors{how} | {q['page'][k]:.3f} | {c:.3f} | "
-                             f"{q['page'][k] - c:+.4f} |")
+                lines.append(
+                    f"| {names[k]}, CPython on the page's own vectors{how} | {q['page'][k]:.3f} | {c:.3f} | "
+                    f"{q['page'][k] - c:+.4f} |"
+                )
         lines.append("")
     lat = r.get("latency")
     if lat:
-        lines += ["| query, 5,183 abstracts | page median (p90) ms | CPython median, plain Python | page / CPython "
-                  "(paired) | first call, page / CPython ms |", "|---|---|---|---|---|"]
+        lines += [
+            "| query, 5,183 abstracts | page median (p90) ms | CPython median, plain Python | page / CPython "
+            "(paired) | first call, page / CPython ms |",
+            "|---|---|---|---|---|",
+        ]
         for k in RUNS:
             p, c = lat["page_ms"][k], lat["cpython_ms"][k]
-            lines.append(f"| {k} | {p['median']:.2f} ({p['p90']:.2f}) | {c['median']:.2f} | "
-                         f"{lat['paired_ratio'][k]:.2f} | {lat['first_page_ms'][k]:.0f} / "
-                         f"{lat['first_cpython_ms'][k]:.0f} |")
+            lines.append(
+                f"| {k} | {p['median']:.2f} ({p['p90']:.2f}) | {c['median']:.2f} | "
+                f"{lat['paired_ratio'][k]:.2f} | {lat['first_page_ms'][k]:.0f} / "
+                f"{lat['first_cpython_ms'][k]:.0f} |"
+            )
         if lat["cpython_numpy_hybrid_ms"].get("n"):
             lines.append(f"| hybrid, CPython with numpy | - | {lat['cpython_numpy_hybrid_ms']['median']:.2f} | - | - |")
         lines.append("")
     v = r.get("vectors")
     if v and "page_over_this" in v:  # not a results file from before the page's order was recorded
-        lines += [f"| embedding {v['subset']} abstracts, batches of {v['batch']} | passages/s (median) | page's "
-                  "worker in the page's order / this (paired) |", "|---|---|---|"]
+        lines += [
+            f"| embedding {v['subset']} abstracts, batches of {v['batch']} | passages/s (median) | page's "
+            "worker in the page's order / this (paired) |",
+            "|---|---|---|",
+        ]
         for k, rate in v["passages_per_s"].items():
             who, order = k.split(" / ")
             name = "page worker (transformers.js fp16, WASM)" if who == "page" else f"CPython onnxruntime {who}"
             ratio = f"{v['page_over_this'][k]:.2f}" if k in v["page_over_this"] else "-"
             lines.append(f"| {name}, {order} | {rate:.2f} | {ratio} |")
         mk = v["making"]
-        lines += ["", f"Making {v['subset']} vectors with the page's button: {mk['passages_per_s']:.1f} passages/s, "
-                      f"longest main-thread task {mk['longtasks']['longest_ms']} ms ({mk['longtasks']['count']} "
-                      f"over 50 ms). Browser: {json.dumps(v['browser'])}", ""]
+        lines += [
+            "",
+            f"Making {v['subset']} vectors with the page's button: {mk['passages_per_s']:.1f} passages/s, "
+            f"longest main-thread task {mk['longtasks']['longest_ms']} ms ({mk['longtasks']['count']} "
+            f"over 50 ms). Browser: {json.dumps(v['browser'])}",
+            "",
+        ]
     g = r.get("ingest")
     if g:
         lines += ["| ingest 5,183 files, fresh profile | ms | longest task ms | long tasks |", "|---|---|---|---|"]
@@ -680,18 +774,28 @@ def table(r: dict) -> str:
         lines.append("")
     rl = r.get("reload")
     if rl:
-        lines += ["| reload | Ready (ms) | Ready to data-loaded (ms) | Ready to first hybrid answer (ms) | hybrid "
-                  "(ms) | longest task (ms) |", "|---|---|---|---|---|---|"]
+        lines += [
+            "| reload | Ready (ms) | Ready to data-loaded (ms) | Ready to first hybrid answer (ms) | hybrid "
+            "(ms) | longest task (ms) |",
+            "|---|---|---|---|---|---|",
+        ]
         for kind, runs in rl["runs"].items():
+
             def med(key, runs=runs):
                 return statistics.median(x[key] for x in runs)
-            lines.append(f"| {kind} | {med('ready_ms'):.0f} | {med('loaded_after_ready_ms'):.0f} | "
-                         f"{med('answered_after_ready_ms'):.0f} | {med('hybrid_ms'):.0f} | "
-                         f"{med('longest_task_ms'):.0f} |")
+
+            lines.append(
+                f"| {kind} | {med('ready_ms'):.0f} | {med('loaded_after_ready_ms'):.0f} | "
+                f"{med('answered_after_ready_ms'):.0f} | {med('hybrid_ms'):.0f} | "
+                f"{med('longest_task_ms'):.0f} |"
+            )
         s = rl["stored"]
-        lines += ["", f"Stored: {s['total']:,} bytes (documents {s['documents']:,}, vectors {s['vectors']:,}, meta "
-                      f"{s['meta']:,}, other {s['other']:,}) against text {s['text_bytes']:,} + 1,536 x "
-                      f"{s['passages']:,} = {s['budget']:,}: {s['ratio']:.3f}x"]
+        lines += [
+            "",
+            f"Stored: {s['total']:,} bytes (documents {s['documents']:,}, vectors {s['vectors']:,}, meta "
+            f"{s['meta']:,}, other {s['other']:,}) against text {s['text_bytes']:,} + 1,536 x "
+            f"{s['passages']:,} = {s['budget']:,}: {s['ratio']:.3f}x",
+        ]
     return "\n".join(lines)
 
 
@@ -704,16 +808,22 @@ def main() -> None:
     parser.add_argument("--phases", default=",".join(PHASES), help=f"comma-separated, of {', '.join(PHASES)}")
     parser.add_argument("--dist", type=Path, default=DEFAULT_DIST)
     parser.add_argument("--profile", type=Path, default=PROFILE)
-    parser.add_argument("--port", type=int, default=PORT, help="the site's port (the profile's documents are kept "
-                                                                 "per origin)")
+    parser.add_argument(
+        "--port", type=int, default=PORT, help="the site's port (the profile's documents are kept per origin)"
+    )
     parser.add_argument("--build", action="store_true", help="build the site afresh first")
     parser.add_argument("--max-load", type=float, default=2.5)
-    parser.add_argument("--sizes", type=lambda s: tuple(int(n) for n in s.split(",")), default=(),
-                        help="vectors phase: other batch sizes to time the page's worker at, in the page's order "
-                             "(e.g. 16,64); none by default")
+    parser.add_argument(
+        "--sizes",
+        type=lambda s: tuple(int(n) for n in s.split(",")),
+        default=(),
+        help="vectors phase: other batch sizes to time the page's worker at, in the page's order "
+        "(e.g. 16,64); none by default",
+    )
     parser.add_argument("--out", type=Path, help=f"results file; default {RESULT.relative_to(ROOT)}")
-    parser.add_argument("--limit", type=int, help="only the first LIMIT abstracts (a quick check of the harness; "
-                                                   "use another --profile)")
+    parser.add_argument(
+        "--limit", type=int, help="only the first LIMIT abstracts (a quick check of the harness; use another --profile)"
+    )
     args = parser.parse_args()
     phases = [p.strip() for p in args.phases.split(",") if p.strip()]
     unknown = set(phases) - set(PHASES)
@@ -723,7 +833,7 @@ def main() -> None:
     dist = build_site(args.dist) if args.build else ensure_site(args.dist)
     m = material()
     if args.limit:
-        m["files"], m["docs"] = m["files"][:args.limit], m["docs"][:args.limit]
+        m["files"], m["docs"] = m["files"][: args.limit], m["docs"][: args.limit]
     result_file = RESULT if not args.limit else RESULT.with_name(f"scifact_page-limit{args.limit}.json")
     result_file = args.out.resolve() if args.out else result_file
     results = json.loads(result_file.read_text()) if result_file.exists() else {}
@@ -748,22 +858,27 @@ def main() -> None:
             if len(m["docs"]) > 1000:  # bench/scifact.py's rankings go 1,000 deep
                 cpython = cpython_quality(m, got["doc_vectors"], got["claim_vectors"])
                 page = page_quality(got["rankings"], m["data"])
-                same = sum(a == [doc_id(i) for i in g["ids"]] for a, g in zip(cpython["_ids"]["plain"],
-                                                                             got["rankings"]["plain"], strict=True))
-                results["quality"] = {"page": page, "cpython": {k: v for k, v in cpython.items() if k != "_ids"},
-                                      "plain_top10_identical_claims": same}
+                same = sum(
+                    a == [doc_id(i) for i in g["ids"]]
+                    for a, g in zip(cpython["_ids"]["plain"], got["rankings"]["plain"], strict=True)
+                )
+                results["quality"] = {
+                    "page": page,
+                    "cpython": {k: v for k, v in cpython.items() if k != "_ids"},
+                    "plain_top10_identical_claims": same,
+                }
             results["latency"] = got["latency"]
             done("quality")
             if "reload" in phases:
-                results["reload"] = reload_runs(playwright, site_url, m, args.profile, args.rounds,
-                                                got["claim_vectors"])
+                results["reload"] = reload_runs(
+                    playwright, site_url, m, args.profile, args.rounds, got["claim_vectors"]
+                )
                 done("reload")
         if "ingest" in phases:
             results["ingest"] = ingest(playwright, site_url, m)
             done("ingest")
         if "vectors" in phases:
-            results["vectors"] = vectors_and_throughput(playwright, site_url, m, args.subset, args.rounds,
-                                                        args.sizes)
+            results["vectors"] = vectors_and_throughput(playwright, site_url, m, args.subset, args.rounds, args.sizes)
             done("vectors")
     save()
     print(table(results))

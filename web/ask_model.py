@@ -1,4 +1,4 @@
-""""Ask the model": Qwen3-0.6B answers on the visitor's device from the exact prompt a technique built, and can
+""" "Ask the model": Qwen3-0.6B answers on the visitor's device from the exact prompt a technique built, and can
 write what the spec says "a real system" asks a model for (multi-query rewrites, a HyDE answer, a query rewrite).
 
 Everything runs in the browser: the worker (worker.js, through bridge.js) downloads the model once, after the
@@ -76,34 +76,45 @@ class Asker:
                 return False
             size = self.settings["sizes"].get(choice["dtype"], "")
             self.consent = asyncio.get_event_loop().create_future()
-            self.set(self.state.move("consent", choice=(device_words(choice["device"]), choice["dtype"],
-                                                        choice["reason"], size)))
+            self.set(
+                self.state.move(
+                    "consent", choice=(device_words(choice["device"]), choice["dtype"], choice["reason"], size)
+                )
+            )
             self.panel(self.key).querySelector(".consent-yes").focus()
             if not await self.consent:
-                self.set(self.state.move("decline", note="Nothing was downloaded. The prompt above is what the "
-                                                         "model would read."))
+                self.set(
+                    self.state.move(
+                        "decline", note="Nothing was downloaded. The prompt above is what the model would read."
+                    )
+                )
                 return False
             self.consented = True
         load = raglabBridge.load("generate")
         self.set(self.state.move("download", request=load.id, stored=bool(stored)))
         ended = (await load.ended).to_py()
         if ended["type"] == "error":
-            self.set(self.state.move("fail", request=load.id, failure=failure_sentence(ended["reason"], NAME),
-                                     retry=retry))
+            self.set(
+                self.state.move("fail", request=load.id, failure=failure_sentence(ended["reason"], NAME), retry=retry)
+            )
             return False
         self.ready = ended
         note = self.runs_here()
         if not stored and not (await raglabBridge.stored()).to_py()["generate"]:
             # transformers.js only logs a failed cache write (a full disk, a private window): say it here.
-            note += (" It could not be kept in this browser (its storage is full or off), so a later visit downloads "
-                     "it again.")
+            note += (
+                " It could not be kept in this browser (its storage is full or off), so a later visit downloads "
+                "it again."
+            )
         self.set(self.state.move("loaded", request=load.id, note=note))
         await show_stored()
         return True
 
     def runs_here(self) -> str:
-        return (f"{NAME} runs here on {device_words(self.ready['device'])}, {self.ready['dtype']} weights: "
-                f"{self.ready['reason']}.")
+        return (
+            f"{NAME} runs here on {device_words(self.ready['device'])}, {self.ready['dtype']} weights: "
+            f"{self.ready['reason']}."
+        )
 
     # --- answering -----------------------------------------------------------------------------------------
 
@@ -126,8 +137,9 @@ class Asker:
         panel.querySelector(".answer:last-of-type .model-stop").remove()
         if done["type"] == "error":
             self.ready = None  # the worker is gone with the model in it
-            self.set(self.state.move("fail", request=request.id, failure=failure_sentence(done["reason"], NAME),
-                                     retry=retry))
+            self.set(
+                self.state.move("fail", request=request.id, failure=failure_sentence(done["reason"], NAME), retry=retry)
+            )
             return None
         self.set(self.state.move("answered", request=request.id, note=self.runs_here()))
         box.insertAdjacentHTML("afterend", render_answer_end(done, time.perf_counter() - started))
@@ -153,8 +165,9 @@ class Asker:
             return
         mine = written.hand_written(self.current_lab().corpus, question)
         if mine:  # a preset: show the hand-written one beside the model's
-            self.panel(key).insertAdjacentHTML("beforeend", render_hand_written(written.model.label,
-                                                                                written.shown(mine)))
+            self.panel(key).insertAdjacentHTML(
+                "beforeend", render_hand_written(written.model.label, written.shown(mine))
+            )
         await self.answer(key, question, source="model", **inputs)
 
     def removed(self) -> None:

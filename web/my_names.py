@@ -40,8 +40,7 @@ def draw() -> None:
     if lab is None:
         return
     use_names(lab)
-    document.getElementById("docs-names").innerHTML = render_names(lab.corpus.entities, state["found"],
-                                                                   state["edits"])
+    document.getElementById("docs-names").innerHTML = render_names(lab.corpus.entities, state["found"], state["edits"])
 
 
 async def edit(kind: str, value) -> None:

@@ -45,15 +45,16 @@ async def find(question: str) -> None:
             try:
                 for start in range(0, len(missing.texts), BATCH):
                     say(f"Embedding your documents' words: {start:,} of {len(missing.texts):,}…")
-                    batch = missing.texts[start:start + BATCH]
+                    batch = missing.texts[start : start + BATCH]
                     table.add(batch, await page["embedder"].vectors("yours", ticket, batch, retry="related"))
             except Exception as error:  # the model failed: its message, with "Try again", is drawn already
                 if type(error).__name__ != "ModelFailed":
                     say(f"The words could not be embedded: {error}.")
                 return
             say("")
-    document.getElementById("related-words").innerHTML = render_suggestions(question, shown["suggestions"],
-                                                                            len(candidates))
+    document.getElementById("related-words").innerHTML = render_suggestions(
+        question, shown["suggestions"], len(candidates)
+    )
 
 
 async def accept() -> None:

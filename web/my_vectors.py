@@ -82,8 +82,12 @@ def draw() -> None:
     made, total = counts()
     going = run["going"]
     document.getElementById("docs-vectors").innerHTML = render_vectors(
-        run["made"] if going else made, run["total"] if going else total, going, run["left"],
-        page["embedder"].device if page["embedder"] else None)
+        run["made"] if going else made,
+        run["total"] if going else total,
+        going,
+        run["left"],
+        page["embedder"].device if page["embedder"] else None,
+    )
 
 
 async def load() -> None:
@@ -97,7 +101,7 @@ async def load() -> None:
         texts = passages()
         wanted = [i for i, k in enumerate(keys) if k in texts]  # a kept vector of a removed passage is left out
         if len(wanted) < len(keys):
-            data = b"".join(data[i * size:(i + 1) * size] for i in wanted)
+            data = b"".join(data[i * size : (i + 1) * size] for i in wanted)
         (await page["table"]()).add_float32([texts[keys[i]] for i in wanted], data)
         kept.update(keys)
         performance.mark("raglab:vectors-added")
@@ -114,7 +118,7 @@ async def make() -> None:
     if run["going"]:
         return
     items = passages_by_size({k: t for k, t in passages().items() if k not in kept})
-    batches = [items[start:start + BATCH] for start in range(0, len(items), BATCH)]
+    batches = [items[start : start + BATCH] for start in range(0, len(items), BATCH)]
     made, total = counts()
     run.update(going=True, cancel=False, made=made, total=total, left=None)
     ticket = page["ask"]("yours")
@@ -140,8 +144,9 @@ async def make() -> None:
             await raglabDocuments.forget(to_js([WANTED]))
     except Exception as error:  # the model failed (its message line says why, with "Try again"), or the disk
         if type(error).__name__ != "ModelFailed":
-            document.getElementById("msg-yours").textContent = (
-                f"The meaning vectors stopped: {error}. Those made so far are kept; try again to carry on.")
+            document.getElementById(
+                "msg-yours"
+            ).textContent = f"The meaning vectors stopped: {error}. Those made so far are kept; try again to carry on."
     finally:
         run.update(going=False, left=None)
         draw()

@@ -210,16 +210,20 @@ async function loadEmbedder(id, model, dtype, device, given) {
   return { device: "wasm", dtype, reason, extractor, trial: () => make("webgpu") };
 }
 
+// The device's WebGPU adapter, or null when there is none (requestAdapter answers null, or throws on some devices).
+async function gpuAdapter() {
+  try {
+    return await navigator.gpu.requestAdapter();
+  } catch {
+    return null;
+  }
+}
+
 // Whether this device's WebGPU can run weights of `dtype`, and if not, why (in words, shown to the visitor).
 async function webgpuFor(dtype) {
   const onCpu = `so the vectors are made on ${DEVICE_WORDS.wasm}`;
   if (!("gpu" in navigator)) return { usable: false, reason: `this browser has no WebGPU, ${onCpu}` };
-  let adapter = null;
-  try {
-    adapter = await navigator.gpu.requestAdapter();
-  } catch {
-    adapter = null;
-  }
+  const adapter = await gpuAdapter();
   if (!adapter) return { usable: false, reason: `WebGPU found no usable graphics adapter, ${onCpu}` };
   if (dtype.includes("16") && !adapter.features.has("shader-f16")) {
     return { usable: false, reason: `this device's WebGPU lacks 16-bit floats (shader-f16), which the ${dtype} model needs, ${onCpu}` };
@@ -276,12 +280,7 @@ async function chooseDevice() {
   if (!("gpu" in navigator)) {
     return { device: "wasm", dtype: "q4", reason: "this browser has no WebGPU, so the model runs on the CPU (WebAssembly)" };
   }
-  let adapter = null;
-  try {
-    adapter = await navigator.gpu.requestAdapter();
-  } catch {
-    adapter = null;
-  }
+  const adapter = await gpuAdapter();
   if (!adapter) {
     return { device: "wasm", dtype: "q4", reason: "WebGPU found no usable graphics adapter, so the model runs on the CPU (WebAssembly)" };
   }

@@ -11,5 +11,18 @@ from .lab import Lab
 from .result import Comparison, Hit, Part, Result
 from .techniques import TECHNIQUES, EmbedderMissing, QuestionError, run, technique
 
-__all__ = ["Lab", "Corpus", "CorpusError", "load_corpus", "Result", "Hit", "Part", "Comparison", "TECHNIQUES",
-           "run", "technique", "QuestionError", "EmbedderMissing"]
+__all__ = [
+    "Lab",
+    "Corpus",
+    "CorpusError",
+    "load_corpus",
+    "Result",
+    "Hit",
+    "Part",
+    "Comparison",
+    "TECHNIQUES",
+    "run",
+    "technique",
+    "QuestionError",
+    "EmbedderMissing",
+]

@@ -34,7 +34,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from .result import Hit, Part, best_scored
 
@@ -43,6 +43,12 @@ try:  # numpy makes a search over thousands of passages ~10x faster; without it 
 except ImportError:  # pragma: no cover - exercised in Pyodide without numpy
     np = None
 from .text import STOP_WORDS, cut_plural, words
+
+if TYPE_CHECKING:
+    from numpy import float64, int_
+    from numpy.typing import NDArray
+
+    from .chunking import Chunk
 
 # The two tunables, each with its default and range. Anserini's defaults (also bm25s's reference run on SciFact);
 # Robertson & Zaragoza suggest k1 in 1.2-2.0 and b 0.75 for long documents.
@@ -57,6 +63,7 @@ _JOINS = re.compile(r"[:\-.'’]")
 
 
 # --- idf variants, ``n`` of ``N`` passages contain the word -------------------------------------------------------
+
 
 def idf_robertson(N: int, n: int) -> float:
     """Robertson-Sparck Jones: ``ln((N − n + 0.5)/(n + 0.5))``; floored at 0 here, since it goes negative for a
@@ -87,7 +94,9 @@ def idf_atire(N: int, n: int) -> float:
 
 
 IDF_VARIANTS: dict[str, Callable[[int, int], float]] = {
-    "lucene": idf_lucene, "robertson": idf_robertson, "atire": idf_atire,
+    "lucene": idf_lucene,
+    "robertson": idf_robertson,
+    "atire": idf_atire,
 }
 IDF_FORMULAS = {
     "lucene": "ln(1 + ({N} − {n} + 0.5)/({n} + 0.5))",
@@ -97,6 +106,7 @@ IDF_FORMULAS = {
 
 
 # --- the formula, written once: the search, the numpy search and each word's breakdown all call these two --------
+
 
 def length_factor(length: int, avglen: float, k1: float = K1, b: float = B) -> float:
     """A passage's length in the formula: ``k1 × (1 − b + b × len/avglen)``; just k1 at the average length.
@@ -126,6 +136,7 @@ def term_score(idf: float, tf, factor, k1: float = K1):
 
 
 # --- words ---------------------------------------------------------------------------------------------------------
+
 
 def terms(text: str, stem: Stemmer | None = None, split_joined: bool = False) -> list[str]:
     """Every search word of a text with repeats, in order: stop words dropped, then the plural cut, or ``stem``.
@@ -161,7 +172,13 @@ def snowball_terms() -> Analyzer:
 
 
 class HasText(Protocol):
-    text: str
+    """What the index reads of a passage: its text (read-only, as a frozen ``Chunk``'s is)."""
+
+    @property
+    def text(self) -> str: ...
+
+
+Passage = TypeVar("Passage", bound=HasText)
 
 
 @dataclass(frozen=True)
@@ -182,14 +199,16 @@ class WordScore:
 
     @property
     def formula(self) -> str:
-        return (f"idf {self.idf:.2f} × tf {self.tf} × ({self.k1:g} + 1) / ({self.tf} + {self.k1:g} × "
-                f"(1 − {self.b:g} + {self.b:g} × {self.length}/{self.avglen:.2f}))")
+        return (
+            f"idf {self.idf:.2f} × tf {self.tf} × ({self.k1:g} + 1) / ({self.tf} + {self.k1:g} × "
+            f"(1 − {self.b:g} + {self.b:g} × {self.length}/{self.avglen:.2f}))"
+        )
 
     def part(self) -> Part:
         return Part("word", self.word, self.value, self.formula)
 
 
-class BM25Index:
+class BM25Index(Generic[Passage]):
     """For each word the passages that hold it and how often (postings with term frequencies), and each passage's
     length in words. ``KeywordIndex`` keeps the spec's sets of distinct words; this index adds the counts BM25
     needs and leaves that one untouched.
@@ -198,7 +217,7 @@ class BM25Index:
     per (k1, b), so moving a slider on the page costs one pass.
     """
 
-    def __init__(self, chunks: Sequence[HasText], analyze: Analyzer = terms, idf: str = "lucene"):
+    def __init__(self, chunks: Sequence[Passage], analyze: Analyzer = terms, idf: str = "lucene"):
         if idf not in IDF_VARIANTS:
             raise ValueError(f"idf is one of {', '.join(IDF_VARIANTS)}, not {idf!r}")
         self.chunks = list(chunks)
@@ -217,8 +236,10 @@ class BM25Index:
                     post[0].append(i)
                     post[1].append(tf)
         self.avglen = sum(self.lengths) / len(self.lengths) if self.lengths else 0.0
-        self._norms: dict[tuple[float, float], list[float]] = {}
-        self._arrays: dict[str, tuple] = {}  # word -> (positions, counts) as numpy arrays, made on first use
+        self._norms: dict[tuple[float, float], list[float]] = {}  # (k1, b) -> each passage's length_factor
+        # numpy's copies, made on first use: (k1, b) -> the length factors; word -> (positions, counts)
+        self._norm_arrays: dict[tuple[float, float], NDArray[float64]] = {}
+        self._arrays: dict[str, tuple[NDArray[int_], NDArray[float64]]] = {}
 
     def __len__(self) -> int:
         return len(self.chunks)
@@ -256,8 +277,9 @@ class BM25Index:
                 totals[i] = get(i, 0.0) + term_score(idf, tf, norms[i], k1)
         return totals
 
-    def top(self, words: Iterable[str], top_k: int, k1: float = K1, b: float = B,
-            use_numpy: bool | None = None) -> list[tuple[int, float]]:
+    def top(
+        self, words: Iterable[str], top_k: int, k1: float = K1, b: float = B, use_numpy: bool | None = None
+    ) -> list[tuple[int, float]]:
         """The best ``top_k`` (position, score) pairs above 0, best first; equal scores keep corpus order.
 
         numpy, when present, does the same sums in the same order, so both paths give the same floats (a test
@@ -269,11 +291,12 @@ class BM25Index:
         return best_scored(self.scores(words, k1, b), top_k)
 
     def _top_numpy(self, words: list[str], top_k: int, k1: float, b: float) -> list[tuple[int, float]]:
+        if np is None:
+            raise ImportError("use_numpy=True needs numpy")
         check_parameters(k1, b)
-        key = ("np", k1, b)
-        if key not in self._norms:
-            self._norms[key] = np.asarray(self._length_factors(k1, b))
-        norms = self._norms[key]
+        if (k1, b) not in self._norm_arrays:
+            self._norm_arrays[k1, b] = np.asarray(self._length_factors(k1, b))
+        norms = self._norm_arrays[k1, b]
         totals = np.zeros(len(self))
         for word in words:
             if word not in self.postings:
@@ -317,7 +340,7 @@ def check_parameters(k1: float, b: float) -> None:
         raise ValueError(f"b is from {B_RANGE[0]:g} to {B_RANGE[1]:g}, not {b:g}")
 
 
-def bm25_search(index: BM25Index, question: str, top_k: int, k1: float = K1, b: float = B) -> list[Hit]:
+def bm25_search(index: BM25Index[Chunk], question: str, top_k: int, k1: float = K1, b: float = B) -> list[Hit]:
     """The best ``top_k`` passages by BM25, each with one part per word: what the page shows and checks.
 
     Only the kept passages get a breakdown, so a search costs the postings walk plus ``top_k`` explanations.

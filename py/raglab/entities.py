@@ -85,7 +85,9 @@ class EntityGraph:
         for i, entity in enumerate(self.entities):
             for s in filter(None, map(Spelling.of, entity.spellings)):
                 self._spellings.setdefault(s.core, []).append((s.lead, s.trail, i))
-                lengths.setdefault(_WORD.match(s.core)[0], set()).add(s.words)
+                first = _WORD.match(s.core)
+                assert first is not None  # a spelling's core starts with its first word (Spelling.of)
+                lengths.setdefault(first[0], set()).add(s.words)
         self._lengths = {word: tuple(sorted(ns)) for word, ns in lengths.items()}
         self.mentions: dict[str, tuple[str, ...]] = {c.id: tuple(self.names_in(c.text)) for c in chunks}
 

@@ -20,7 +20,7 @@ from .metrics import NDCG_K, first_right, hit_at, ndcg_at, recall_at, reciprocal
 from .result import Hit
 from .techniques import TECHNIQUES, Scored, Technique, run
 from .techniques.meaning import meaning_search
-from .vectors import Embedder
+from .vectors import Embedder, Vector
 
 K = 3  # hit@3 and recall@3: the passages a technique hands to the model by default
 DEPTH = 10  # how many units each technique is asked for (the largest top-k)
@@ -93,6 +93,7 @@ def load_questions(path: str | Path) -> tuple[LabelledQuestion, ...]:
 
 # --- running the techniques ---------------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Row:
     """One line of the scoreboard: a technique (or a baseline) and how to get its ranked unit ids."""
@@ -147,9 +148,11 @@ class Scoreboard:
             "ndcg_k": NDCG_K,
             "questions": list(self.questions),
             "techniques": [
-                {**{k: v for k, v in asdict(r).items() if k != "questions"},
-                 "first_right": [q.first_right for q in r.questions],
-                 "right_at_3": [q.hit == 1.0 for q in r.questions]}
+                {
+                    **{k: v for k, v in asdict(r).items() if k != "questions"},
+                    "first_right": [q.first_right for q in r.questions],
+                    "right_at_3": [q.hit == 1.0 for q in r.questions],
+                }
                 for r in self.rows
             ],
             "skipped": dict(self.skipped),
@@ -169,12 +172,24 @@ def score_technique(row: Row, questions: Sequence[LabelledQuestion], spans: Mapp
         passages = passage_ranking(ids, q.answers, spans)
         held = passage_ranking(ids[:K], q.answers, spans)
         reciprocal.append(reciprocal_rank(passages, relevant))
-        scored.append(QuestionScore(
-            q.text, q.answers, tuple(ids), first_right(passages, relevant), hit_at(held, relevant, len(held)),
-            recall_at(held, relevant, len(held)), ndcg_at(passages, relevant), sum(h.sentences for h in hits[:K])))
+        scored.append(
+            QuestionScore(
+                q.text,
+                q.answers,
+                tuple(ids),
+                first_right(passages, relevant),
+                hit_at(held, relevant, len(held)),
+                recall_at(held, relevant, len(held)),
+                ndcg_at(passages, relevant),
+                sum(h.sentences for h in hits[:K]),
+            )
+        )
     n = len(scored) or 1
     return TechniqueScore(
-        row.key, row.title, row.baseline, technique=row.technique,
+        row.key,
+        row.title,
+        row.baseline,
+        technique=row.technique,
         hit_at_3=sum(s.hit for s in scored) / n,
         recall_at_3=sum(s.recall for s in scored) / n,
         mrr=sum(reciprocal) / n,
@@ -194,6 +209,7 @@ def rows_for(lab: Lab, embed: Embedder | None) -> tuple[list[Row], dict[str, str
         def ranking(question: str) -> list[Hit]:
             result = run(lab, t.key, question, top_k=DEPTH, embed=embed, **t.eval_inputs(lab.corpus, question))
             return [h for h in result.passages if scored.keep(h)]
+
         return ranking
 
     bm25 = BM25Index(lab.chunks())
@@ -204,16 +220,26 @@ def rows_for(lab: Lab, embed: Embedder | None) -> tuple[list[Row], dict[str, str
             skipped[t.key] = "needs the embedding model all-MiniLM-L6-v2, which is not loaded"
             continue
         rows += [Row(scored.key, scored.title, ranked(t, scored), technique=t.key) for scored in t.rows]
-    rows.append(Row("bm25", f"BM25 over the passages (k1 {K1:g}, b {B:g})",
-                    lambda q: bm25_search(bm25, q, DEPTH), baseline=True))
+    rows.append(
+        Row(
+            "bm25", f"BM25 over the passages (k1 {K1:g}, b {B:g})", lambda q: bm25_search(bm25, q, DEPTH), baseline=True
+        )
+    )
     if embed is not None:
-        rows.append(Row("meaning", "Plain meaning search (the question alone)",
-                        lambda q: meaning_search(lab, embed, embed([q])[0], DEPTH), baseline=True))
+        rows.append(
+            Row(
+                "meaning",
+                "Plain meaning search (the question alone)",
+                lambda q: meaning_search(lab, embed, embed([q])[0], DEPTH),
+                baseline=True,
+            )
+        )
     return rows, skipped
 
 
-def evaluate(lab: Lab, embed: Embedder | None = None,
-             questions: Sequence[LabelledQuestion] | None = None) -> Scoreboard:
+def evaluate(
+    lab: Lab, embed: Embedder | None = None, questions: Sequence[LabelledQuestion] | None = None
+) -> Scoreboard:
     """Run every technique on the labelled questions (the corpus's own unless ``questions`` is given)."""
     questions = tuple(lab.corpus.questions if questions is None else questions)
     spans = unit_spans(lab)
@@ -227,13 +253,19 @@ def evaluate(lab: Lab, embed: Embedder | None = None,
     if embed is not None:
         with_rewrites = sum(q.text in lab.corpus.rewrites for q in questions)
         with_answer = sum(q.text in lab.corpus.hypothetical for q in questions)
-        notes.append(f"Multi-query: {with_rewrites} of {len(questions)} questions have hand-written rewrites; the "
-                     "others are searched with the question alone (plain meaning search).")
-        notes.append(f"HyDE: {with_answer} of {len(questions)} questions have a hand-written hypothetical answer; "
-                     "the others search with the question itself, so there HyDE equals plain meaning search.")
-    notes.append(f"A returned chunk or document counts as right when it overlaps a labelled passage by at least "
-                 f"one sentence. hit@{K} and recall@{K} look at the first {K} units a technique returns, however "
-                 "long: whole documents hold more sentences (see sentences@3).")
+        notes.append(
+            f"Multi-query: {with_rewrites} of {len(questions)} questions have hand-written rewrites; the "
+            "others are searched with the question alone (plain meaning search)."
+        )
+        notes.append(
+            f"HyDE: {with_answer} of {len(questions)} questions have a hand-written hypothetical answer; "
+            "the others search with the question itself, so there HyDE equals plain meaning search."
+        )
+    notes.append(
+        f"A returned chunk or document counts as right when it overlaps a labelled passage by at least "
+        f"one sentence. hit@{K} and recall@{K} look at the first {K} units a technique returns, however "
+        "long: whole documents hold more sentences (see sentences@3)."
+    )
     return Scoreboard(lab.corpus.name, tuple(q.text for q in questions), tuple(scores), skipped, tuple(notes))
 
 
@@ -243,8 +275,11 @@ def _with_only_right(scores: list[TechniqueScore]) -> list[TechniqueScore]:
     for s in scores:
         only: tuple[str, ...] = ()
         if not s.baseline:
-            only = tuple(q.question for i, q in enumerate(s.questions)
-                         if q.hit and not any(o.questions[i].hit for o in techniques if o is not s))
+            only = tuple(
+                q.question
+                for i, q in enumerate(s.questions)
+                if q.hit and not any(o.questions[i].hit for o in techniques if o is not s)
+            )
         out.append(replace(s, only_right=only))
     return out
 
@@ -252,7 +287,7 @@ def _with_only_right(scores: list[TechniqueScore]) -> list[TechniqueScore]:
 def _memo(embed: Embedder) -> Embedder:
     """The embedder with a memory, so a question embedded by several techniques is embedded once. It keeps one
     identity, so the lab's passage vectors are computed once too."""
-    cache: dict[str, list[float]] = {}
+    cache: dict[str, Vector] = {}
 
     def embed_once(texts: list[str]):
         missing = [t for t in dict.fromkeys(texts) if t not in cache]

@@ -15,14 +15,16 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from fractions import Fraction
+from typing import TypeVar
 
 from .result import RankPart, best_scored
+
+Item = TypeVar("Item", bound=Hashable)  # what the lists rank: passage ids here, letters in the lesson
 
 RRF_K = 60  # the usual constant: it keeps a first place from drowning everything below it
 RRF_DEPTH = 10  # each list holds its best 10
 # How fuse_ranks orders equal fused scores: the first-seen order of its items, in words.
-TIE_RULE = ("a tie goes to the passage met first, reading the lists one after the other ({lists}), each from its "
-            "top")
+TIE_RULE = "a tie goes to the passage met first, reading the lists one after the other ({lists}), each from its top"
 
 
 def rrf_fraction(rank: int, k: int = RRF_K) -> Fraction:
@@ -62,8 +64,8 @@ def exact_total(earned: Sequence[tuple[int, int]], k: int = RRF_K) -> Fraction:
 
 
 def fuse_ranks(
-    lists: Sequence[Sequence[Hashable]], k: int = RRF_K, depth: int = RRF_DEPTH
-) -> list[tuple[Hashable, float, list[tuple[int, int]]]]:
+    lists: Sequence[Sequence[Item]], k: int = RRF_K, depth: int = RRF_DEPTH
+) -> list[tuple[Item, float, list[tuple[int, int]]]]:
     """(item, fused score, [(list number from 0, rank from 1), ...]) best first; ties as TIE_RULE says.
 
     Each score adds its terms in list order, the order of ``rank_part``s a result shows, so it is bit for bit the
@@ -74,18 +76,21 @@ def fuse_ranks(
     >>> [(item, round(total, 4), earned) for item, total, earned in fuse_ranks([["a", "b"], ["b", "a"]])]
     [('a', 0.0325, [(0, 1), (1, 2)]), ('b', 0.0325, [(0, 2), (1, 1)])]
     """
-    earned: dict[Hashable, list[tuple[int, int]]] = {}
+    earned: dict[Item, list[tuple[int, int]]] = {}
     for li, ranking in enumerate(lists):
         for rank, item in enumerate(ranking[:depth], 1):
             earned.setdefault(item, []).append((li, rank))
     items = list(earned)  # first-seen order, which breaks ties: TIE_RULE
     exact = {i: exact_total(earned[item], k) for i, item in enumerate(items)}
-    return [(items[i], sum(rrf_term(r, k) for _, r in earned[items[i]]), earned[items[i]])
-            for i, _ in best_scored(exact, len(items))]
+    return [
+        (items[i], sum(rrf_term(r, k) for _, r in earned[items[i]]), earned[items[i]])
+        for i, _ in best_scored(exact, len(items))
+    ]
 
 
-def tied_groups(fused: Sequence[tuple[Hashable, float, Sequence[tuple[int, int]]]], top_k: int,
-                k: int = RRF_K) -> list[range]:
+def tied_groups(
+    fused: Sequence[tuple[Hashable, float, Sequence[tuple[int, int]]]], top_k: int, k: int = RRF_K
+) -> list[range]:
     """The positions of each run of equal fused scores in ``fuse_ranks``' answer that decides what is shown: the
     order of the ``top_k`` kept, or which of them is kept.
 
@@ -104,8 +109,12 @@ def tied_groups(fused: Sequence[tuple[Hashable, float, Sequence[tuple[int, int]]
     return groups
 
 
-def tie_sentences(fused: Sequence[tuple[Hashable, float, Sequence[tuple[int, int]]]], labels: Sequence[str],
-                  top_k: int, k: int = RRF_K) -> list[str]:
+def tie_sentences(
+    fused: Sequence[tuple[Hashable, float, Sequence[tuple[int, int]]]],
+    labels: Sequence[str],
+    top_k: int,
+    k: int = RRF_K,
+) -> list[str]:
     """A sentence for each of ``tied_groups``: the rule, and where each tied item is met first.
 
     >>> (sentence,) = tie_sentences(fuse_ranks([["a", "b"], ["b", "a"]]), ["keyword", "vector"], top_k=3)
@@ -119,8 +128,10 @@ def tie_sentences(fused: Sequence[tuple[Hashable, float, Sequence[tuple[int, int
     >>> tie_sentences(fuse_ranks([["a", "c"], ["b", "d"]]), ["keyword", "vector"], top_k=3)[1].split(". ")[-1]
     'c is met first at keyword rank 2, d at vector rank 2, so c is kept and d is left out (the best 3 are kept).'
     """
-    return [_tie_sentence([fused[i] for i in group], labels, top_k - group.start, top_k)
-            for group in tied_groups(fused, top_k, k)]
+    return [
+        _tie_sentence([fused[i] for i in group], labels, top_k - group.start, top_k)
+        for group in tied_groups(fused, top_k, k)
+    ]
 
 
 def _tie_sentence(group, labels: Sequence[str], room: int, top_k: int) -> str:
@@ -131,11 +142,15 @@ def _tie_sentence(group, labels: Sequence[str], room: int, top_k: int) -> str:
     if room >= len(group):
         verdict = f"so {names[0]} ranks above {_and(names[1:])}" if len(group) == 2 else "so they rank in that order"
     else:
-        verdict = (f"so {_and(names[:room])} {'is' if room == 1 else 'are'} kept and {_and(names[room:])} "
-                   f"{'is' if len(names) - room == 1 else 'are'} left out (the best {top_k} are kept)")
+        verdict = (
+            f"so {_and(names[:room])} {'is' if room == 1 else 'are'} kept and {_and(names[room:])} "
+            f"{'is' if len(names) - room == 1 else 'are'} left out (the best {top_k} are kept)"
+        )
     lists = ", then ".join(labels)
-    return (f"Tie: {_and(names)} {'both' if len(group) == 2 else 'all'} score {group[0][1]:.4f}. The lab breaks "
-            f"ties by one rule: {TIE_RULE.format(lists=lists)}. {where}, {verdict}.")
+    return (
+        f"Tie: {_and(names)} {'both' if len(group) == 2 else 'all'} score {group[0][1]:.4f}. The lab breaks "
+        f"ties by one rule: {TIE_RULE.format(lists=lists)}. {where}, {verdict}."
+    )
 
 
 def _and(names: Sequence[str]) -> str:

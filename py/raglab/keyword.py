@@ -70,7 +70,7 @@ class KeywordIndex:
     def _index(self, count: int) -> None:
         """Index the next ``count`` chunks not yet indexed."""
         start = len(self.words_of)
-        for i, chunk in enumerate(self.chunks[start:start + count], start):
+        for i, chunk in enumerate(self.chunks[start : start + count], start):
             ws = frozenset(search_words(chunk.text))
             self.words_of.append(ws)
             for w in ws:
@@ -111,5 +111,7 @@ class KeywordIndex:
             for i in self.postings[ww.word]:
                 totals[i] = get(i, 0.0) + weight
         parts = [Part("word", ww.word, ww.weight, ww.formula) for ww in weights]
-        return [Hit.of(self.chunks[i], rank, score, "score", [p for p in parts if p.label in self.words_of[i]])
-                for rank, (i, score) in enumerate(best_scored(totals, top_k), 1)]
+        return [
+            Hit.of(self.chunks[i], rank, score, "score", [p for p in parts if p.label in self.words_of[i]])
+            for rank, (i, score) in enumerate(best_scored(totals, top_k), 1)
+        ]

@@ -11,8 +11,13 @@ from __future__ import annotations
 
 from .techniques import TECHNIQUES
 
-LINK_NAMES = {"technique", "corpus", "q", *(i.param for t in TECHNIQUES.values() for i in t.inputs),
-              *(o.name for t in TECHNIQUES.values() for o in t.options)}  # the address's own parameters
+LINK_NAMES = {
+    "technique",
+    "corpus",
+    "q",
+    *(i.param for t in TECHNIQUES.values() for i in t.inputs),
+    *(o.name for t in TECHNIQUES.values() for o in t.options),
+}  # the address's own parameters
 
 
 def link_entry(key: str, question: str, given: dict) -> tuple:

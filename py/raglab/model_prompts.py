@@ -15,20 +15,26 @@ REWRITES = 3
 
 
 def rewrites_prompt(question: str, n: int = REWRITES) -> str:
-    return (f"Write {n} different ways to ask the question below, with the same meaning and other words. "
-            f"Write one per line, nothing else.\n\nQuestion: {question}")
+    return (
+        f"Write {n} different ways to ask the question below, with the same meaning and other words. "
+        f"Write one per line, nothing else.\n\nQuestion: {question}"
+    )
 
 
 def hypothetical_prompt(question: str) -> str:
-    return ("Write a short answer (one or two sentences) to the question below, as a page that answers it would "
-            "say it. If you do not know, make up a plausible answer.\n\n"
-            f"Question: {question}")
+    return (
+        "Write a short answer (one or two sentences) to the question below, as a page that answers it would "
+        "say it. If you do not know, make up a plausible answer.\n\n"
+        f"Question: {question}"
+    )
 
 
 def query_rewrite_prompt(question: str) -> str:
-    return ("Rewrite the question below for a keyword search: keep its meaning and add the words a document that "
-            "answers it would likely use. Write only the rewritten question.\n\n"
-            f"Question: {question}")
+    return (
+        "Rewrite the question below for a keyword search: keep its meaning and add the words a document that "
+        "answers it would likely use. Write only the rewritten question.\n\n"
+        f"Question: {question}"
+    )
 
 
 _BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)]|\(\d+\))\s*")

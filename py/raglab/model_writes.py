@@ -21,8 +21,9 @@ from .techniques import Technique, run, technique
 Generate = Callable[[str], "str | None | Awaitable[str | None]"]
 
 
-async def model_inputs(t: Technique, question: str, generate: Generate,
-                       names: Iterable[str] | None = None) -> dict[str, Any] | None:
+async def model_inputs(
+    t: Technique, question: str, generate: Generate, names: Iterable[str] | None = None
+) -> dict[str, Any] | None:
     """What the model writes for ``t``'s model-writable inputs (those in ``names``, or all): name -> value.
     None when ``generate`` gives None (the visitor stopped the model)."""
     wanted = None if names is None else set(names)
@@ -39,8 +40,9 @@ async def model_inputs(t: Technique, question: str, generate: Generate,
     return written
 
 
-def ask_with_model(lab: Lab, key: str, question: str, generate: Callable[[str], str | None],
-                   **options) -> Result | None:
+def ask_with_model(
+    lab: Lab, key: str, question: str, generate: Callable[[str], str | None], **options
+) -> Result | None:
     """The model writes the technique's inputs, then the technique runs with them (marked as the model's). For a
     ``generate`` that answers at once (the command line, tests); the page awaits ``model_inputs`` itself."""
     written = run_now(model_inputs(technique(key), question, generate))

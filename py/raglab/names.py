@@ -78,8 +78,11 @@ class FoundName:
     @property
     def why(self) -> str:
         n = len(self.passages)
-        how = f"{self.words} capitalised words together" if self.words > 1 else \
-            "capitalised, not only where a sentence starts"
+        how = (
+            f"{self.words} capitalised words together"
+            if self.words > 1
+            else "capitalised, not only where a sentence starts"
+        )
         also = f"; also written {', '.join(self.aliases)}" if self.aliases else ""
         return f"{how}, in {n} passage{'s' * (n != 1)}: {', '.join(self.passages)}{also}"
 
@@ -96,9 +99,13 @@ class NamesFound:
         return tuple(n.entity for n in self.names)
 
     def to_dict(self) -> dict:
-        return {"names": [{"name": n.name, "aliases": list(n.aliases), "passages": list(n.passages), "why": n.why}
-                          for n in self.names],
-                "ambiguous": [{"alias": a, "names": list(names)} for a, names in self.ambiguous]}
+        return {
+            "names": [
+                {"name": n.name, "aliases": list(n.aliases), "passages": list(n.passages), "why": n.why}
+                for n in self.names
+            ],
+            "ambiguous": [{"alias": a, "names": list(names)} for a, names in self.ambiguous],
+        }
 
 
 def _is_name_word(word: str) -> bool:
@@ -162,19 +169,20 @@ def _runs(tokens: Sequence[str], written: set[str]) -> list[tuple[tuple[str, ...
 
 
 def _title_case(word: str) -> bool:
-    """"Lovelace", "O'Brien", "McDonald"; not "RS", "CTLs", "Orai1" (codes and acronyms are not people's names)."""
+    """ "Lovelace", "O'Brien", "McDonald"; not "RS", "CTLs", "Orai1" (codes and acronyms are not people's names)."""
     return word[1:2].islower() and word[0].isupper() and _LETTERS.sub("", word).isalpha()
 
 
 def _initials(name: tuple[str, ...]) -> str:
-    """"RS" for "Royal Society"; "" for a name of one word or with a word that is not in title case ("HPV DNA")."""
+    """ "RS" for "Royal Society"; "" for a name of one word or with a word that is not in title case ("HPV DNA")."""
     words = [w for w in name if w not in CONNECTORS]
     return "".join(w[0] for w in words) if len(words) > 1 and all(map(_title_case, words)) else ""
 
 
 def _person_like(name: tuple[str, ...]) -> bool:
-    return (PERSON_WORDS[0] <= len(name) <= PERSON_WORDS[1]
-            and all(_title_case(w) and w not in PLACE_WORDS for w in name))
+    return PERSON_WORDS[0] <= len(name) <= PERSON_WORDS[1] and all(
+        _title_case(w) and w not in PLACE_WORDS for w in name
+    )
 
 
 def names_found(documents: Sequence[Document], size: int = DEFAULT_SIZE) -> NamesFound:
@@ -222,9 +230,18 @@ def names_found(documents: Sequence[Document], size: int = DEFAULT_SIZE) -> Name
         elif len(owners) > 1:
             ambiguous[word] = tuple(" ".join(o) for o in owners)
     taken = {word for names in aliases.values() for word in names} | set(ambiguous)
-    names = [FoundName(" ".join(n), len(n), tuple(ps), tuple(aliases.get(n, ()))) for n, ps in passages.items()
-             if n in multi or (len(n) == 1 and len(ps) >= SINGLE_WORD_PASSAGES and len(n[0]) > 1
-                               and n[0] not in taken and n[0].lower() not in written)]
+    names = [
+        FoundName(" ".join(n), len(n), tuple(ps), tuple(aliases.get(n, ())))
+        for n, ps in passages.items()
+        if n in multi
+        or (
+            len(n) == 1
+            and len(ps) >= SINGLE_WORD_PASSAGES
+            and len(n[0]) > 1
+            and n[0] not in taken
+            and n[0].lower() not in written
+        )
+    ]
     return NamesFound(tuple(names), tuple(ambiguous.items()))
 
 
@@ -260,8 +277,11 @@ def apply_edits(found: Sequence[Entity], edits: Mapping[str, Sequence]) -> tuple
             gone = entities.pop(b.casefold())
             entities[a.casefold()] = _with_aliases(entities[a.casefold()], gone.spellings)
     removed = {r.casefold() for r in edits.get("removed", ())}
-    return tuple(Entity(e.name, tuple(a for a in e.aliases if a.casefold() not in removed))
-                 for key, e in entities.items() if key not in removed)
+    return tuple(
+        Entity(e.name, tuple(a for a in e.aliases if a.casefold() not in removed))
+        for key, e in entities.items()
+        if key not in removed
+    )
 
 
 def _with_aliases(entity: Entity, more: Sequence[str]) -> Entity:

@@ -86,7 +86,7 @@ class OnnxEmbedder:
         (token_vectors,) = self._session.run(
             ["last_hidden_state"], {k: v for k, v in feeds.items() if k in self._input_names}
         )
-        return unit_mean_pool(token_vectors, mask)
+        return unit_mean_pool(np.asarray(token_vectors), mask)
 
 
 def unit_mean_pool(token_vectors: np.ndarray, mask: np.ndarray) -> np.ndarray:

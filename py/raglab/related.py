@@ -26,13 +26,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from . import vectors
 from .collection import parse_word_list, word_list_text
 from .corpus import word_list_from
 from .keyword import KeywordIndex
 from .result import best_scored
 from .text import search_words
-from .vectors import Embedder, cosine_scores
+from .vectors import Embedder, PassageVectors, cosine_scores
 
 # How many of the documents' words are candidates: 3,000 by default, 1 or more. Each is embedded once (then kept in
 # the page's vector table), and the model's time grows with their number: 3,000 words took 2.1 s in CPython (fp32,
@@ -58,8 +57,13 @@ class Suggestion:
         return [f"{candidate} {cosine:.2f}" for candidate, cosine in self.related]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"word": self.word, "related": [{"word": c, "cosine": s, "label": label}
-                                               for (c, s), label in zip(self.related, self.labels, strict=True)]}
+        return {
+            "word": self.word,
+            "related": [
+                {"word": c, "cosine": s, "label": label}
+                for (c, s), label in zip(self.related, self.labels, strict=True)
+            ],
+        }
 
 
 def unknown_words(question: str, index: KeywordIndex) -> list[str]:
@@ -77,8 +81,9 @@ def vocabulary(index: KeywordIndex, limit: int = VOCABULARY_SIZE) -> list[str]:
     return words[:limit]
 
 
-def suggest(words: Sequence[str], candidates: Sequence[str], embed: Embedder, top: int = TOP,
-            floor: float = FLOOR) -> list[Suggestion]:
+def suggest(
+    words: Sequence[str], candidates: Sequence[str], embed: Embedder, top: int = TOP, floor: float = FLOOR
+) -> list[Suggestion]:
     """For each word, the ``top`` candidates whose cosine to it is above ``floor``, best first (equal cosines in
     candidate order). A candidate that is the word, or is the same search word ("ferries" and "ferry"), is left
     out. Words and candidates are embedded in one call, so a vector table that lacks some raises
@@ -89,9 +94,9 @@ def suggest(words: Sequence[str], candidates: Sequence[str], embed: Embedder, to
         return [Suggestion(word, ()) for word in words]
     texts = list(dict.fromkeys([*words, *candidates]))
     vector_of = dict(zip(texts, embed(texts), strict=True))
-    candidate_vectors = [vector_of[c] for c in candidates]
-    if vectors.numpy_available():  # one array for all words: converting 3,000 vectors takes longer than their sums
-        candidate_vectors = vectors.np.asarray(candidate_vectors, dtype=float)
+    # numpy's matrix of the candidates is made once, for every word: converting 3,000 vectors takes longer than
+    # their sums
+    candidate_vectors = PassageVectors(vector_of[c] for c in candidates)
     forms = [tuple(search_words(c)) for c in candidates]
     out = []
     for word in words:

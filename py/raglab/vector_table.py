@@ -58,18 +58,21 @@ class VectorTable:
         """
         numbers = array("f", data).tolist()  # one C loop to Python floats, then each row a slice
         size = len(numbers) // len(texts) if texts else 0
-        self.add(texts, (numbers[i * size:(i + 1) * size] for i in range(len(texts))))
+        self.add(texts, (numbers[i * size : (i + 1) * size] for i in range(len(texts))))
 
     def to_json(self) -> str:
         """Vectors as base64 float32 (little-endian), about a third the size of decimal text."""
+
         def pack(v):
             a = array("f", v)
             if array("H", [1]).tobytes() != b"\x01\x00":
                 a.byteswap()
             return base64.b64encode(a.tobytes()).decode("ascii")
 
-        return json.dumps({"format": "float32-le-base64", "vectors": {t: pack(v) for t, v in self.vectors.items()}},
-                          ensure_ascii=False)
+        return json.dumps(
+            {"format": "float32-le-base64", "vectors": {t: pack(v) for t, v in self.vectors.items()}},
+            ensure_ascii=False,
+        )
 
     @classmethod
     def from_json(cls, text: str) -> VectorTable:

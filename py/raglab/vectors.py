@@ -28,6 +28,7 @@ def _numpy():
         np = numpy
     return np
 
+
 Vector = Sequence[float]
 Embedder = Callable[[list[str]], Sequence[Vector]]
 
@@ -58,8 +59,13 @@ def cosine_scores(query: Vector, vectors: Sequence[Vector], use_numpy: bool | No
         use_numpy = _numpy() is not None
     if use_numpy:
         numpy = _numpy()
-        matrix = vectors.matrix(numpy) if isinstance(vectors, PassageVectors) else numpy.asarray(
-            vectors, dtype=numpy.float64)
+        if numpy is None:
+            raise ImportError("use_numpy=True needs numpy")
+        matrix = (
+            vectors.matrix(numpy)
+            if isinstance(vectors, PassageVectors)
+            else numpy.asarray(vectors, dtype=numpy.float64)
+        )
         return (matrix @ numpy.asarray(query, dtype=numpy.float64)).tolist()
     return [_dot(v, query) for v in vectors]
 

@@ -55,7 +55,9 @@ def browser(playwright):
 # A WebGPU adapter in headless Chromium: SwiftShader's, a software fallback (no shader-f16). Real enough to run
 # transformers.js on WebGPU, and to measure it against WebAssembly (web/worker.js), slowly.
 WEBGPU_ARGS = [arg for arg in CHROMIUM_ARGS if arg != "--disable-gpu"] + [
-    "--enable-unsafe-webgpu", "--use-webgpu-adapter=swiftshader"]
+    "--enable-unsafe-webgpu",
+    "--use-webgpu-adapter=swiftshader",
+]
 
 
 @pytest.fixture(scope="module")
@@ -114,8 +116,10 @@ def _start_visit(browser, site_url: str, **context_options) -> Visit:
     context.route("**/*", route)
     # Every visit checks the page's Content-Security-Policy: what it refuses is an error the browser logs, and,
     # where scripts run, an event.
-    context.add_init_script("addEventListener('securitypolicyviolation', (e) => console.error("
-                            "`CSP violation: ${e.violatedDirective} ${e.blockedURI}`))")
+    context.add_init_script(
+        "addEventListener('securitypolicyviolation', (e) => console.error("
+        "`CSP violation: ${e.violatedDirective} ${e.blockedURI}`))"
+    )
     context.on("request", lambda request: visit.requests.append(request.url))
     context.on("requestfailed", lambda request: visit.failed.append(f"failed {request.url}"))
     context.on("response", record_failure)

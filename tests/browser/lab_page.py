@@ -12,8 +12,9 @@ def shown(page, key):
     """(id, score label) of every passage the model is given, as the page shows them (not the comparison, not
     hybrid's keyword and vector lists)."""
     hits = page.locator(f"#result-{key} ol.passages:not(.compare):not(.compact) > li.hit")
-    return [(h.get_attribute("data-id"), h.locator(".score summary, span.score").first.inner_text())
-            for h in hits.all()]
+    return [
+        (h.get_attribute("data-id"), h.locator(".score summary, span.score").first.inner_text()) for h in hits.all()
+    ]
 
 
 def press(page, key, question):

@@ -11,8 +11,10 @@ AXE = (Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.
 
 def violations(page) -> list[str]:
     page.evaluate(AXE + ";0")  # evaluated, not injected as a script element: the page's CSP allows no inline script
-    found = page.evaluate("async () => (await axe.run(document)).violations.map(v => [v.id, v.impact, "
-                          "v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | ')])")
+    found = page.evaluate(
+        "async () => (await axe.run(document)).violations.map(v => [v.id, v.impact, "
+        "v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | ')])"
+    )
     return [" ".join(v) for v in found]
 
 
@@ -23,8 +25,9 @@ def test_the_page_an_embed_and_your_documents_have_no_violation(browser, site_ur
     page.goto(site_url)
     expect(page.locator("#status")).to_have_text("Ready", timeout=60_000)
     expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=60_000)
-    page.locator("#doc-files").set_input_files({"name": "notes.txt", "mimeType": "text/plain",
-                                                "buffer": b"The reef is calm. Dr. Ada Marsh counts fish."})
+    page.locator("#doc-files").set_input_files(
+        {"name": "notes.txt", "mimeType": "text/plain", "buffer": b"The reef is calm. Dr. Ada Marsh counts fish."}
+    )
     page.locator("#docs-read .keep-read").click()
     expect(page.locator("#docs-kept li.kept-doc")).to_have_count(1)
     page.locator("#doc-files").set_input_files({"name": "empty.txt", "mimeType": "text/plain", "buffer": b""})

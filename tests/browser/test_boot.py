@@ -28,7 +28,8 @@ def test_graph_library_loads_only_when_the_graph_runs(visit):
     assert visit.requested(NETWORKX_WHEEL) == 0
     page.locator("#graph a.preset").nth(1).click()
     expect(page.locator("#result-graph .summary")).to_have_text(
-        "3 passages found for “Who is the lighthouse guide?”.", timeout=60_000)
+        "3 passages found for “Who is the lighthouse guide?”.", timeout=60_000
+    )
     expect(page.locator("#result-graph svg.graph-svg")).to_be_visible()
     assert visit.requested(NETWORKX_WHEEL) == 1
     assert visit.console_errors == []
@@ -54,6 +55,7 @@ def test_prerendered_page_reads_without_javascript(visit_without_js):
         expect(page.locator(f"#result-{key}")).to_be_hidden()  # the first preset's result gives way
         assert quote_plus(second) in page.url and page.url.endswith(f"#{key}-preset-2")
         hits = page.locator(f"#{key}-preset-2 ol.passages:not(.compare):not(.compact) > li.hit")
-        assert [(h.get_attribute("data-id"), h.locator(".score summary, span.score").first.inner_text())
-                for h in hits.all()] == [(p.id, score_label(p)) for p in run(lab, key, second).passages]
+        assert [
+            (h.get_attribute("data-id"), h.locator(".score summary, span.score").first.inner_text()) for h in hits.all()
+        ] == [(p.id, score_label(p)) for p in run(lab, key, second).passages]
     assert visit_without_js.requested("pyodide/pyodide.asm.wasm") == 0

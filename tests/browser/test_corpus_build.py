@@ -21,9 +21,9 @@ from raglab.show import score_label
 
 DOCUMENTS = {
     "01-tides.md": "# Tide table\n\nHigh tide at Gull Point comes at 6:10 and 18:40. Low tide follows six hours "
-                   "later.\n\nSwimmers should leave the water an hour before high tide.\n",
+    "later.\n\nSwimmers should leave the water an hour before high tide.\n",
     "02-shells.md": "# Shell guide\n\nRazor shells are long and thin. Cockles are round, with ridges.\n\nThe "
-                    "museum pays 2 coins for every whole whelk shell.\n",
+    "museum pays 2 coins for every whole whelk shell.\n",
 }
 LEDGER = Path(__file__).resolve().parents[2] / "corpus" / "ledger"
 PRESET = "When is high tide?"
@@ -92,8 +92,11 @@ def test_two_corpora_a_switch_and_links_that_carry_the_corpus(visit, folder):
     page.fill("#q-plain", question)
     page.press("#q-plain", "Enter")
     expect(page.locator("#result-plain .summary")).to_contain_text(f"“{question}”", timeout=SLOW)
-    assert shown(page, "plain") == [(p.id, score_label(p)) for p in run(Lab(load_corpus(LEDGER)), "plain",
-                                                                           question).passages] != []
+    assert (
+        shown(page, "plain")
+        == [(p.id, score_label(p)) for p in run(Lab(load_corpus(LEDGER)), "plain", question).passages]
+        != []
+    )
     expect_address(page, [("corpus", "ledger"), ("q.plain", question)])  # a link to this answer opens this page
     page.goto(visit.site_url + "?" + urlencode({"corpus": "ledger", "q.plain": question}))
     expect(page.locator("#result-plain .summary")).to_contain_text(f"“{question}”", timeout=SLOW)

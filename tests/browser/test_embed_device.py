@@ -19,8 +19,16 @@ from tools.site import served
 
 from raglab.onnx_embed import OnnxEmbedder
 
-TEXTS = ["The ferry leaves at nine.", "Lamps burn on the pier.", "Goats graze by the bell.", "Salt dries in the sun.",
-         "A kite over the reeds.", "Crabs under the rope.", "Gulls on the shell beach.", "Moss on the old wall."]
+TEXTS = [
+    "The ferry leaves at nine.",
+    "Lamps burn on the pier.",
+    "Goats graze by the bell.",
+    "Salt dries in the sun.",
+    "A kite over the reeds.",
+    "Crabs under the rope.",
+    "Gulls on the shell beach.",
+    "Moss on the old wall.",
+]
 
 # Every message the workers send the page (vectors left out), recorded from the moment the bridge exists.
 RECORD_EVENTS = """

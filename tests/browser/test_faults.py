@@ -40,13 +40,15 @@ def fault_once(page, pattern: str, fault: str) -> list:
 
 def expected_failure(fault: str, name: str) -> re.Pattern:
     """The sentence a visitor reads, by fault (the file's own name is in every download failure)."""
-    return re.compile({
-        "500 always": rf"the server answered 500 \(Internal Server Error\) for .*{re.escape(name)}",
-        "500": rf"the server answered 500 \(Internal Server Error\) for .*{re.escape(name)}",
-        "404": rf"the server answered 404 \(Not Found\) for .*{re.escape(name)}",
-        "abort": rf"the connection failed while fetching .*{re.escape(name)}",
-        "bad body": r"arrived but could not be read",
-    }[fault])
+    return re.compile(
+        {
+            "500 always": rf"the server answered 500 \(Internal Server Error\) for .*{re.escape(name)}",
+            "500": rf"the server answered 500 \(Internal Server Error\) for .*{re.escape(name)}",
+            "404": rf"the server answered 404 \(Not Found\) for .*{re.escape(name)}",
+            "abort": rf"the connection failed while fetching .*{re.escape(name)}",
+            "bad body": r"arrived but could not be read",
+        }[fault]
+    )
 
 
 def remove(page, part: str) -> None:
@@ -69,8 +71,11 @@ def test_the_language_model_recovers_from_every_fault_on_every_file(visit):
     }""")
     status = page.locator("#model-plain .model-status")
     answers = page.locator("#model-plain .answer-meta")
-    cases = [(HUB + name, name, fault) for name in ("onnx/model_q4.onnx", "generation_config.json", "tokenizer.json")
-             for fault in FAULTS]
+    cases = [
+        (HUB + name, name, fault)
+        for name in ("onnx/model_q4.onnx", "generation_config.json", "tokenizer.json")
+        for fault in FAULTS
+    ]
     # transformers.js fetches onnxruntime's .wasm first, and when that fails onnxruntime fetches it again by
     # itself: a failure once is not seen (below), a bad body is, and so is a server that keeps failing.
     cases += [(RUNTIME, "ort-wasm-simd-threaded.asyncify.wasm", fault) for fault in ("bad body", "500 always")]
@@ -82,9 +87,11 @@ def test_the_language_model_recovers_from_every_fault_on_every_file(visit):
         assert hits, (name, fault)
         shown_failure = page.locator("#model-plain").inner_html()
         # A late event of the failed load, delivered on purpose, changes nothing.
-        page.evaluate("""id => raglabBridge.events.dispatchEvent(new CustomEvent("model", {detail:
+        page.evaluate(
+            """id => raglabBridge.events.dispatchEvent(new CustomEvent("model", {detail:
             {type: "progress", task: "generate", id, file: "late.json", runtime: false, loaded: 1, total: 2}}))""",
-                      page.evaluate("Math.max(...__ids)"))
+            page.evaluate("Math.max(...__ids)"),
+        )
         assert page.locator("#model-plain").inner_html() == shown_failure
         expect(page.locator("#result-plain .summary")).to_contain_text("How much does the ferry cost?")
         page.unroute(pattern)
@@ -128,8 +135,11 @@ def test_the_embedding_model_and_the_worker_recover_from_every_fault(visit):
         question = f"Is there a swimming pool near house {n + 1}?"
         page.fill("#q-hybrid", question)
         page.press("#q-hybrid", "Enter")
-        failure = ("The embedding model could not start: the page's model worker failed to load." if name == "worker.js"
-                   else expected_failure(fault, name))
+        failure = (
+            "The embedding model could not start: the page's model worker failed to load."
+            if name == "worker.js"
+            else expected_failure(fault, name)
+        )
         expect(message.locator(".model-status")).to_contain_text(failure, timeout=SLOW)
         assert hits, (name, fault)
         expect(page.locator("#q-hybrid")).to_have_value(question)  # nothing typed is lost
@@ -240,19 +250,27 @@ def test_the_sites_own_files_say_what_failed_and_a_retry_works(visit):
     question asked again is answered."""
     page = visit.open()
     cases = [  # once each: a file fetched well is kept for the rest of the visit
-        ("**/vectors.json", "multi_query", "bad body", "The passages' meaning vectors arrived damaged "
-                                                       "(data/vectors.json). Reload the page and ask again."),
-        ("**/wheels/networkx-*.whl", "graph", "500",
-         "Graph RAG needs networkx, the graph library, and it could not be downloaded from this site. Check the "
-         "connection and ask again.")]
+        (
+            "**/vectors.json",
+            "multi_query",
+            "bad body",
+            "The passages' meaning vectors arrived damaged (data/vectors.json). Reload the page and ask again.",
+        ),
+        (
+            "**/wheels/networkx-*.whl",
+            "graph",
+            "500",
+            "Graph RAG needs networkx, the graph library, and it could not be downloaded from this site. Check the "
+            "connection and ask again.",
+        ),
+    ]
     for pattern, key, fault, said in cases:
         hits = fault_once(page, pattern, fault)
         question = page.locator(f"#{key} a.preset").nth(1)
         question.click()
         expect(page.locator(f"#msg-{key}")).to_have_text(said, timeout=SLOW)
         question.click()  # asked again: the file is fetched again, and the answer drawn
-        expect(page.locator(f"#result-{key} .summary")).to_contain_text(question.get_attribute("data-q"),
-                                                                         timeout=SLOW)
+        expect(page.locator(f"#result-{key} .summary")).to_contain_text(question.get_attribute("data-q"), timeout=SLOW)
         expect(page.locator(f"#msg-{key}")).to_have_text("")
         assert len(hits) == 2, (pattern, fault, hits)
         page.unroute(pattern)
@@ -260,8 +278,12 @@ def test_the_sites_own_files_say_what_failed_and_a_retry_works(visit):
 
 def test_a_damaged_download_of_the_labs_code_says_so(visit):
     """Intent: raglab.zip arriving damaged stops the start with one sentence saying what to do, not a traceback."""
-    visit.page.route("**/raglab.zip", lambda route: route.fulfill(status=200, body=b"PK\x03\x04 cut short",
-                                                                  content_type="application/zip"))
+    visit.page.route(
+        "**/raglab.zip",
+        lambda route: route.fulfill(status=200, body=b"PK\x03\x04 cut short", content_type="application/zip"),
+    )
     page = visit.open(wait_for_python=False)
-    expect(page.locator("#status")).to_have_text("Python could not start: the lab's code (raglab.zip) arrived "
-                                                 "damaged. Reload the page to download it again.", timeout=SLOW)
+    expect(page.locator("#status")).to_have_text(
+        "Python could not start: the lab's code (raglab.zip) arrived damaged. Reload the page to download it again.",
+        timeout=SLOW,
+    )

@@ -64,8 +64,7 @@ def profile(tmp_path):
 
 def test_a_second_visit_downloads_nothing_and_removal_frees_space(playwright, site_url, profile):
     def visit_once(consent: bool):
-        context = playwright.chromium.launch_persistent_context(profile, executable_path=CHROMIUM,
-                                                                args=CHROMIUM_ARGS)
+        context = playwright.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         requests = []
         context.on("request", lambda r: requests.append(r.url))
         page = context.new_page()
@@ -92,8 +91,9 @@ def test_the_model_writes_rewrites_for_multi_query(visit):
     page = visit.open()
     page.locator("#multi_query button.model-writes").click()
     page.locator("#model-multi_query .consent-yes").click()
-    expect(page.locator("#model-multi_query .answer h4")).to_have_text("The rewrites, written by the model",
-                                                                        timeout=SLOW)
+    expect(page.locator("#model-multi_query .answer h4")).to_have_text(
+        "The rewrites, written by the model", timeout=SLOW
+    )
     expect(page.locator("#result-multi_query .steps")).to_contain_text("written by the model", timeout=SLOW)
     # the preset's hand-written rewrites beside the model's
     expect(page.locator("#model-multi_query .answer.hand")).to_contain_text("What is the job of Tomas Reyes?")

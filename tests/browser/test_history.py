@@ -134,7 +134,8 @@ def test_hyde_without_an_answer_marks_the_result_it_keeps(visit, lab):
     page.press("#q-hyde", "Enter")
     expect(page.locator("#msg-hyde")).to_contain_text("HyDE needs a hypothetical answer")
     expect(page.locator("#result-hyde .earlier-note")).to_have_text(
-        f"The result below is for an earlier question, “{shown_before}”, not for “{typed}”.")
+        f"The result below is for an earlier question, “{shown_before}”, not for “{typed}”."
+    )
     expect(page.locator("#result-hyde .earlier .summary")).to_contain_text(f"“{shown_before}”")
     press(page, "hyde", lab.corpus.presets["hyde"][1])
     expect(page.locator("#result-hyde .earlier-note")).to_have_count(0)
@@ -158,5 +159,7 @@ def test_numpy_is_named_only_when_it_downloads(visit, dist):
     press(page, "hyde", page.locator("#hyde a.preset").nth(1).get_attribute("data-q"))
     page.wait_for_function("said.length >= 2", timeout=SLOW)
     host = urlsplit(visit.site_url).netloc
-    assert page.evaluate("said") == [f"Downloading numpy (the maths library, 2.3 MB) from {host} for meaning search…",
-                                     ""]
+    assert page.evaluate("said") == [
+        f"Downloading numpy (the maths library, 2.3 MB) from {host} for meaning search…",
+        "",
+    ]

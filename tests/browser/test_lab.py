@@ -35,12 +35,18 @@ def test_the_spec_figures_on_the_page(visit):
     assert [s for _, s in shown(page, "query")] == ["score 9.45", "score 2.46", "score 2.46"]
     expect(page.locator("#result-query")).to_contain_text("No passage found, so the model gets no help")
     press(page, "graph", "When can I meet the man who taught Mira to bake?")
-    assert shown(page, "graph") == [("bakery-2", "score 7.83"), ("bakery-1", "score 4.33"),
-                                    ("lighthouse-2", "score 0.50")]
+    assert shown(page, "graph") == [
+        ("bakery-2", "score 7.83"),
+        ("bakery-1", "score 4.33"),
+        ("lighthouse-2", "score 0.50"),
+    ]
     expect(page.locator("#result-graph ul.links li")).to_have_count(4)
     press(page, "chunk_size", "What are the visitor rules?")
-    assert shown(page, "chunk_size") == [("rules-s1-1", "score 4.04"), ("rules-s2-1", "score 3.50"),
-                                         ("rules-s4-1", "score 3.04")]
+    assert shown(page, "chunk_size") == [
+        ("rules-s1-1", "score 4.04"),
+        ("rules-s2-1", "score 3.50"),
+        ("rules-s4-1", "score 3.04"),
+    ]
 
 
 def test_a_score_opens_to_show_its_sum(visit):
@@ -87,7 +93,8 @@ def test_stop_words_and_blank_questions_get_clear_messages(visit):
 def test_deep_link_opens_a_technique_with_its_answer(visit):
     page = visit.open("?technique=graph&q=Who+is+the+lighthouse+guide%3F")
     expect(page.locator("#result-graph .summary")).to_have_text(
-        "3 passages found for “Who is the lighthouse guide?”.", timeout=SLOW)
+        "3 passages found for “Who is the lighthouse guide?”.", timeout=SLOW
+    )
     expect(page.locator("#q-graph")).to_have_value("Who is the lighthouse guide?")
 
 
@@ -106,7 +113,7 @@ def test_copy_embed_code_gives_an_iframe(visit):
     snippet = page.locator("#hyde textarea.embed-snippet")
     expect(snippet).to_be_visible()
     value = snippet.input_value()
-    assert value.startswith("<iframe src=\"http://127.0.0.1:") and "technique=hyde&amp;embed=1" in value
+    assert value.startswith('<iframe src="http://127.0.0.1:') and "technique=hyde&amp;embed=1" in value
     assert 'title="RAG Lab: HyDE"' in value
 
 

@@ -19,16 +19,22 @@ def test_meaning_presets_show_the_spec_figures_without_a_download(visit):
     press(page, "multi_query", "When can I meet the man who taught Mira to bake?")
     press(page, "multi_query", "What else does Tomas do?")
     assert [s.split(" = ")[0] for _, s in shown(page, "multi_query")] == [
-        "fused 0.0648", "fused 0.0492", "fused 0.0460"]
+        "fused 0.0648",
+        "fused 0.0492",
+        "fused 0.0460",
+    ]
     assert shown(page, "multi_query")[0] == (
-        "lighthouse-2", "fused 0.0648 = 1/62 (search 1) + 1/62 (search 2) + 1/61 (search 3) + 1/62 (search 4)")
+        "lighthouse-2",
+        "fused 0.0648 = 1/62 (search 1) + 1/62 (search 2) + 1/61 (search 3) + 1/62 (search 4)",
+    )
     press(page, "hyde", "What are the visitor rules?")
     press(page, "hyde", "When can I meet the man who taught Mira to bake?")
     assert [i for i, _ in shown(page, "hyde")] == ["lighthouse-2", "festival-2", "festival-1"]
     compare = page.locator("#result-hyde ol.compare li.hit")
     assert [h.get_attribute("data-id") for h in compare.all()] == ["bakery-2", "bakery-1", "lighthouse-2"]
     expect(page.locator("#result-hyde")).to_contain_text(
-        "the first right passage is at rank 3 for plain meaning search and at rank 1 for HyDE: a better place")
+        "the first right passage is at rank 3 for plain meaning search and at rank 1 for HyDE: a better place"
+    )
     press(page, "hybrid", "How much is a boat ticket?")
     assert shown(page, "hybrid")[0][0] == "ferry-1"
     assert visit.requested(MODEL_FILE) == 0

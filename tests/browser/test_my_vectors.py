@@ -17,8 +17,10 @@ from raglab.related import suggest, unknown_words, vocabulary
 ROOT = Path(__file__).resolve().parents[2]
 TOPICS = ["tide", "lamp", "bread", "kite", "goat", "bell", "rope", "moss", "shell", "crab", "gull", "reed", "salt"]
 # 13 notes of 8 sentences (4 passages each) and one about the crossing: 53 passages, two batches of 32 and less
-FILES = {f"{topic}.txt": " ".join(f"The {topic} note {i} says the {topic} was seen on day {i}." for i in range(8))
-         for topic in TOPICS}
+FILES = {
+    f"{topic}.txt": " ".join(f"The {topic} note {i} says the {topic} was seen on day {i}." for i in range(8))
+    for topic in TOPICS
+}
 FILES["crossing.txt"] = "A ferry fare costs 6 coins. Children ride free on the morning crossing."
 
 # Wraps the bridge as soon as it exists, so every text the page asks vectors for is recorded, across reloads.
@@ -54,7 +56,8 @@ def test_vectors_batched_cancelled_resumed_not_twice_and_searched(visit, folder)
     visit.open()
     expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)
     page.locator("#doc-files").set_input_files(
-        [{"name": n, "mimeType": "text/plain", "buffer": t.encode()} for n, t in sorted(FILES.items())])
+        [{"name": n, "mimeType": "text/plain", "buffer": t.encode()} for n, t in sorted(FILES.items())]
+    )
     page.locator("#docs-read .keep-read").click()
     vectors = page.locator("#docs-vectors")
     expect(vectors).to_contain_text("0 of 53 passages have one")
@@ -73,7 +76,8 @@ def test_vectors_batched_cancelled_resumed_not_twice_and_searched(visit, folder)
     expect(vectors).to_contain_text("32 of 53 passages have one", timeout=SLOW)
     # which device made them, in the worker's words (this Chromium runs with --disable-gpu: no WebGPU adapter)
     expect(vectors.locator(".vectors-device")).to_have_text(
-        "On this device: WebGPU found no usable graphics adapter, so the vectors are made on WebAssembly (the CPU).")
+        "On this device: WebGPU found no usable graphics adapter, so the vectors are made on WebAssembly (the CPU)."
+    )
     first = page.evaluate("window.asked")
     assert len(first) == 32
     assert [len(t) for t in first] == sorted((len(t) for t in first), reverse=True), "not sent longest first"
@@ -107,9 +111,11 @@ def test_vectors_batched_cancelled_resumed_not_twice_and_searched(visit, folder)
     assert visit.console_errors == []
 
 
-LOG = ("Dr. Ellery Marsh counted the quillfish at Vantor Reef. Marsh wrote a short report on the count.\n\n"
-       "The Harbour Trust paid for a new boat. Ellery Marsh joined the Harbour Trust in May.\n\n"
-       "The boat crew met Ellery Marsh at Vantor Reef.\n")
+LOG = (
+    "Dr. Ellery Marsh counted the quillfish at Vantor Reef. Marsh wrote a short report on the count.\n\n"
+    "The Harbour Trust paid for a new boat. Ellery Marsh joined the Harbour Trust in May.\n\n"
+    "The boat crew met Ellery Marsh at Vantor Reef.\n"
+)
 
 
 def test_names_found_edited_kept_and_related_words_added(visit, tmp_path):
@@ -130,8 +136,9 @@ def test_names_found_edited_kept_and_related_words_added(visit, tmp_path):
     question = "Who joined the Harbour Trust?"
     page.fill("#q-graph", question)
     page.press("#q-graph", "Enter")
-    expect(page.locator("#result-graph ul.links li")).to_have_count(len(run(cli, "graph", question).details["links"]),
-                                                                     timeout=SLOW)
+    expect(page.locator("#result-graph ul.links li")).to_have_count(
+        len(run(cli, "graph", question).details["links"]), timeout=SLOW
+    )
 
     page.locator("#docs-names li[data-name='Vantor Reef'] .remove-name").click()
     expect(page.locator("#docs-names li[data-name='Vantor Reef']")).to_have_count(0)

@@ -48,5 +48,8 @@ def test_terms_open_in_place_and_steps_link_to_sections(visit):
     expect(definition).to_be_hidden()
     steps = page.locator("#try-first a.section-link")
     assert {s.get_attribute("href") for s in steps.all()} == {f"#{k}" for k in TECHNIQUES}
-    expect(page.locator("#try-first li", has_text="press “How much is a boat ticket?”: the keyword list")
-           .locator("a.section-link")).to_have_text("Hybrid search")
+    expect(
+        page.locator("#try-first li", has_text="press “How much is a boat ticket?”: the keyword list").locator(
+            "a.section-link"
+        )
+    ).to_have_text("Hybrid search")

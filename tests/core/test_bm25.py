@@ -101,8 +101,12 @@ def test_same_scores_as_bm25s_with_the_same_words():
     that Lucene leaves out."""
     import bm25s  # a dev dependency: the reference implementation
 
-    docs = ["the ferry ferry costs six coins", "a ferry to the harbour", "rye bread bread at the bakery",
-            "harbour bell rings at noon"]
+    docs = [
+        "the ferry ferry costs six coins",
+        "a ferry to the harbour",
+        "rye bread bread at the bakery",
+        "harbour bell rings at noon",
+    ]
     ours = BM25Index([chunk(i, d) for i, d in enumerate(docs)])
     ref = bm25s.BM25(k1=K1, b=B, method="lucene")
     ref.index([terms(d) for d in docs], show_progress=False)

@@ -28,28 +28,33 @@ PAGE_STEPS = [copy_pages, prerender, pack_raglab, write_pyscript_config]
 
 DOCUMENTS = {
     "01-apples.md": "# Apple orchard\n\nThe orchard grows twelve kinds of apple. Ada Brook planted the first trees "
-                    "in 1990.\n\nPicking starts in September. Visitors pay 3 coins for a basket.\n",
+    "in 1990.\n\nPicking starts in September. Visitors pay 3 coins for a basket.\n",
     "02-bees.md": "# Bee keeping\n\nAda Brook keeps forty hives beside the orchard. The bees make honey every "
-                  "summer. Honey costs 5 coins a jar at the gate.\n",
+    "summer. Honey costs 5 coins a jar at the gate.\n",
     "03-cider.md": "# Cider press\n\nThe cider press runs every October. Leo Marsh presses the juice and sells "
-                   "cider in the barn.\n",
+    "cider in the barn.\n",
 }
 PRESETS = {
-    "plain": "How much is a jar of honey?", "query": "Which fruit grows here?",
-    "graph": "What does Ada Brook keep?", "document": "When does picking start?",
-    "multi_query": "Who makes the cider?", "hyde": "When is the cider pressed?",
-    "parent": "How much is a basket?", "chunk_size": "What does the orchard grow?",
+    "plain": "How much is a jar of honey?",
+    "query": "Which fruit grows here?",
+    "graph": "What does Ada Brook keep?",
+    "document": "When does picking start?",
+    "multi_query": "Who makes the cider?",
+    "hyde": "When is the cider pressed?",
+    "parent": "How much is a basket?",
+    "chunk_size": "What does the orchard grow?",
     "hybrid": "What costs 5 coins?",
 }
 TOML_FILES = {
     "synonyms.toml": '[related]\nfruit = ["apple"]\n',
     "entities.toml": '[[entity]]\nname = "Ada Brook"\naliases = ["Ada"]\n\n[[entity]]\nname = "Leo Marsh"\n',
-    "presets.toml": "[presets]\n" + "".join(f'{key} = ["{q}"]\n' for key, q in PRESETS.items())
-                    + '\n[rewrites]\n"Who makes the cider?" = ["Who runs the cider press?"]\n'
-                    + '\n[hypothetical]\n"When is the cider pressed?" = "The cider is pressed in October."\n',
+    "presets.toml": "[presets]\n"
+    + "".join(f'{key} = ["{q}"]\n' for key, q in PRESETS.items())
+    + '\n[rewrites]\n"Who makes the cider?" = ["Who runs the cider press?"]\n'
+    + '\n[hypothetical]\n"When is the cider pressed?" = "The cider is pressed in October."\n',
     "questions.toml": '[[question]]\ntext = "How much is a jar of honey?"\nanswers = ["bees-1"]\n',
     "page.toml": 'title = "The orchard lab"\nname = "The orchard"\nintro = "Ask about our trees."\n'
-                 '[[word]]\nterm = "Orchard"\nmeaning = "A field of fruit trees."\n',
+    '[[word]]\nterm = "Orchard"\nmeaning = "A field of fruit trees."\n',
     "passages.toml": '[passages]\nsize = "document"\n',
 }
 
@@ -80,8 +85,11 @@ def page_of(dist: Path) -> str:
 def packed(dist: Path) -> dict[str, bytes]:
     """The corpus the page loads: what raglab.zip holds under build.PAGE_CORPUS."""
     with zipfile.ZipFile(dist / "raglab.zip") as archive:
-        return {n.removeprefix(build.PAGE_CORPUS + "/"): archive.read(n) for n in archive.namelist()
-                if n.startswith(build.PAGE_CORPUS + "/")}
+        return {
+            n.removeprefix(build.PAGE_CORPUS + "/"): archive.read(n)
+            for n in archive.namelist()
+            if n.startswith(build.PAGE_CORPUS + "/")
+        }
 
 
 @pytest.fixture(scope="module")
@@ -132,11 +140,14 @@ def test_the_page_loads_the_packed_corpus(documents_only, tmp_path):
     names, not Fernport's: the same passages the build pre-rendered."""
     with zipfile.ZipFile(documents_only / "raglab.zip") as archive:
         archive.extractall(tmp_path)
-    script = ("import json, sys; sys.path.insert(0, 'py'); from raglab import Lab; lab = Lab(); print(json.dumps("
-              "[[c.id for c in lab.chunks()], [e.name for e in lab.corpus.entities]]))")
+    script = (
+        "import json, sys; sys.path.insert(0, 'py'); from raglab import Lab; lab = Lab(); print(json.dumps("
+        "[[c.id for c in lab.chunks()], [e.name for e in lab.corpus.entities]]))"
+    )
     env = {"PATH": "/usr/bin:/bin"}  # no RAGLAB_CORPUS: the page has none
-    out = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env=env, capture_output=True, text=True,
-                         check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", script], cwd=tmp_path, env=env, capture_output=True, text=True, check=True
+    ).stdout
     ids, names = json.loads(out)
     assert ids == ["apples-1", "apples-2", "bees-1", "bees-2", "cider-1"]
     assert names == ["Ada Brook", "Leo Marsh"]
@@ -159,8 +170,8 @@ def test_every_file_uses_its_word_list_names_and_passage_size(every_file):
     """Intent: the query preset adds the word list's word, the graph uses the hand-written names (and compares
     them with the rules'), passages.toml's "document" makes one passage per document, and the page is told."""
     page = page_of(every_file)
-    query = page[page.index('<div class="result" data-technique="query"'):]
-    assert "apple" in query[:query.index("</ol>")]
+    query = page[page.index('<div class="result" data-technique="query"') :]
+    assert "apple" in query[: query.index("</ol>")]
     assert 'class="names-lesson"' in page
     assert "Read the 3 documents (3 passages)" in page
     config = json.loads((every_file / "pyscript.json").read_text())["raglab"]
@@ -174,11 +185,14 @@ def test_every_file_uses_its_word_list_names_and_passage_size(every_file):
 def test_a_plain_folder_of_files(tmp_path, minilm):
     """Intent: a plain folder (.txt, .html) is read as `raglab --corpus` reads it, and packed as corpus
     documents the page can load."""
-    folder = write_folder(tmp_path / "notes", {
-        "honey.txt": "Honey costs 5 coins a jar. The bees of Ada Brook make it every summer.",
-        "cider.html": "<html><head><title>Cider</title></head><body><p>The cider press runs every October."
-                      "</p><script>alert(1)</script></body></html>",
-    })
+    folder = write_folder(
+        tmp_path / "notes",
+        {
+            "honey.txt": "Honey costs 5 coins a jar. The bees of Ada Brook make it every summer.",
+            "cider.html": "<html><head><title>Cider</title></head><body><p>The cider press runs every October."
+            "</p><script>alert(1)</script></body></html>",
+        },
+    )
     dist = built(folder, tmp_path / "dist")
     page = page_of(dist)
     assert "Honey costs 5 coins a jar." in page and "The cider press runs every October." in page
@@ -191,9 +205,14 @@ def test_a_plain_folder_of_files(tmp_path, minilm):
 def test_the_zip_a_visitor_exports_unzipped(tmp_path, minilm):
     """Intent: "Download my documents" unzipped is a folder the build takes as it is: the visitor's documents, word
     list and passage size, with the exported files packed for the page unchanged."""
-    visitor = Collection([read_pasted("Honey costs 5 coins a jar. The bees make it every summer.", "Honey"),
-                          read_pasted("The cider press runs every October. Leo Marsh sells the cider.", "Cider")],
-                         related_words={"sweet": ("honey",)}, passage_size="document")
+    visitor = Collection(
+        [
+            read_pasted("Honey costs 5 coins a jar. The bees make it every summer.", "Honey"),
+            read_pasted("The cider press runs every October. Leo Marsh sells the cider.", "Cider"),
+        ],
+        related_words={"sweet": ("honey",)},
+        passage_size="document",
+    )
     exported = visitor.to_zip()
     with zipfile.ZipFile(io.BytesIO(exported)) as archive:
         archive.extractall(tmp_path / "download")
@@ -216,13 +235,16 @@ def test_the_default_build_packs_the_repository_corpus(tmp_path):
     assert "corpus" not in json.loads((dist / "pyscript.json").read_text())["raglab"]
 
 
-@pytest.mark.parametrize(("files", "says"), [
-    (None, "no such corpus folder"),
-    ({}, "holds no files to search"),
-    ({"empty.txt": ""}, "empty.txt"),
-    ({**DOCUMENTS, "presets.toml": "[presets\nplain = 1"}, "presets.toml:"),
-    ({**DOCUMENTS, "passages.toml": '[passages]\nsize = "page"\n'}, "passages.toml:"),
-])
+@pytest.mark.parametrize(
+    ("files", "says"),
+    [
+        (None, "no such corpus folder"),
+        ({}, "holds no files to search"),
+        ({"empty.txt": ""}, "empty.txt"),
+        ({**DOCUMENTS, "presets.toml": "[presets\nplain = 1"}, "presets.toml:"),
+        ({**DOCUMENTS, "passages.toml": '[passages]\nsize = "page"\n'}, "passages.toml:"),
+    ],
+)
 def test_a_folder_that_cannot_be_used_is_one_line_and_exit_2(tmp_path, files, says):
     """Intent: a missing folder, one with no document, or a broken TOML file stops the build with one line on
     stderr that says why, exit status 2, no traceback, and the output folder untouched."""
@@ -230,8 +252,11 @@ def test_a_folder_that_cannot_be_used_is_one_line_and_exit_2(tmp_path, files, sa
     if files is not None:
         write_folder(folder, files)
     out = tmp_path / "dist"
-    done = subprocess.run([sys.executable, str(ROOT / "build.py"), "--offline", "--out", str(out),
-                           "--corpus", str(folder)], capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "build.py"), "--offline", "--out", str(out), "--corpus", str(folder)],
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 2
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("build.py: ") and says in lines[0], done.stderr

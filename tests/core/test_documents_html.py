@@ -23,7 +23,8 @@ def test_what_was_read_is_counted_and_shown_as_text():
 def test_the_kept_list_says_the_space_and_how_long_the_browser_keeps_it():
     doc = read_file("notes.txt", b"The reef is calm.")
     assert "taking 2.5 MB (the browser has agreed to keep them until you remove them)" in render_kept(
-        [doc], 2_500_000, True)
+        [doc], 2_500_000, True
+    )
     assert "the browser may clear them if it runs short of space" in render_kept([doc], 900, False)
     assert 'data-slug="notes"' in render_kept([doc], 900, None)
     assert "No documents of yours" in render_kept([], 0, None)

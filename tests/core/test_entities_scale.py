@@ -23,23 +23,23 @@ MIRA = "When can I meet the man who taught Mira to bake?"
 FERNPORT_SVG = (
     '<svg class="graph-svg" viewBox="0 0 560 360" role="img" aria-label="Entity graph: 5 names, 4 links">'
     '<line x1="398" y1="285" x2="280" y2="50" class="edge hop"><title>Fernport Bakery — Mira Okafor: bakery-1'
-    '</title></line>'
+    "</title></line>"
     '<line x1="280" y1="50" x2="472" y2="140" class="edge hop"><title>Mira Okafor — Tomas Reyes: bakery-2'
-    '</title></line>'
+    "</title></line>"
     '<line x1="162" y1="285" x2="472" y2="140" class="edge"><title>Fernport Lighthouse — Tomas Reyes: '
-    'lighthouse-2</title></line>'
+    "lighthouse-2</title></line>"
     '<line x1="162" y1="285" x2="88" y2="140" class="edge"><title>Fernport Lighthouse — Lantern Festival: '
-    'festival-2</title></line>'
+    "festival-2</title></line>"
     '<g class="node question"><circle cx="280" cy="50" r="9"/><text x="280" y="35" text-anchor="middle">'
-    'Mira Okafor</text></g>'
+    "Mira Okafor</text></g>"
     '<g class="node linked"><circle cx="472" cy="140" r="9"/><text x="472" y="125" text-anchor="middle">'
-    'Tomas Reyes</text></g>'
+    "Tomas Reyes</text></g>"
     '<g class="node linked"><circle cx="398" cy="285" r="9"/><text x="398" y="270" text-anchor="middle">'
-    'Fernport Bakery</text></g>'
+    "Fernport Bakery</text></g>"
     '<g class="node"><circle cx="162" cy="285" r="9"/><text x="162" y="270" text-anchor="middle">'
-    'Fernport Lighthouse</text></g>'
+    "Fernport Lighthouse</text></g>"
     '<g class="node"><circle cx="88" cy="140" r="9"/><text x="88" y="125" text-anchor="middle">'
-    'Lantern Festival</text></g></svg>'
+    "Lantern Festival</text></g></svg>"
 )
 
 
@@ -49,13 +49,17 @@ def test_fernport_picture_is_unchanged(lab):
     assert _graph(r) == (
         f'<figure class="graph">{FERNPORT_SVG}<figcaption>The graph: 4 links between names</figcaption>'
         '<ul class="links"><li>Fernport Bakery — Mira Okafor</li><li>Mira Okafor — Tomas Reyes</li>'
-        '<li>Fernport Lighthouse — Tomas Reyes</li><li>Fernport Lighthouse — Lantern Festival</li></ul></figure>')
+        "<li>Fernport Lighthouse — Tomas Reyes</li><li>Fernport Lighthouse — Lantern Festival</li></ul></figure>"
+    )
 
 
-@pytest.mark.parametrize("question, sha256", [
-    ("Who is the lighthouse guide?", "d58ebb696cfeeea16bd92281c184858bdcea76ffdcbf41ed59fa5d03c2481324"),
-    ("How much does the ferry cost?", "b25d1f808a44c073454d6eb9980a0da3b187f66071cc8ecc376e8f6d484c807d"),
-])
+@pytest.mark.parametrize(
+    "question, sha256",
+    [
+        ("Who is the lighthouse guide?", "d58ebb696cfeeea16bd92281c184858bdcea76ffdcbf41ed59fa5d03c2481324"),
+        ("How much does the ferry cost?", "b25d1f808a44c073454d6eb9980a0da3b187f66071cc8ecc376e8f6d484c807d"),
+    ],
+)
 def test_fernport_figure_is_unchanged_for_the_other_questions(lab, question, sha256):
     # Pinned by hash: the other preset, and a question with no name (the whole graph, nothing marked).
     assert hashlib.sha256(_graph(run(lab, "graph", question)).encode()).hexdigest() == sha256
@@ -63,8 +67,10 @@ def test_fernport_figure_is_unchanged_for_the_other_questions(lab, question, sha
 
 # --- Finding names: one pass over each passage, the same names as one regular expression per name ---------------
 
+
 def regex_names_in(entities, text):
     """The reference: how the graph found names before, one regular expression per entity over every passage."""
+
     def pattern(entity):
         alternatives = sorted((re.escape(s) for s in entity.spellings if s.strip()), key=len, reverse=True)
         return re.compile(r"(?<!\w)(?:" + "|".join(alternatives) + r")(?!\w)", re.IGNORECASE)
@@ -89,11 +95,14 @@ def spelling(draw):
 
 @st.composite
 def names_and_text(draw):
-    entities = [Entity(draw(spelling()), tuple(draw(st.lists(spelling(), max_size=2))))
-                for _ in range(draw(st.integers(1, 6)))]
+    entities = [
+        Entity(draw(spelling()), tuple(draw(st.lists(spelling(), max_size=2)))) for _ in range(draw(st.integers(1, 6)))
+    ]
     pieces = [s for e in entities for s in e.spellings] + ["bake", "a", "ab", "b2", "the", "é"]
-    text = "".join(draw(st.sampled_from(CASES))(draw(st.sampled_from(pieces))) + draw(st.sampled_from(SEPARATORS))
-                   for _ in range(draw(st.integers(0, 12))))
+    text = "".join(
+        draw(st.sampled_from(CASES))(draw(st.sampled_from(pieces))) + draw(st.sampled_from(SEPARATORS))
+        for _ in range(draw(st.integers(0, 12)))
+    )
     return entities, text
 
 
@@ -167,16 +176,24 @@ def test_a_question_with_many_neighbours_draws_them_most_linked_first():
 
 def test_the_folded_picture_says_what_it_leaves_out_and_escapes_every_name():
     svg = graph_svg(many_names())
-    assert svg.startswith('<svg class="graph-svg folded" viewBox="0 0 560 360" role="img" '
-                          'aria-label="Entity graph: 13 of 25 names, 15 of 25 links">')
-    assert svg.endswith('<text class="more" x="280" y="350" text-anchor="middle">'
-                        "and 12 more names, 10 more links, not drawn</text></svg>")
+    assert svg.startswith(
+        '<svg class="graph-svg folded" viewBox="0 0 560 360" role="img" '
+        'aria-label="Entity graph: 13 of 25 names, 15 of 25 links">'
+    )
+    assert svg.endswith(
+        '<text class="more" x="280" y="350" text-anchor="middle">'
+        "and 12 more names, 10 more links, not drawn</text></svg>"
+    )
     assert svg.count("<line ") == 15 and svg.count('class="edge hop"') == 12 and svg.count("<circle ") == 13
     # The question's one name sits at the centre; the first neighbour at the top of the circle.
-    assert ('<g class="node question"><title>N00</title><circle cx="280" cy="180" r="9"/>'
-            '<text x="280" y="165" text-anchor="middle">N00</text></g>') in svg
-    assert ('<g class="node linked"><title>N01</title><circle cx="280" cy="50" r="9"/>'
-            '<text x="280" y="35" text-anchor="middle">N01</text></g>') in svg
+    assert (
+        '<g class="node question"><title>N00</title><circle cx="280" cy="180" r="9"/>'
+        '<text x="280" y="165" text-anchor="middle">N00</text></g>'
+    ) in svg
+    assert (
+        '<g class="node linked"><title>N01</title><circle cx="280" cy="50" r="9"/>'
+        '<text x="280" y="35" text-anchor="middle">N01</text></g>'
+    ) in svg
     assert f"<title>{LONG}</title>" in svg and ">A very long name…</text>" in svg
     assert "Q&amp;A &lt;i&gt;" in svg and HTML_NAME not in svg
     assert "N13" not in svg and "N21" not in svg
@@ -184,8 +201,20 @@ def test_the_folded_picture_says_what_it_leaves_out_and_escapes_every_name():
 
 def test_with_no_name_in_the_question_the_most_linked_names_are_drawn():
     view = graph_view(many_names(question=()))
-    assert view.middle == () and view.around == ("N00", "N01", "N02", "N03", LONG, HTML_NAME, "N06", "N07", "N08",
-                                                 "N09", "N10", "N11")
+    assert view.middle == () and view.around == (
+        "N00",
+        "N01",
+        "N02",
+        "N03",
+        LONG,
+        HTML_NAME,
+        "N06",
+        "N07",
+        "N08",
+        "N09",
+        "N10",
+        "N11",
+    )
     assert (len(view.links), view.more_names, view.more_links) == (14, 13, 11)
     svg = graph_svg(many_names(question=()))
     assert "node question" not in svg and "node linked" not in svg and "edge hop" not in svg

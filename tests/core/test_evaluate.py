@@ -60,8 +60,10 @@ def test_a_document_holding_both_answers_at_rank_1_is_a_perfect_ranking(lab):
 
 
 def test_scoreboard_on_two_questions_without_an_embedder(lab):
-    questions = [LabelledQuestion("How much does the ferry cost?", ("ferry-1",)),
-                 LabelledQuestion("How much is a boat ticket?", ("ferry-1",))]
+    questions = [
+        LabelledQuestion("How much does the ferry cost?", ("ferry-1",)),
+        LabelledQuestion("How much is a boat ticket?", ("ferry-1",)),
+    ]
     board = evaluate(lab, None, questions)
     rows = {r.key: r for r in board.rows}
     assert set(board.skipped) == {"multi_query", "hyde", "hybrid"}
@@ -75,8 +77,20 @@ def test_scoreboard_on_two_questions_without_an_embedder(lab):
 def test_scoreboard_with_the_stand_in_embedder_runs_every_technique(lab, embed):
     board = evaluate(lab, embed)
     keys = [r.key for r in board.rows]
-    assert keys == ["plain", "query", "graph", "document", "multi_query", "hyde", "parent", "chunk_size_1",
-                    "chunk_size_4", "hybrid", "bm25", "meaning"]
+    assert keys == [
+        "plain",
+        "query",
+        "graph",
+        "document",
+        "multi_query",
+        "hyde",
+        "parent",
+        "chunk_size_1",
+        "chunk_size_4",
+        "hybrid",
+        "bm25",
+        "meaning",
+    ]
     assert not board.skipped and len(board.questions) == len(lab.corpus.questions)
     for r in board.rows:
         assert 0 <= r.hit_at_3 <= 1 and r.recall_at_3 <= r.hit_at_3 + 1e-9
@@ -105,12 +119,3 @@ def test_raglab_eval_prints_the_table_on_fernport(capsys):
     assert "hit@3" in out and "nDCG@10" in out
     assert f"{len(load_corpus().questions)} labelled questions" in out
     assert out.count("\n  ") > 0 and Lab  # the per-technique lists are indented
-
-
-def test_docstring_examples():
-    import doctest
-
-    import raglab.evaluate
-
-    failed, attempted = doctest.testmod(raglab.evaluate)
-    assert attempted > 0 and failed == 0

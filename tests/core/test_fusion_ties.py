@@ -38,7 +38,8 @@ def test_a_tie_at_the_cut_says_who_is_left_out():
         "Tie: k2 and v2 both score 0.0161. The lab breaks ties by one rule: "
         + TIE_RULE.format(lists="keyword, then vector")
         + ". k2 is met first at keyword rank 2, v2 at vector rank 2, so k2 is kept and v2 is left out (the best 3 "
-        "are kept).")
+        "are kept)."
+    )
 
 
 def test_no_tie_no_sentence():
@@ -52,9 +53,13 @@ def test_fernport_6_coins_says_how_the_tie_was_broken(lab, real_embed):
     assert r.steps[-1] == (
         "Tie: ferry-1 and ferry-2 both score 0.0325. The lab breaks ties by one rule: a tie goes to the passage met "
         "first, reading the lists one after the other (keyword, then vector), each from its top. ferry-1 is met "
-        "first at keyword rank 1, ferry-2 at keyword rank 2, so ferry-1 ranks above ferry-2.")
-    assert [h.note for h in r.passages] == ["tied with ferry-2 (rule for ties in the steps)",
-                                            "tied with ferry-1 (rule for ties in the steps)", ""]
+        "first at keyword rank 1, ferry-2 at keyword rank 2, so ferry-1 ranks above ferry-2."
+    )
+    assert [h.note for h in r.passages] == [
+        "tied with ferry-2 (rule for ties in the steps)",
+        "tied with ferry-1 (rule for ties in the steps)",
+        "",
+    ]
 
 
 def test_the_tie_sentence_reaches_the_page(lab, real_embed):
@@ -84,4 +89,7 @@ def test_multi_query_spec_figures_keep_their_seven_steps(lab, real_embed):
     r = run(lab, "multi_query", "What else does Tomas do?", embed=real_embed)
     assert len(r.steps) == 7 and not any(s.startswith("Tie:") for s in r.steps)
     assert [(p.id, f"{p.score:.4f}") for p in r.passages] == [
-        ("lighthouse-2", "0.0648"), ("bakery-2", "0.0492"), ("school-1", "0.0460")]
+        ("lighthouse-2", "0.0648"),
+        ("bakery-2", "0.0492"),
+        ("school-1", "0.0460"),
+    ]

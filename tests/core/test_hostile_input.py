@@ -33,14 +33,16 @@ def a_corpus(folder, **files):
 
 # --- a closed output pipe -----------------------------------------------------------------------------------------
 
+
 def closed_pipe_run(*args) -> tuple[int, str]:
     """Run raglab into a pipe whose reading end is closed before it starts, so every write fails, whatever the
     timing (as `raglab corpus | head` once head has gone); the exit status and stderr."""
     read_end, write_end = os.pipe()
     os.close(read_end)
     try:
-        done = subprocess.run([sys.executable, "-m", "raglab", *args], stdout=write_end, stderr=subprocess.PIPE,
-                              timeout=120)
+        done = subprocess.run(
+            [sys.executable, "-m", "raglab", *args], stdout=write_end, stderr=subprocess.PIPE, timeout=120
+        )
     finally:
         os.close(write_end)
     return done.returncode, done.stderr.decode()
@@ -70,32 +72,58 @@ def test_a_closed_pipe_in_process_returns_141(monkeypatch):
 
 # --- a corpus folder with a mistake -------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("files", "message"), [
-    ({"entities.toml": '[[entity]]\nname = "Cats"\n[[entity]]\naliases = ["hound"]\n'},
-     'entities.toml: entity 2 has no name; give it one, as name = "Mira Okafor"'),
-    ({"entities.toml": 'entity = "Cats"\n'},
-     "entities.toml: entity must be entries, each starting with a line [[entity]], not 'Cats'"),
-    ({"entities.toml": "[[entity]]\nname = 3\n"},
-     'entities.toml: the name of entity 1 must be a text in quotes, like "ferry", not 3'),
-    ({"questions.toml": '[[question]]\ntext = "Do cats purr?"\n'},
-     'questions.toml: question 1 (“Do cats purr?”) has no answers; give the ids of the passages that answer it, '
-     'as answers = ["ferry-1"]'),
-    ({"questions.toml": '[[question]]\nanswers = ["cats-1"]\n'},
-     'questions.toml: question 1 has no text; give it one, as text = "How much does the ferry cost?"'),
-    ({"presets.toml": "presets = 3\n"},
-     "presets.toml: presets must be a table (a line [presets], then key = value lines), not 3"),
-    ({"presets.toml": "[presets]\nplain = 3\n"},
-     'presets.toml: presets.plain must be a text or a list of texts, like ["ferry", "ship"], not 3'),
-    ({"presets.toml": '[hypothetical]\n"Do cats purr?" = ["Yes."]\n'},
-     'presets.toml: the hypothetical answer to “Do cats purr?” must be a text in quotes, like "ferry", '
-     "not ['Yes.']"),
-    ({"synonyms.toml": "[related]\ncat = [1, 2]\n"},
-     'synonyms.toml: related.cat must be a text or a list of texts, like ["ferry", "ship"], not [1, 2]'),
-    ({"03-cafe.md": b"# Caf\xe9\n\nCaf\xe9 au lait.\n"},
-     "03-cafe.md: not UTF-8 text (byte 6 is 0xe9); save it as UTF-8"),
-    ({"synonyms.toml": b"[related]\nboat = ['caf\xe9']\n"},
-     "synonyms.toml: not UTF-8 text (byte 23 is 0xe9); save it as UTF-8"),
-])
+
+@pytest.mark.parametrize(
+    ("files", "message"),
+    [
+        (
+            {"entities.toml": '[[entity]]\nname = "Cats"\n[[entity]]\naliases = ["hound"]\n'},
+            'entities.toml: entity 2 has no name; give it one, as name = "Mira Okafor"',
+        ),
+        (
+            {"entities.toml": 'entity = "Cats"\n'},
+            "entities.toml: entity must be entries, each starting with a line [[entity]], not 'Cats'",
+        ),
+        (
+            {"entities.toml": "[[entity]]\nname = 3\n"},
+            'entities.toml: the name of entity 1 must be a text in quotes, like "ferry", not 3',
+        ),
+        (
+            {"questions.toml": '[[question]]\ntext = "Do cats purr?"\n'},
+            "questions.toml: question 1 (“Do cats purr?”) has no answers; give the ids of the passages that answer it, "
+            'as answers = ["ferry-1"]',
+        ),
+        (
+            {"questions.toml": '[[question]]\nanswers = ["cats-1"]\n'},
+            'questions.toml: question 1 has no text; give it one, as text = "How much does the ferry cost?"',
+        ),
+        (
+            {"presets.toml": "presets = 3\n"},
+            "presets.toml: presets must be a table (a line [presets], then key = value lines), not 3",
+        ),
+        (
+            {"presets.toml": "[presets]\nplain = 3\n"},
+            'presets.toml: presets.plain must be a text or a list of texts, like ["ferry", "ship"], not 3',
+        ),
+        (
+            {"presets.toml": '[hypothetical]\n"Do cats purr?" = ["Yes."]\n'},
+            'presets.toml: the hypothetical answer to “Do cats purr?” must be a text in quotes, like "ferry", '
+            "not ['Yes.']",
+        ),
+        (
+            {"synonyms.toml": "[related]\ncat = [1, 2]\n"},
+            'synonyms.toml: related.cat must be a text or a list of texts, like ["ferry", "ship"], not [1, 2]',
+        ),
+        (
+            {"03-cafe.md": b"# Caf\xe9\n\nCaf\xe9 au lait.\n"},
+            "03-cafe.md: not UTF-8 text (byte 6 is 0xe9); save it as UTF-8",
+        ),
+        (
+            {"synonyms.toml": b"[related]\nboat = ['caf\xe9']\n"},
+            "synonyms.toml: not UTF-8 text (byte 23 is 0xe9); save it as UTF-8",
+        ),
+    ],
+)
 def test_a_mistake_in_a_corpus_file_is_one_message(tmp_path, capsys, files, message):
     code, out, err = run_cli(capsys, "corpus", "--corpus", str(a_corpus(tmp_path, **files)))
     assert (code, out, err) == (2, "", f"raglab: {message}\n")
@@ -112,12 +140,15 @@ def test_a_folder_by_a_corpus_files_name_is_one_message(tmp_path, capsys, name):
 def test_one_text_where_a_list_is_expected_is_a_list_of_one(tmp_path):
     """Intent: `boat = "ferry"` is the word "ferry", not the letters "f, e, r, y"; so for aliases, answers,
     presets and rewrites."""
-    corpus = load_corpus(a_corpus(
-        tmp_path,
-        synonyms__toml='[related]\nkitten = "cat"\n',
-        entities__toml='[[entity]]\nname = "Cats"\naliases = "kitty"\n',
-        questions__toml='[[question]]\ntext = "Do cats purr?"\nanswers = "cats-1"\n',
-        presets__toml='[presets]\nplain = "Do cats purr?"\n[rewrites]\n"Do cats purr?" = "Do cats make a sound?"\n'))
+    corpus = load_corpus(
+        a_corpus(
+            tmp_path,
+            synonyms__toml='[related]\nkitten = "cat"\n',
+            entities__toml='[[entity]]\nname = "Cats"\naliases = "kitty"\n',
+            questions__toml='[[question]]\ntext = "Do cats purr?"\nanswers = "cats-1"\n',
+            presets__toml='[presets]\nplain = "Do cats purr?"\n[rewrites]\n"Do cats purr?" = "Do cats make a sound?"\n',
+        )
+    )
     assert corpus.related_words == {"kitten": ("cat",)}
     assert corpus.entities[0].aliases == ("kitty",)
     assert corpus.questions[0].answers == ("cats-1",)
@@ -128,23 +159,29 @@ def test_one_text_where_a_list_is_expected_is_a_list_of_one(tmp_path):
 
 # --- inputs over the page's limits --------------------------------------------------------------------------------
 
+
 def test_a_hypothetical_answer_over_the_limit_is_refused(capsys):
-    code, out, err = run_cli(capsys, "ask", "hyde", "Who keeps the light?", "--hypothetical", "x" * 501,
-                             "--embedder", "none")
+    code, out, err = run_cli(
+        capsys, "ask", "hyde", "Who keeps the light?", "--hypothetical", "x" * 501, "--embedder", "none"
+    )
     assert (code, out, err) == (2, "", "raglab: --hypothetical is 501 characters long; keep it to 500.\n")
 
 
 def test_a_hypothetical_answer_at_the_limit_passes_the_check(capsys):
-    code, _, err = run_cli(capsys, "ask", "hyde", "Who keeps the light?", "--hypothetical", "x" * 500,
-                           "--embedder", "none")
+    code, _, err = run_cli(
+        capsys, "ask", "hyde", "Who keeps the light?", "--hypothetical", "x" * 500, "--embedder", "none"
+    )
     assert code == 2 and "needs an embedder" in err  # the next check: the length was fine
 
 
-@pytest.mark.parametrize(("rewrites", "message"), [
-    (["a", "b", "c", "d"], "--rewrite: 4 given; it takes up to 3."),
-    (["a\nb", "c\nd"], "--rewrite: 4 given; it takes up to 3."),
-    (["a", "b" * 201], "--rewrite number 2 is 201 characters long; keep each to 200."),
-])
+@pytest.mark.parametrize(
+    ("rewrites", "message"),
+    [
+        (["a", "b", "c", "d"], "--rewrite: 4 given; it takes up to 3."),
+        (["a\nb", "c\nd"], "--rewrite: 4 given; it takes up to 3."),
+        (["a", "b" * 201], "--rewrite number 2 is 201 characters long; keep each to 200."),
+    ],
+)
 def test_rewrites_over_the_limits_are_refused(capsys, rewrites, message):
     flags = [arg for rewrite in rewrites for arg in ("--rewrite", rewrite)]
     code, out, err = run_cli(capsys, "ask", "multi-query", "Who keeps the light?", *flags, "--embedder", "none")

@@ -60,6 +60,7 @@ def fused(hits):
 
 # The corpus itself.
 
+
 def test_the_ledger_is_a_corpus_in_fernports_layout(ledger):
     corpus = ledger.corpus
     assert len(corpus.documents) == 11 and len(ledger.chunks()) == 22
@@ -82,6 +83,7 @@ def test_codes_are_one_search_word():
 
 
 # Hybrid: the lesson's three presets.
+
 
 def test_hybrid_keyword_finds_the_code_vectors_blur_it(ledger, real_embed):
     r = run(ledger, "hybrid", CODE, embed=real_embed)
@@ -142,29 +144,44 @@ def test_no_preset_is_decided_by_a_tie(ledger, real_embed, technique):
 
 # The other meaning techniques' presets.
 
+
 def test_multi_query_who_keeps_the_books(ledger, real_embed):
     r = run(ledger, "multi_query", "Who keeps the books?", embed=real_embed)
     assert [ids(s["passages"], 3) for s in r.details["searches"]] == [
-        ["minutes-2", "people-2", "inv2039-1"], ["people-1", "acme-1", "lease-1"],
-        ["inv2039-1", "people-1", "payments-1"], ["people-1", "payments-1", "inv2040-2"]]
+        ["minutes-2", "people-2", "inv2039-1"],
+        ["people-1", "acme-1", "lease-1"],
+        ["inv2039-1", "people-1", "payments-1"],
+        ["people-1", "payments-1", "inv2040-2"],
+    ]
     assert [(h.id, f"{h.score:.4f}") for h in r.passages] == [
-        ("people-1", "0.0636"), ("people-2", "0.0469"), ("minutes-2", "0.0467")]
+        ("people-1", "0.0636"),
+        ("people-2", "0.0469"),
+        ("minutes-2", "0.0467"),
+    ]
     assert [p.formula for p in r.passages[0].parts] == ["1/(60 + 8)", "1/(60 + 1)", "1/(60 + 2)", "1/(60 + 1)"]
-    assert r.steps[-1] == ("For this example, the first right passage is at rank 8 for plain meaning search and at "
-                           "rank 1 for multi-query: a better place. This is one question, not a rule.")
+    assert r.steps[-1] == (
+        "For this example, the first right passage is at rank 8 for plain meaning search and at "
+        "rank 1 for multi-query: a better place. This is one question, not a rule."
+    )
 
 
 def test_multi_query_the_paper_delivery_moves_up(ledger, real_embed):
     r = run(ledger, "multi_query", "When does the paper arrive?", embed=real_embed)
     assert [(h.id, f"{h.score:.4f}") for h in r.passages] == [
-        ("acme-3", "0.0651"), ("orders-2", "0.0638"), ("orders-1", "0.0635")]
+        ("acme-3", "0.0651"),
+        ("orders-2", "0.0638"),
+        ("orders-1", "0.0635"),
+    ]
     assert ids(r.comparison.passages) == ["orders-2", "orders-1", "acme-3"]
 
 
 def test_hyde_the_half_paid_invoice(ledger, real_embed):
     r = run(ledger, "hyde", "Who still owes us money?", embed=real_embed)
     assert [(h.id, f"{h.score:.4f}") for h in r.passages] == [
-        ("inv2041-2", "0.6624"), ("minutes-2", "0.6476"), ("inv2041-1", "0.6249")]
+        ("inv2041-2", "0.6624"),
+        ("minutes-2", "0.6476"),
+        ("inv2041-1", "0.6249"),
+    ]
     assert ids(r.comparison.passages) == ["payments-1", "payments-2", "minutes-2"]
     assert r.steps[-1] == "Right passages in the top 3: 2 of 2 for HyDE, 1 for plain meaning search."
 
@@ -177,9 +194,11 @@ def test_hyde_the_paper_delivery(ledger, real_embed):
 
 # The keyword techniques' presets.
 
+
 def test_plain_codes(ledger):
-    ranked = {q: [(h.id, f"{h.score:.2f}") for h in run(ledger, "plain", q).passages]
-              for q in ledger.corpus.presets["plain"]}
+    ranked = {
+        q: [(h.id, f"{h.score:.2f}") for h in run(ledger, "plain", q).passages] for q in ledger.corpus.presets["plain"]
+    }
     assert ranked == {
         CODE: [("inv2041-1", "3.14")],
         "Who signed contract C-118?": [("acme-1", "7.13"), ("acme-2", "3.99"), ("orders-2", "2.12")],
@@ -198,10 +217,16 @@ def test_query_the_landlord_is_the_lease(ledger):
 def test_graph_ruth_okoye(ledger):
     r = run(ledger, "graph", "Who is Ruth Okoye?")
     assert [(h.id, f"{h.score:.2f}") for h in r.comparison.passages] == [
-        ("acme-2", "3.74"), ("people-2", "3.74"), ("minutes-1", "3.74")]
+        ("acme-2", "3.74"),
+        ("people-2", "3.74"),
+        ("minutes-1", "3.74"),
+    ]
     assert sum("ruth okoye" in c.text.lower() for c in ledger.chunks()) == 4
     assert [(h.id, f"{h.score:.2f}") for h in r.passages] == [
-        ("minutes-1", "6.74"), ("people-2", "6.24"), ("acme-2", "5.24")]
+        ("minutes-1", "6.74"),
+        ("people-2", "6.24"),
+        ("acme-2", "5.24"),
+    ]
     assert sum(p.kind == "linked name" for p in r.passages[0].parts) == 4
 
 
@@ -218,6 +243,7 @@ def test_document_parent_and_chunk_size_claims(ledger):
 
 
 # Every preset through the command line, and the page text.
+
 
 def test_every_preset_answers_on_the_command_line(capsys, minilm_dir, monkeypatch):
     monkeypatch.setenv("RAGLAB_MODEL_DIR", str(minilm_dir))

@@ -50,10 +50,12 @@ def test_a_fused_part_carries_its_k_and_rank(lab, embed):
     assert (vector["k"], vector["rank"]) == (20, 2)
     assert score_label(r.passages[0]) == f"fused {1 / 21 + 1 / 22:.4f} = 1/21 (keyword) + 1/22 (vector)"
 
+
 def test_the_passages_matrix_is_made_once_and_ranks_as_plain_python():
     import numpy
 
     from raglab.vectors import PassageVectors, cosine_scores
+
     vectors = PassageVectors([[0.6, 0.8], [1.0, 0.0], [0.0, 1.0]])
     first = vectors.matrix(numpy)
     assert cosine_scores([1.0, 0.0], vectors, use_numpy=True) == pytest.approx([0.6, 1.0, 0.0])

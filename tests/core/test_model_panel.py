@@ -88,23 +88,42 @@ def test_every_transition_names_known_stages():
         assert sources <= set(Stage) and target in Stage
 
 
-@pytest.mark.parametrize("reason, expected", [
-    ({"kind": "http", "file": "onnx/model_q4.onnx", "status": 500, "status_text": "Internal Server Error"},
-     "Qwen3 0.6B could not be downloaded: the server answered 500 (Internal Server Error) for onnx/model_q4.onnx."),
-    ({"kind": "http", "file": "ort-wasm-simd-threaded.asyncify.wasm", "runtime": True, "status": 404,
-      "status_text": ""},
-     "Qwen3 0.6B could not be downloaded: the server answered 404 for the model runtime "
-     "(ort-wasm-simd-threaded.asyncify.wasm)."),
-    ({"kind": "network", "file": "tokenizer.json", "message": "Failed to fetch"},
-     "Qwen3 0.6B could not be downloaded: the connection failed while fetching tokenizer.json."),
-    ({"kind": "content", "message": "protobuf parsing failed"},
-     "Qwen3 0.6B arrived but could not be read (protobuf parsing failed); a file may have been cut off or damaged, "
-     "so its stored copy was removed."),
-    ({"kind": "worker", "message": ""}, "Qwen3 0.6B could not start: the page's model worker failed to load."),
-    ({"kind": "content", "message": "QuotaExceededError: quota exceeded"},
-     "Your browser has no room left to keep Qwen3 0.6B. Free some space (for example, clear other sites' stored "
-     "data), then try again."),
-])
+@pytest.mark.parametrize(
+    "reason, expected",
+    [
+        (
+            {"kind": "http", "file": "onnx/model_q4.onnx", "status": 500, "status_text": "Internal Server Error"},
+            "Qwen3 0.6B could not be downloaded: the server answered 500 (Internal Server Error) "
+            "for onnx/model_q4.onnx.",
+        ),
+        (
+            {
+                "kind": "http",
+                "file": "ort-wasm-simd-threaded.asyncify.wasm",
+                "runtime": True,
+                "status": 404,
+                "status_text": "",
+            },
+            "Qwen3 0.6B could not be downloaded: the server answered 404 for the model runtime "
+            "(ort-wasm-simd-threaded.asyncify.wasm).",
+        ),
+        (
+            {"kind": "network", "file": "tokenizer.json", "message": "Failed to fetch"},
+            "Qwen3 0.6B could not be downloaded: the connection failed while fetching tokenizer.json.",
+        ),
+        (
+            {"kind": "content", "message": "protobuf parsing failed"},
+            "Qwen3 0.6B arrived but could not be read (protobuf parsing failed); a file may have been cut off or "
+            "damaged, so its stored copy was removed.",
+        ),
+        ({"kind": "worker", "message": ""}, "Qwen3 0.6B could not start: the page's model worker failed to load."),
+        (
+            {"kind": "content", "message": "QuotaExceededError: quota exceeded"},
+            "Your browser has no room left to keep Qwen3 0.6B. Free some space (for example, clear other sites' stored "
+            "data), then try again.",
+        ),
+    ],
+)
 def test_failure_sentences(reason, expected):
     assert failure_sentence(reason, "Qwen3 0.6B") == expected
 
@@ -113,14 +132,18 @@ def test_what_a_server_or_file_says_is_shown_as_text():
     reason = {"kind": "http", "file": EVIL, "status": 500, "status_text": EVIL}
     state = ModelState().move("download", request=1)
     state = state.on_progress(progress(1, EVIL)).move("fail", request=1, failure=failure_sentence(reason, "M"))
-    for shown in (render_model_state(state, "M"), render_model_state(state.move("download", request=2)
-                                                                       .on_progress(progress(2, EVIL)), "M")):
+    for shown in (
+        render_model_state(state, "M"),
+        render_model_state(state.move("download", request=2).on_progress(progress(2, EVIL)), "M"),
+    ):
         assert "<img" not in shown and "&lt;img" in shown
 
 
 def test_the_stored_line_counts_each_part_and_offers_its_removal():
-    line = render_stored({"generate": 9_800_000, "embed": 45_300_000, "runtime": 0},
-                         {"generate": "Qwen3 0.6B", "embed": "the embedding model", "runtime": "the model runtime"})
+    line = render_stored(
+        {"generate": 9_800_000, "embed": 45_300_000, "runtime": 0},
+        {"generate": "Qwen3 0.6B", "embed": "the embedding model", "runtime": "the model runtime"},
+    )
     assert line.startswith("Stored in this browser: Qwen3 0.6B (10 MB) ")
     assert "the embedding model (45 MB)" in line and "runtime" not in line
     assert line.count('class="remove-model"') == 2

@@ -1,12 +1,10 @@
 """Names found by rules (raglab/names.py): a fixture with known names, the rules one at a time, Fernport by hand
 against by rules, and a visitor's edits."""
 
-import doctest
 import json
 
 import pytest
 
-from raglab import names
 from raglab.chunking import chunk_documents
 from raglab.corpus import Document, Entity, parse_document
 from raglab.entities import EntityGraph
@@ -37,11 +35,6 @@ def one_doc(text: str) -> list[Document]:
     return [Document("t", "T", text)]
 
 
-def test_docstring_examples():
-    failed, attempted = doctest.testmod(names, optionflags=doctest.NORMALIZE_WHITESPACE)
-    assert attempted > 0 and failed == 0
-
-
 def test_fixture_names_and_aliases(engine_docs):
     # "Dr." is dropped; "Lovelace" alone is Ada Lovelace; "Babbage" alone could be Charles or Henry, so neither;
     # "RS" is the Royal Society's initials; Paris (1 passage), June, October, Thursday, "Later", "Many" are no names.
@@ -66,7 +59,8 @@ def test_fixture_says_why_each_name_was_kept(engine_docs):
     ]
     assert found.ambiguous == (("Babbage", ("Charles Babbage", "Henry Babbage")),)
     assert json.loads(json.dumps(found.to_dict()))["ambiguous"] == [
-        {"alias": "Babbage", "names": ["Charles Babbage", "Henry Babbage"]}]
+        {"alias": "Babbage", "names": ["Charles Babbage", "Henry Babbage"]}
+    ]
 
 
 def test_found_names_build_the_entity_graph(engine_docs):
@@ -78,17 +72,22 @@ def test_found_names_build_the_entity_graph(engine_docs):
 def test_a_capital_at_a_sentence_start_proves_nothing():
     # "Bikes" is capitalised in 2 passages, but only where a sentence starts; Millbay also mid-sentence, so its
     # sentence start counts too.
-    docs = one_doc("Bikes ride free on the ferry. Millbay has a pier. The ferry leaves Millbay at noon. "
-                   "Bikes are popular in Millbay.")
+    docs = one_doc(
+        "Bikes ride free on the ferry. Millbay has a pier. The ferry leaves Millbay at noon. "
+        "Bikes are popular in Millbay."
+    )
     assert [(n.name, n.passages) for n in names_found(docs, size=1).names] == [
-        ("Millbay", ("t-s1-2", "t-s1-3", "t-s1-4"))]
+        ("Millbay", ("t-s1-2", "t-s1-3", "t-s1-4"))
+    ]
 
 
 def test_a_word_before_a_known_name_is_cut_off_but_a_name_at_the_start_is_kept():
     # Mira Okafor is found mid-sentence, so "Yesterday" is cut off. Tomas Reyes is not: the rules cannot tell
     # "Lately" from a first name, as they cannot tell "Rose" (Tyler) from "Yesterday".
-    docs = one_doc("Yesterday Mira Okafor baked rye. The rye of Mira Okafor sold out. Lately Tomas Reyes guides "
-                   "tours. Fernport School teaches forty children.")
+    docs = one_doc(
+        "Yesterday Mira Okafor baked rye. The rye of Mira Okafor sold out. Lately Tomas Reyes guides "
+        "tours. Fernport School teaches forty children."
+    )
     assert [e.name for e in find_names(docs)] == ["Mira Okafor", "Lately Tomas Reyes", "Fernport School"]
 
 
@@ -98,8 +97,10 @@ def test_connectors_join_two_capitalised_words_but_never_end_a_name():
 
 
 def test_days_months_and_titles_are_not_names():
-    docs = one_doc("Mrs. Ida Lund sells fish every Saturday in May. The stall of Ida Lund shuts every Saturday in "
-                   "May. Ms Lund sails on Sundays in June. Dr Lund is her sister.")
+    docs = one_doc(
+        "Mrs. Ida Lund sells fish every Saturday in May. The stall of Ida Lund shuts every Saturday in "
+        "May. Ms Lund sails on Sundays in June. Dr Lund is her sister."
+    )
     # Saturday and May are capitalised mid-sentence in 2 passages, and still no names; "Lund" after a title is
     # Ida Lund's alias.
     assert find_names(docs) == (Entity("Ida Lund", ("Lund",)),)
@@ -108,15 +109,18 @@ def test_days_months_and_titles_are_not_names():
 def test_a_word_also_written_in_lower_case_is_no_one_word_name_or_alias():
     # The graph finds names in any case: an alias "Rose" would find every rose, a name "Bath" every bath. (A name
     # of 2 words is kept: "Rose Tyler" is rarely written in lower case.)
-    docs = one_doc("Rose Tyler met Mickey Smith in Bath. Rose laughed. A rose grew by the door in Bath. "
-                   "He ran a bath.")
+    docs = one_doc("Rose Tyler met Mickey Smith in Bath. Rose laughed. A rose grew by the door in Bath. He ran a bath.")
     assert find_names(docs) == (Entity("Rose Tyler"), Entity("Mickey Smith"))
 
 
 # Fernport: the 9 names of entities.toml against the names the rules find. A found name matches a hand-written one
 # when they share a spelling (name or alias, in any case), so "Mira Okafor" matches whatever its aliases.
-SPEC_LINKS = [("Fernport Bakery", "Mira Okafor"), ("Mira Okafor", "Tomas Reyes"),
-              ("Fernport Lighthouse", "Tomas Reyes"), ("Fernport Lighthouse", "Lantern Festival")]
+SPEC_LINKS = [
+    ("Fernport Bakery", "Mira Okafor"),
+    ("Mira Okafor", "Tomas Reyes"),
+    ("Fernport Lighthouse", "Tomas Reyes"),
+    ("Fernport Lighthouse", "Lantern Festival"),
+]
 
 
 def same_name(hand: Entity, found: Entity) -> bool:
@@ -151,12 +155,18 @@ def test_fernport_links_by_rules_find_2_of_the_4(lab):
 
 
 def test_a_visitors_edits_bring_back_the_missing_links(lab):
-    edits = json.loads(json.dumps({
-        "added": [{"name": "Fernport Lighthouse", "aliases": ["lighthouse"]},
-                  {"name": "Lantern Festival", "aliases": ["festival"]},
-                  {"name": "Saturday market", "aliases": []}],
-        "removed": ["Fernport"],
-    }))
+    edits = json.loads(
+        json.dumps(
+            {
+                "added": [
+                    {"name": "Fernport Lighthouse", "aliases": ["lighthouse"]},
+                    {"name": "Lantern Festival", "aliases": ["festival"]},
+                    {"name": "Saturday market", "aliases": []},
+                ],
+                "removed": ["Fernport"],
+            }
+        )
+    )
     edited = apply_edits(find_names(lab.corpus.documents), edits)
     assert len(set(by_hand(lab, edited).values())) == 9
     assert spec_links_found(lab, edited) == SPEC_LINKS

@@ -45,15 +45,18 @@ def test_chunk_size_claims(lab):
     assert ferry[0].sentences == 1 and "fare costs 6 coins" in ferry[0].text
 
 
-@pytest.mark.parametrize(("question", "answer"), [
-    ("Can I bring my pet?", "rules-2"),
-    ("When does the boat leave in winter?", "ferry-2"),
-    ("Where can I pitch a tent?", "rules-1"),
-    ("How much is a bicycle on the ship?", "ferry-2"),
-    ("What is the price of a ticket?", "ferry-1"),
-    ("Where can I buy a loaf?", "bakery-2"),
-    ("How many inhabitants are there?", "history-3"),
-])
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("Can I bring my pet?", "rules-2"),
+        ("When does the boat leave in winter?", "ferry-2"),
+        ("Where can I pitch a tent?", "rules-1"),
+        ("How much is a bicycle on the ship?", "ferry-2"),
+        ("What is the price of a ticket?", "ferry-1"),
+        ("Where can I buy a loaf?", "bakery-2"),
+        ("How many inhabitants are there?", "history-3"),
+    ],
+)
 def test_the_word_list_makes_other_word_questions_work(lab, question, answer):
     """Questions in other words than the documents': plain search misses the answer, query rewriting finds it."""
     assert answer not in ids(run(lab, "plain", question).passages)

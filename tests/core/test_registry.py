@@ -24,19 +24,34 @@ def longest(lab, question, top_k=3, avoid=None, min_letters=0.0, source="visitor
     words = [w for w in search_words(question) if w != avoid]
     kept = [c for c in lab.chunks() if set(search_words(c.text)) & set(words) and len(c.text) >= min_letters]
     kept.sort(key=lambda c: -len(c.text))
-    hits = [Hit.of(c, r, len(c.text), "score", (Part("word", "letters", len(c.text), "len(text)"),))
-            for r, c in enumerate(kept[:top_k], 1)]
-    return finish("longest", question, words, [f"Kept the {top_k} longest passages."], hits, None,
-                  {"avoided": avoid})
+    hits = [
+        Hit.of(c, r, len(c.text), "score", (Part("word", "letters", len(c.text), "len(text)"),))
+        for r, c in enumerate(kept[:top_k], 1)
+    ]
+    return finish("longest", question, words, [f"Kept the {top_k} longest passages."], hits, None, {"avoided": avoid})
 
 
 @pytest.fixture
 def tenth():
-    technique = register(Technique(
-        "longest", "Longest: the longest passages that share a word", longest,
-        inputs=(Input("avoid", "av", "A search word to leave out", flag="--avoid", help="a word to leave out"),),
-        options=(Option("min_letters", "Fewest letters", 0.0, low=0, high=400, step=10,
-                        help="passages shorter than this are left out"),)))
+    technique = register(
+        Technique(
+            "longest",
+            "Longest: the longest passages that share a word",
+            longest,
+            inputs=(Input("avoid", "av", "A search word to leave out", flag="--avoid", help="a word to leave out"),),
+            options=(
+                Option(
+                    "min_letters",
+                    "Fewest letters",
+                    0.0,
+                    low=0,
+                    high=400,
+                    step=10,
+                    help="passages shorter than this are left out",
+                ),
+            ),
+        )
+    )
     yield technique
     del TECHNIQUES[technique.key]
 
@@ -44,8 +59,9 @@ def tenth():
 def test_a_tenth_technique_on_the_command_line(capsys, tenth):
     code, out, _ = run_cli(capsys, "techniques")
     assert code == 0 and "longest      Longest: the longest passages that share a word" in out
-    code, out, _ = run_cli(capsys, "ask", "longest", "How much does the ferry cost?", "--avoid", "cost", "--json",
-                           "--min-letters", "120")
+    code, out, _ = run_cli(
+        capsys, "ask", "longest", "How much does the ferry cost?", "--avoid", "cost", "--json", "--min-letters", "120"
+    )
     result = json.loads(out)
     assert code == 0 and result["search_words"] == ["much", "ferry"] and result["details"] == {"avoided": "cost"}
     assert all(p["score"] >= 120 for p in result["passages"])
@@ -56,8 +72,8 @@ def test_a_tenth_technique_on_the_command_line(capsys, tenth):
 def test_a_tenth_technique_on_the_page(tenth):
     lab = Lab()
     html = render_main(lab, load_page_text(default_corpus_dir()), {"longest": run(lab, "longest", "ferry cost")})
-    section = html[html.index('<section class="technique" id="longest"'):]
-    section = section[:section.index("</section>")]
+    section = html[html.index('<section class="technique" id="longest"') :]
+    section = section[: section.index("</section>")]
     assert "Technique 10: </span>Longest: the longest passages that share a word" in section
     assert '<input name="av" maxlength="500" autocomplete="off" id="av-longest">' in section
     assert 'name="min_letters" value="0" min="0" max="400" step="10"' in section
@@ -82,8 +98,11 @@ def test_the_model_writes_the_rewrites_then_multi_query_runs(embed):
 
     result = ask_with_model(lab, "multi_query", "What else does Tomas do?", generate, embed=embed)
     assert prompts == [TECHNIQUES["multi_query"].input("rewrites").model.prompt("What else does Tomas do?")]
-    assert result.details["rewrites"] == ["Who is Tomas Reyes?", "What does Tomas teach?",
-                                          "Where are the lighthouse tours?"]
+    assert result.details["rewrites"] == [
+        "Who is Tomas Reyes?",
+        "What does Tomas teach?",
+        "Where are the lighthouse tours?",
+    ]
     assert result.details["rewrites_by"] == "model"
     assert "written by the model" in result.steps[0]
 

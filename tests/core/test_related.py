@@ -1,8 +1,6 @@
 """Related words by meaning, with hand-made unit vectors: each question word's axis vector makes every cosine a
 candidate's own coordinate, so the expected cosines are exact."""
 
-import doctest
-
 import pytest
 
 import raglab.related
@@ -27,7 +25,7 @@ VECTORS = {
     "ferry": [0.8, 0.6, 0.0],
     "fare": [0.0, 0.96, 0.28],
     "sea": [0.6, 0.0, 0.8],
-    "pier": [0.5, 0.0, 0.75 ** 0.5],  # exactly at the floor: not above it
+    "pier": [0.5, 0.0, 0.75**0.5],  # exactly at the floor: not above it
     "bread": [0.0, 0.0, 1.0],
     "boats": [1.0, 0.0, 0.0],  # the same search word as "boat"
 }
@@ -124,8 +122,13 @@ def test_plain_python_gives_the_same_suggestions_as_numpy(monkeypatch):
 def test_labels_round_only_for_display():
     s = Suggestion("boat", (("ferry", 0.6345236), ("sea", 0.6517324)))
     assert s.labels == ["ferry 0.63", "sea 0.65"] and s.related[0][1] == 0.6345236
-    assert s.to_dict() == {"word": "boat", "related": [{"word": "ferry", "cosine": 0.6345236, "label": "ferry 0.63"},
-                                                       {"word": "sea", "cosine": 0.6517324, "label": "sea 0.65"}]}
+    assert s.to_dict() == {
+        "word": "boat",
+        "related": [
+            {"word": "ferry", "cosine": 0.6345236, "label": "ferry 0.63"},
+            {"word": "sea", "cosine": 0.6517324, "label": "sea 0.65"},
+        ],
+    }
 
 
 def test_word_list_lines_hold_what_the_visitor_accepted_in_suggestion_order():
@@ -141,8 +144,3 @@ def test_merging_adds_new_words_and_lines_without_duplicates():
     merged = merge_word_list(mine, "boat: ferry, sea\nticket: fare")
     assert merged == {"boat": ("ship", "ferry", "sea"), "price": ("cost",), "ticket": ("fare",)}
     assert merge_word_list(mine, "") == mine
-
-
-def test_worked_example():
-    failed, attempted = doctest.testmod(raglab.related, optionflags=doctest.NORMALIZE_WHITESPACE)
-    assert attempted > 0 and failed == 0

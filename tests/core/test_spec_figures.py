@@ -20,20 +20,23 @@ def test_plain_ferry_cost(lab):
 
 def test_plain_prompt_is_the_spec_word_for_word(lab):
     r = run(lab, "plain", "How much does the ferry cost?")
-    assert r.prompt == "\n".join([
-        INSTRUCTION,
-        "",
-        "[1] Ferry timetable: The ferry crosses from Millbay on the mainland to Fernport in 40 minutes. "
-        "A ferry fare costs 6 coins, and children ride free.",
-        "[2] Ferry timetable: Then there is only one crossing a day, at 10:00 from Millbay. "
-        "The rest of the year, the ferry leaves Millbay at 8:00, 12:00 and 17:00.",
-        "[3] Harbour guide: The ferry from the mainland ties up at the harbour, at the far end of the east pier. "
-        "A small harbour office hands out maps and answers questions.",
-        "",
-        "Question: How much does the ferry cost?",
-    ])
-    assert INSTRUCTION == ("Answer the question using only the passages below. "
-                           "If they do not contain the answer, say you do not know.")
+    assert r.prompt == "\n".join(
+        [
+            INSTRUCTION,
+            "",
+            "[1] Ferry timetable: The ferry crosses from Millbay on the mainland to Fernport in 40 minutes. "
+            "A ferry fare costs 6 coins, and children ride free.",
+            "[2] Ferry timetable: Then there is only one crossing a day, at 10:00 from Millbay. "
+            "The rest of the year, the ferry leaves Millbay at 8:00, 12:00 and 17:00.",
+            "[3] Harbour guide: The ferry from the mainland ties up at the harbour, at the far end of the east pier. "
+            "A small harbour office hands out maps and answers questions.",
+            "",
+            "Question: How much does the ferry cost?",
+        ]
+    )
+    assert INSTRUCTION == (
+        "Answer the question using only the passages below. If they do not contain the answer, say you do not know."
+    )
 
 
 def test_query_boat_ticket(lab):
@@ -49,11 +52,17 @@ def test_graph_mira(lab):
     r = run(lab, "graph", "When can I meet the man who taught Mira to bake?")
     assert ranked(r) == [("bakery-2", "7.83"), ("bakery-1", "4.33"), ("lighthouse-2", "0.50")]
     assert ranked(r, r.comparison.passages) == [("bakery-2", "6.33"), ("bakery-1", "2.83")]
-    assert r.steps[:2] == ("Names in your question: Mira Okafor.",
-                           "In the graph, Mira Okafor is linked to: Fernport Bakery, Tomas Reyes.")
+    assert r.steps[:2] == (
+        "Names in your question: Mira Okafor.",
+        "In the graph, Mira Okafor is linked to: Fernport Bakery, Tomas Reyes.",
+    )
     links = [(link["a"], link["b"]) for link in r.details["links"]]
-    assert links == [("Fernport Bakery", "Mira Okafor"), ("Mira Okafor", "Tomas Reyes"),
-                     ("Fernport Lighthouse", "Tomas Reyes"), ("Fernport Lighthouse", "Lantern Festival")]
+    assert links == [
+        ("Fernport Bakery", "Mira Okafor"),
+        ("Mira Okafor", "Tomas Reyes"),
+        ("Fernport Lighthouse", "Tomas Reyes"),
+        ("Fernport Lighthouse", "Lantern Festival"),
+    ]
 
 
 def test_graph_bonus_parts_add_up(lab):
@@ -81,8 +90,10 @@ def test_parent_winter_ferry(lab):
     assert [c.id for c in children] == ["ferry-s1-6", "ferry-s1-1", "ferry-s1-2"]
     assert len(r.passages) == 1 and r.passages[0].title == "Ferry timetable"
     assert f"{r.passages[0].score:.2f}" == "6.75" and r.passages[0].score_kind == "best sentence"
-    assert "the best 3 sentences are: “The rest of the year, the ferry leaves Millbay at 8:00, 12:00 and 17:00.” " \
-           "(6.75)" in r.steps[1]
+    assert (
+        "the best 3 sentences are: “The rest of the year, the ferry leaves Millbay at 8:00, 12:00 and 17:00.” "
+        "(6.75)" in r.steps[1]
+    )
     assert r.steps[2] == "Those belong to 1 parent document, each passed once, whole and in order: Ferry timetable."
 
 

@@ -24,9 +24,7 @@ def check_question(question: str) -> str:
     if not question:
         raise QuestionError("Type a question first.")
     if len(question) > MAX_QUESTION_CHARS:
-        raise QuestionError(
-            f"The question is {len(question)} characters long; keep it under {MAX_QUESTION_CHARS}."
-        )
+        raise QuestionError(f"The question is {len(question)} characters long; keep it under {MAX_QUESTION_CHARS}.")
     return question
 
 
@@ -77,8 +75,15 @@ def keyword_search(lab: Lab, words: Sequence[str], top_k: int, size: PassageSize
 SCORINGS = {"sum": "sum of word weights (simple)", "bm25": "BM25", "snowball": "BM25, Snowball stems"}
 
 
-def scored_search(lab: Lab, question: str, words: Sequence[str], top_k: int, scoring: str = "sum",
-                  k1: float | None = None, b: float | None = None) -> tuple[list[Hit], str, dict]:
+def scored_search(
+    lab: Lab,
+    question: str,
+    words: Sequence[str],
+    top_k: int,
+    scoring: str = "sum",
+    k1: float | None = None,
+    b: float | None = None,
+) -> tuple[list[Hit], str, dict]:
     """Keyword search with a scoring: the best ``top_k`` passages, the step that says how they were scored, and
     the settings for the result's details ({} for the spec's sum). A QuestionError for a scoring or a k1 / b out
     of range."""
@@ -94,11 +99,17 @@ def scored_search(lab: Lab, question: str, words: Sequence[str], top_k: int, sco
     except ValueError as e:
         raise QuestionError(f"BM25: {e}.") from e
     index = lab.bm25_index_for(scoring)
-    words_note = (" Words are cut to their Snowball stems (“studies” → “studi”) and joined words into their parts "
-                  f"(“IL-6” → “il”, “6”): {', '.join(index.query_words(question))}." if scoring == "snowball" else "")
-    step = (f"Scored all {len(index)} passages with BM25 (k1 = {k1:g}, b = {b:g}): each search word adds idf × tf × "
-            "(k1 + 1) / (tf + k1 × (1 − b + b × length / average length)), so a word said twice counts more and a "
-            f"long passage counts each word a little less.{words_note}")
+    words_note = (
+        " Words are cut to their Snowball stems (“studies” → “studi”) and joined words into their parts "
+        f"(“IL-6” → “il”, “6”): {', '.join(index.query_words(question))}."
+        if scoring == "snowball"
+        else ""
+    )
+    step = (
+        f"Scored all {len(index)} passages with BM25 (k1 = {k1:g}, b = {b:g}): each search word adds idf × tf × "
+        "(k1 + 1) / (tf + k1 × (1 − b + b × length / average length)), so a word said twice counts more and a "
+        f"long passage counts each word a little less.{words_note}"
+    )
     return bm25_search(index, question, top_k, k1, b), step, {"scoring": scoring, "k1": k1, "b": b}
 
 
@@ -107,12 +118,29 @@ def plain_comparison(lab: Lab, question: str, top_k: int = TOP_K, label: str = "
     return Comparison(label, hits, "" if hits else NO_HELP)
 
 
-def finish(technique: str, question: str, words: Sequence[str], steps: Sequence[str], hits: Sequence[Hit],
-           comparison: Comparison | None, details: dict | None = None, message: str = "") -> Result:
+def finish(
+    technique: str,
+    question: str,
+    words: Sequence[str],
+    steps: Sequence[str],
+    hits: Sequence[Hit],
+    comparison: Comparison | None,
+    details: dict | None = None,
+    message: str = "",
+) -> Result:
     if not hits and not message:
         message = NO_HELP
-    return Result(technique, question, tuple(words), tuple(steps), tuple(hits), comparison,
-                  build_prompt(question, hits), details or {}, message)
+    return Result(
+        technique,
+        question,
+        tuple(words),
+        tuple(steps),
+        tuple(hits),
+        comparison,
+        build_prompt(question, hits),
+        details or {},
+        message,
+    )
 
 
 def empty_result(technique: str, question: str, message: str, details: dict | None = None) -> Result:

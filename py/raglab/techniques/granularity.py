@@ -74,8 +74,10 @@ def chunk_size(lab: Lab, question: str, top_k: int = 1, sizes: tuple[int, ...] =
     for size in sizes:
         index = lab.index(size)
         sized = {c.id: c.sized_id for c in index.chunks}
-        found = [replace(h, id=sized[h.id], rank=len(hits) + j, note=f"{plural(size, 'sentence')} per chunk")
-                 for j, h in enumerate(keyword_search(lab, words, top_k, size=size), 1)]
+        found = [
+            replace(h, id=sized[h.id], rank=len(hits) + j, note=f"{plural(size, 'sentence')} per chunk")
+            for j, h in enumerate(keyword_search(lab, words, top_k, size=size), 1)
+        ]
         by_size[size] = found
         if found:
             best = found[0]
@@ -83,12 +85,17 @@ def chunk_size(lab: Lab, question: str, top_k: int = 1, sizes: tuple[int, ...] =
         else:
             steps.append(f"Size {size}: no chunk holds a search word.")
         hits += found
-    steps.append(f"The list below shows the best {'chunk' if top_k == 1 else f'{top_k} chunks'} of each size side "
-                 "by side. A real system would pick one size first.")
-    steps.append("Small chunks are precise but can lose the sentence next to them; big chunks keep more together "
-                 "but fill the prompt and add words that have nothing to do with the question. No size is best "
-                 "for every question.")
-    details = {"sizes": {str(s): [h.id for h in found] for s, found in by_size.items()},
-               "chunks_per_size": {str(s): len(lab.index(s)) for s in sizes}}
+    steps.append(
+        f"The list below shows the best {'chunk' if top_k == 1 else f'{top_k} chunks'} of each size side "
+        "by side. A real system would pick one size first."
+    )
+    steps.append(
+        "Small chunks are precise but can lose the sentence next to them; big chunks keep more together "
+        "but fill the prompt and add words that have nothing to do with the question. No size is best "
+        "for every question."
+    )
+    details = {
+        "sizes": {str(s): [h.id for h in found] for s, found in by_size.items()},
+        "chunks_per_size": {str(s): len(lab.index(s)) for s in sizes},
+    }
     return finish("chunk_size", question, words, steps, hits, plain_comparison(lab, question), details)
-

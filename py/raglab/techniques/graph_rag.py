@@ -40,15 +40,22 @@ def graph(lab: Lab, question: str, top_k: int = TOP_K) -> Result:
         steps = [f"Names in your question: {', '.join(names)}."]
         for name in names:
             hop = g.linked_to(name)
-            steps.append(f"In the graph, {name} is linked to: {', '.join(hop)}." if hop
-                         else f"In the graph, {name} has no links: no passage mentions it with another name.")
+            steps.append(
+                f"In the graph, {name} is linked to: {', '.join(hop)}."
+                if hop
+                else f"In the graph, {name} has no links: no passage mentions it with another name."
+            )
     else:
-        steps = ["No name from the entity list is in your question, so the graph has nowhere to start: "
-                 "this is plain search."]
-    steps.append(f"Each passage gets its word score, plus {NAME_BONUS:g} for every name from your question and "
-                 f"{LINK_BONUS:g} for every linked name it mentions.")
-    steps.append(f"Kept the best {top_k}." if len(hits) == top_k
-                 else f"Kept the best {top_k}: {len(hits)} scored above 0.")
+        steps = [
+            "No name from the entity list is in your question, so the graph has nowhere to start: this is plain search."
+        ]
+    steps.append(
+        f"Each passage gets its word score, plus {NAME_BONUS:g} for every name from your question and "
+        f"{LINK_BONUS:g} for every linked name it mentions."
+    )
+    steps.append(
+        f"Kept the best {top_k}." if len(hits) == top_k else f"Kept the best {top_k}: {len(hits)} scored above 0."
+    )
     details = {
         "names": names,
         "linked_names": linked,

@@ -40,8 +40,7 @@ class EmbedderMissing(QuestionError):
 def _need(embed: Embedder | None, technique: str) -> Embedder:
     if embed is None:
         raise EmbedderMissing(
-            f"{technique} searches by meaning and needs an embedding model (all-MiniLM-L6-v2), "
-            "and none is loaded."
+            f"{technique} searches by meaning and needs an embedding model (all-MiniLM-L6-v2), and none is loaded."
         )
     return embed
 
@@ -55,8 +54,9 @@ def meaning_search(lab: Lab, embed: Embedder, vector, depth: int) -> list[Hit]:
     ]
 
 
-def _fuse(lab: Lab, lists: Sequence[Sequence[Hit]], labels: Sequence[str], top_k: int,
-          k: int = RRF_K) -> tuple[list[Hit], list[str]]:
+def _fuse(
+    lab: Lab, lists: Sequence[Sequence[Hit]], labels: Sequence[str], top_k: int, k: int = RRF_K
+) -> tuple[list[Hit], list[str]]:
     """The best ``top_k`` by rank fusion, and a sentence for each tie that decides them (a tied hit notes it)."""
     by_id = {c.id: c for c in lab.chunks()}
     fused = fuse_ranks([[h.id for h in hits] for hits in lists], k=k, depth=RRF_DEPTH)
@@ -65,9 +65,12 @@ def _fuse(lab: Lab, lists: Sequence[Sequence[Hit]], labels: Sequence[str], top_k
         tied = [fused[i][0] for i in group]
         for pid in tied:
             notes[pid] = f"tied with {', '.join(t for t in tied if t != pid)} (rule for ties in the steps)"
-    hits = [Hit.of(by_id[pid], rank, total, "fused", [rank_part(labels[li], r, k) for li, r in earned],
-                   note=notes.get(pid, ""))
-            for rank, (pid, total, earned) in enumerate(fused[:top_k], 1)]
+    hits = [
+        Hit.of(
+            by_id[pid], rank, total, "fused", [rank_part(labels[li], r, k) for li, r in earned], note=notes.get(pid, "")
+        )
+        for rank, (pid, total, earned) in enumerate(fused[:top_k], 1)
+    ]
     return hits, tie_sentences(fused, labels, top_k, k)
 
 
@@ -87,13 +90,21 @@ def place_step(lab: Lab, question: str, plain_ids: Sequence[str], ids: Sequence[
     def at(rank: int | None) -> str:
         return f"at rank {rank}" if rank else "not found"
 
-    verdict = ("the same place" if p == t else "a better place" if t and (p is None or t < p) else "a worse place")
-    return [f"For this example, the first right passage is {at(p)} for plain meaning search and {at(t)} for "
-            f"{name}: {verdict}. This is one question, not a rule."]
+    verdict = "the same place" if p == t else "a better place" if t and (p is None or t < p) else "a worse place"
+    return [
+        f"For this example, the first right passage is {at(p)} for plain meaning search and {at(t)} for "
+        f"{name}: {verdict}. This is one question, not a rule."
+    ]
 
 
-def multi_query(lab: Lab, question: str, embed: Embedder | None = None, rewrites: Sequence[str] | None = None,
-                source: str = "visitor", top_k: int = TOP_K) -> Result:
+def multi_query(
+    lab: Lab,
+    question: str,
+    embed: Embedder | None = None,
+    rewrites: Sequence[str] | None = None,
+    source: str = "visitor",
+    top_k: int = TOP_K,
+) -> Result:
     """Search with the question and its rewrites, fuse the rankings: 1/(60 + rank) from every list."""
     question = check_question(question)
     embed = _need(embed, "Multi-query")
@@ -108,24 +119,37 @@ def multi_query(lab: Lab, question: str, embed: Embedder | None = None, rewrites
     if rewrites:
         steps = [f"Wrote {len(rewrites)} rewrites of the question ({SOURCES[source]}): {quoted_list(rewrites)}."]
     else:
-        steps = ["No rewrites for this question yet: write some (or let the model write them). With none, this is "
-                 "plain meaning search."]
+        steps = [
+            "No rewrites for this question yet: write some (or let the model write them). With none, this is "
+            "plain meaning search."
+        ]
     for i, found in enumerate(lists, 1):
         who = "your question" if i == 1 else "rewrite"
         steps.append(f"Search {i}, {who}: top 3 are {_top3(found)}.")
-    steps.append(f"Rank fusion: a passage earns 1 ÷ ({RRF_K} + its rank) from every search that holds it, and the "
-                 "earnings are added. A passage found by several searches rises.")
+    steps.append(
+        f"Rank fusion: a passage earns 1 ÷ ({RRF_K} + its rank) from every search that holds it, and the "
+        "earnings are added. A passage found by several searches rises."
+    )
     steps += ties
     all_fused, _ = _fuse(lab, lists, labels, top_k=len(lab.chunks()))
     steps += place_step(lab, question, [h.id for h in lists[0]], [h.id for h in all_fused], "multi-query")
     comparison = Comparison(PLAIN_MEANING, tuple(lists[0][:top_k]))
-    details = {"rewrites": rewrites, "rewrites_by": source,
-               "searches": [{"wording": w, "passages": found} for w, found in zip(wordings, lists, strict=True)]}
+    details = {
+        "rewrites": rewrites,
+        "rewrites_by": source,
+        "searches": [{"wording": w, "passages": found} for w, found in zip(wordings, lists, strict=True)],
+    }
     return finish("multi_query", question, search_words(question), steps, hits, comparison, details)
 
 
-def hyde(lab: Lab, question: str, embed: Embedder | None = None, hypothetical: str | None = None,
-         source: str = "visitor", top_k: int = TOP_K) -> Result:
+def hyde(
+    lab: Lab,
+    question: str,
+    embed: Embedder | None = None,
+    hypothetical: str | None = None,
+    source: str = "visitor",
+    top_k: int = TOP_K,
+) -> Result:
     """Search with the meaning of a made-up answer instead of the question's."""
     question = check_question(question)
     embed = _need(embed, "HyDE")
@@ -133,8 +157,10 @@ def hyde(lab: Lab, question: str, embed: Embedder | None = None, hypothetical: s
         hypothetical, source = lab.corpus.hypothetical.get(question), "hand"
     hypothetical = " ".join(str(hypothetical or "").split())
     if not hypothetical:
-        raise QuestionError("HyDE needs a hypothetical answer for this question: write one (it may be wrong; it "
-                            "only has to sound like the right page), or let the model write it.")
+        raise QuestionError(
+            "HyDE needs a hypothetical answer for this question: write one (it may be wrong; it "
+            "only has to sound like the right page), or let the model write it."
+        )
     q_vec, h_vec = embed([question, hypothetical])
     depth = len(lab.chunks())
     plain_ranked = meaning_search(lab, embed, q_vec, depth)
@@ -153,41 +179,58 @@ def hyde(lab: Lab, question: str, embed: Embedder | None = None, hypothetical: s
     if answers:
         mine = sum(h.id in answers for h in hits)
         theirs = sum(h.id in answers for h in plain_ranked[:top_k])
-        steps.append(f"Right passages in the top {top_k}: {mine} of {len(answers)} for HyDE, {theirs} for plain "
-                     "meaning search.")
+        steps.append(
+            f"Right passages in the top {top_k}: {mine} of {len(answers)} for HyDE, {theirs} for plain meaning search."
+        )
     comparison = Comparison(PLAIN_MEANING, tuple(plain_ranked[:top_k]))
     details = {"hypothetical_answer": hypothetical, "hypothetical_by": source}
     return finish("hyde", question, search_words(question), steps, hits, comparison, details)
 
 
-def hybrid(lab: Lab, question: str, embed: Embedder | None = None, top_k: int = TOP_K, k: int = RRF_K,
-           scoring: str = "sum", k1: float | None = None, b: float | None = None) -> Result:
+def hybrid(
+    lab: Lab,
+    question: str,
+    embed: Embedder | None = None,
+    top_k: int = TOP_K,
+    k: int = RRF_K,
+    scoring: str = "sum",
+    k1: float | None = None,
+    b: float | None = None,
+) -> Result:
     """Keyword search and vector search, each keeping its best 10, merged by rank fusion. The keyword side scores
     as plain search does (``scoring``: the spec's sum, "bm25" or "snowball"; k1, b for BM25)."""
     question = check_question(question)
     words = search_words(question)
-    keyword_list, scored, settings = scored_search(lab, question, words, RRF_DEPTH, scoring, k1, b) if words \
-        else ([], "", {})
-    steps = [f"Search words in your question: {', '.join(words)}." if words
-             else "No search words in your question (all stop words): the keyword side finds nothing."]
+    keyword_list, scored, settings = (
+        scored_search(lab, question, words, RRF_DEPTH, scoring, k1, b) if words else ([], "", {})
+    )
+    steps = [
+        f"Search words in your question: {', '.join(words)}."
+        if words
+        else "No search words in your question (all stop words): the keyword side finds nothing."
+    ]
     if settings:  # the spec's sum needs no words here: the scores show it
         steps.append(scored)
-    steps.append(f"Keyword search: {plural(len(keyword_list), 'passage')} with a search word"
-                 + (f"; top 3 are {_top3(keyword_list)}." if keyword_list else "."))
+    steps.append(
+        f"Keyword search: {plural(len(keyword_list), 'passage')} with a search word"
+        + (f"; top 3 are {_top3(keyword_list)}." if keyword_list else ".")
+    )
     if embed is not None:
         (q_vec,) = embed([question])
         vector_list = meaning_search(lab, embed, q_vec, RRF_DEPTH)
-        steps.append(f"Vector search: the {len(vector_list)} passages closest in meaning; top 3 are "
-                     f"{_top3(vector_list)}.")
+        steps.append(
+            f"Vector search: the {len(vector_list)} passages closest in meaning; top 3 are {_top3(vector_list)}."
+        )
         lists, labels = [keyword_list, vector_list], ["keyword", "vector"]
     else:
         vector_list = []
         steps.append("Vector search is off: no embedding model is loaded, so only the keyword side ran.")
         lists, labels = [keyword_list], ["keyword"]
     hits, ties = _fuse(lab, lists, labels, top_k, k=k)
-    steps.append(f"Rank fusion: each passage scores 1 ÷ ({k} + its rank) in each list that holds it, added up. "
-                 "A passage missing from one list gets only its other term.")
+    steps.append(
+        f"Rank fusion: each passage scores 1 ÷ ({k} + its rank) in each list that holds it, added up. "
+        "A passage missing from one list gets only its other term."
+    )
     steps += ties
-    details = {"keyword": keyword_list, "vector": vector_list, "k": k, "vector_search": embed is not None,
-               **settings}
+    details = {"keyword": keyword_list, "vector": vector_list, "k": k, "vector_search": embed is not None, **settings}
     return finish("hybrid", question, words, steps, hits, plain_comparison(lab, question, top_k), details)

@@ -7,8 +7,12 @@ the rest costs about 0.2 s in Pyodide (bench/startup.py)."""
 
 from importlib import import_module
 
-_HOME = {"render_result": "result_html", "render_main": "page_html", "render_technique_section": "page_html",
-         "graph_svg": "graph_svg"}
+_HOME = {
+    "render_result": "result_html",
+    "render_main": "page_html",
+    "render_technique_section": "page_html",
+    "graph_svg": "graph_svg",
+}
 
 
 def __getattr__(name: str):
@@ -17,4 +21,4 @@ def __getattr__(name: str):
     return getattr(import_module(f".{_HOME[name]}", __name__), name)
 
 
-__all__ = list(_HOME)
+__all__ = list(_HOME)  # pyright: ignore[reportUnsupportedDunderAll]: the names _HOME imports on first use

@@ -54,8 +54,11 @@ class GraphView:
     @property
     def note(self) -> str:
         """What is left out, as the picture's last line ("" when nothing is)."""
-        more = [f"{n:,} more {what}{'s' * (n != 1)}" for n, what in ((self.more_names, "name"),
-                                                                     (self.more_links, "link")) if n]
+        more = [
+            f"{n:,} more {what}{'s' * (n != 1)}"
+            for n, what in ((self.more_names, "name"), (self.more_links, "link"))
+            if n
+        ]
         return f"and {', '.join(more)}, not drawn" if more else ""
 
 
@@ -81,14 +84,16 @@ def _positions(names: Sequence[str], scale: float = 1.0) -> dict[str, tuple[floa
         return {names[0]: (WIDTH / 2, HEIGHT / 2)}  # one name in the middle sits at the centre
     n = max(len(names), 1)
     return {
-        name: (WIDTH / 2 + RADIUS * 1.55 * scale * math.cos(2 * math.pi * i / n - math.pi / 2),
-               HEIGHT / 2 + RADIUS * scale * math.sin(2 * math.pi * i / n - math.pi / 2))
+        name: (
+            WIDTH / 2 + RADIUS * 1.55 * scale * math.cos(2 * math.pi * i / n - math.pi / 2),
+            HEIGHT / 2 + RADIUS * scale * math.sin(2 * math.pi * i / n - math.pi / 2),
+        )
         for i, name in enumerate(names)
     }
 
 
 def _label(name: str) -> str:
-    return name if len(name) <= LABEL_CHARS else name[:LABEL_CHARS - 1].rstrip() + "…"
+    return name if len(name) <= LABEL_CHARS else name[: LABEL_CHARS - 1].rstrip() + "…"
 
 
 def graph_svg(details: Mapping, view: GraphView | None = None) -> str:
@@ -97,27 +102,36 @@ def graph_svg(details: Mapping, view: GraphView | None = None) -> str:
     names, linked = set(details.get("names", ())), set(details.get("linked_names", ()))
     pos = {**_positions(view.middle, MIDDLE), **_positions(view.around)}
     if view.folded:
-        head = (f'<svg class="graph-svg folded" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="Entity graph: '
-                f'{len(view.names)} of {len(view.names) + view.more_names:,} names, {len(view.links)} of '
-                f'{len(details["links"]):,} links">')
+        head = (
+            f'<svg class="graph-svg folded" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="Entity graph: '
+            f"{len(view.names)} of {len(view.names) + view.more_names:,} names, {len(view.links)} of "
+            f'{len(details["links"]):,} links">'
+        )
     else:
-        head = (f'<svg class="graph-svg" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-                f'aria-label="Entity graph: {len(view.names)} names, {len(details["links"])} links">')
+        head = (
+            f'<svg class="graph-svg" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+            f'aria-label="Entity graph: {len(view.names)} names, {len(details["links"])} links">'
+        )
     out = [head]
     for lk in view.links:
         (x1, y1), (x2, y2) = pos[lk["a"]], pos[lk["b"]]
         hop = (lk["a"] in names and lk["b"] in linked | names) or (lk["b"] in names and lk["a"] in linked | names)
-        out.append(f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" '
-                   f'class="{"edge hop" if hop else "edge"}"><title>{escape(lk["a"])} — {escape(lk["b"])}: '
-                   f'{escape(", ".join(lk["passages"]))}</title></line>')
+        out.append(
+            f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" '
+            f'class="{"edge hop" if hop else "edge"}"><title>{escape(lk["a"])} — {escape(lk["b"])}: '
+            f"{escape(', '.join(lk['passages']))}</title></line>"
+        )
     for name in view.names:
         x, y = pos[name]
         kind = "node question" if name in names else "node linked" if name in linked else "node"
         label, tip = (_label(name), f"<title>{escape(name)}</title>") if view.folded else (name, "")
-        out.append(f'<g class="{kind}">{tip}<circle cx="{x:.0f}" cy="{y:.0f}" r="9"/>'
-                   f'<text x="{x:.0f}" y="{y - 15:.0f}" text-anchor="middle">{escape(label)}</text></g>')
+        out.append(
+            f'<g class="{kind}">{tip}<circle cx="{x:.0f}" cy="{y:.0f}" r="9"/>'
+            f'<text x="{x:.0f}" y="{y - 15:.0f}" text-anchor="middle">{escape(label)}</text></g>'
+        )
     if view.note:
-        out.append(f'<text class="more" x="{WIDTH / 2:.0f}" y="{HEIGHT - 10}" text-anchor="middle">'
-                   f"{escape(view.note)}</text>")
+        out.append(
+            f'<text class="more" x="{WIDTH / 2:.0f}" y="{HEIGHT - 10}" text-anchor="middle">{escape(view.note)}</text>'
+        )
     out.append("</svg>")
     return "".join(out)

@@ -92,15 +92,15 @@ class ModelState:
         if name == "download" and changes.pop("stored", False):
             target = Stage.LOADING
         fresh = {"files": (), "failure": "", "note": "", "choice": None} if target is not Stage.FAILED else {}
-        return replace(self, **{**fresh, "stage": target, "request": request if starting else self.request,
-                                **changes})
+        return replace(self, **{**fresh, "stage": target, "request": request if starting else self.request, **changes})
 
     def on_progress(self, event: dict) -> ModelState:
         """Bytes of one file of this state's load; any other request's bytes change nothing."""
         if self.stage not in LOADING or event.get("id") != self.request:
             return self
-        progress = FileProgress(event["file"], event["loaded"], event["total"] or event["loaded"],
-                                bool(event.get("runtime")))
+        progress = FileProgress(
+            event["file"], event["loaded"], event["total"] or event["loaded"], bool(event.get("runtime"))
+        )
         names = [f.name for f in self.files]
         files = list(self.files)
         if progress.name in names:
@@ -142,17 +142,23 @@ def _failure(reason: dict, what: str) -> str:
     if kind == "network":
         return f"{what} could not be downloaded: the connection failed while fetching {where}."
     if kind == "worker":
-        return (f"{what} could not start: the page's model worker failed to load"
-                f"{': ' + reason['message'] if reason.get('message') else ''}.")
+        return (
+            f"{what} could not start: the page's model worker failed to load"
+            f"{': ' + reason['message'] if reason.get('message') else ''}."
+        )
     if kind == "removed":
         return f"{what} was removed from this browser before it finished loading."
     message = str(reason.get("message", ""))
     if "quota" in message.lower():
-        return (f"Your browser has no room left to keep {what}. Free some space (for example, clear other sites' "
-                "stored data), then try again.")
+        return (
+            f"Your browser has no room left to keep {what}. Free some space (for example, clear other sites' "
+            "stored data), then try again."
+        )
     if kind == "content":
-        return (f"{what} arrived but could not be read ({message}); a file may have been cut off or damaged, so "
-                "its stored copy was removed.")
+        return (
+            f"{what} arrived but could not be read ({message}); a file may have been cut off or damaged, so "
+            "its stored copy was removed."
+        )
     return f"{what} could not be used: {message}."
 
 
@@ -162,9 +168,12 @@ def render_progress(files: tuple[FileProgress, ...], what: str) -> str:
     rows = "".join(
         f'<li><progress max="{f.total}" value="{f.loaded}"></progress> '
         f"{escape(RUNTIME + ': ' + f.name if f.runtime else f.name)}: {f.loaded / MB:.1f} of {f.total / MB:.1f} MB</li>"
-        for f in files)
-    return (f'<p class="model-status">Downloading {escape(what)}, once (it stays in this browser): '
-            f'{done / MB:.1f} MB so far.</p><ul class="files">{rows}</ul>')
+        for f in files
+    )
+    return (
+        f'<p class="model-status">Downloading {escape(what)}, once (it stays in this browser): '
+        f'{done / MB:.1f} MB so far.</p><ul class="files">{rows}</ul>'
+    )
 
 
 def render_model_state(state: ModelState, what: str) -> str:
@@ -174,20 +183,25 @@ def render_model_state(state: ModelState, what: str) -> str:
     if stage is Stage.CONSENT and state.choice:
         device, dtype, reason, size = state.choice
         how_big = f"{size}, downloaded once" if size else "downloaded once (its size shows as it downloads)"
-        return ('<div class="consent" role="group" aria-label="Download the model?">'
-                f"<p>Answering needs {escape(what)}, a small language model: {escape(how_big)} and kept in this "
-                "browser. It then runs here, on your device; nothing you type is sent anywhere. "
-                f"On this device it would run on {escape(device)} with {escape(dtype)} weights, because "
-                f"{escape(reason)}.</p>"
-                '<button type="button" class="consent-yes">Download and answer</button> '
-                '<button type="button" class="consent-no">Not now</button></div>')
+        return (
+            '<div class="consent" role="group" aria-label="Download the model?">'
+            f"<p>Answering needs {escape(what)}, a small language model: {escape(how_big)} and kept in this "
+            "browser. It then runs here, on your device; nothing you type is sent anywhere. "
+            f"On this device it would run on {escape(device)} with {escape(dtype)} weights, because "
+            f"{escape(reason)}.</p>"
+            '<button type="button" class="consent-yes">Download and answer</button> '
+            '<button type="button" class="consent-no">Not now</button></div>'
+        )
     if stage is Stage.DOWNLOADING:
         return render_progress(state.files, what)
     if stage is Stage.FAILED:
-        return (f'<p class="model-status" role="alert">{escape(state.failure)} Nothing on the page is lost.</p>'
-                f'<button type="button" class="model-retry" data-retry="{escape(state.retry)}">Try again</button>')
-    text = {Stage.LOADING: f"Loading {what}…", Stage.CONSENT: "Checking how the model would run on this device…"
-            }.get(stage, state.note)
+        return (
+            f'<p class="model-status" role="alert">{escape(state.failure)} Nothing on the page is lost.</p>'
+            f'<button type="button" class="model-retry" data-retry="{escape(state.retry)}">Try again</button>'
+        )
+    text = {Stage.LOADING: f"Loading {what}…", Stage.CONSENT: "Checking how the model would run on this device…"}.get(
+        stage, state.note
+    )
     return f'<p class="model-status">{escape(text)}</p>' if text else ""
 
 
@@ -197,15 +211,21 @@ def render_stored(stored: dict[str, int], names: dict[str, str]) -> str:
     >>> render_stored({"generate": 9_800_000, "embed": 0, "runtime": 0}, {"generate": "Qwen3 0.6B"})[:45]
     'Stored in this browser: Qwen3 0.6B (10 MB) <b'
     """
-    parts = [f'{escape(names.get(part, part))} ({size / MB:.0f} MB) <button type="button" class="remove-model" '
-             f'data-part="{escape(part)}">Remove it</button>' for part, size in stored.items() if size]
+    parts = [
+        f'{escape(names.get(part, part))} ({size / MB:.0f} MB) <button type="button" class="remove-model" '
+        f'data-part="{escape(part)}">Remove it</button>'
+        for part, size in stored.items()
+        if size
+    ]
     return "Stored in this browser: " + "; ".join(parts) if parts else ""
 
 
 def render_answer_box(heading: str, request: int) -> str:
     """An answer as it streams: the tokens go into ``.answer-text``; Stop names the request it stops."""
-    return (f'<div class="answer"><h4>{escape(heading)}</h4><p class="answer-text"></p>'
-            f'<button type="button" class="model-stop" data-request="{request}">Stop</button></div>')
+    return (
+        f'<div class="answer"><h4>{escape(heading)}</h4><p class="answer-text"></p>'
+        f'<button type="button" class="model-stop" data-request="{request}">Stop</button></div>'
+    )
 
 
 def render_answer_end(done: dict, seconds: float) -> str:
@@ -220,5 +240,7 @@ def render_answer_end(done: dict, seconds: float) -> str:
 
 def render_hand_written(label: str, text: str) -> str:
     """A preset's hand-written input, shown beside what the model wrote."""
-    return (f'<div class="answer hand"><h4>The {escape(label)}, written by hand for this demo</h4>'
-            f'<p class="answer-text">{escape(text)}</p></div>')
+    return (
+        f'<div class="answer hand"><h4>The {escape(label)}, written by hand for this demo</h4>'
+        f'<p class="answer-text">{escape(text)}</p></div>'
+    )

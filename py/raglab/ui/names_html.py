@@ -32,26 +32,33 @@ def render_names(entities: Sequence[Entity], found: NamesFound, edits: Mapping) 
     for e in entities[:SHOWN]:
         n = passages.get(e.name)
         where = "added by you" if e.name in added or n is None else f"in {n} passage{'s' * (n != 1)}"
-        rows.append(f'<li data-name="{escape(e.name)}">{_spellings(e)} <span class="facts">{where}</span> '
-                    f'<button type="button" class="remove-name" data-name="{escape(e.name)}" '
-                    f'aria-label="Remove {escape(e.name)}">Remove</button></li>')
+        rows.append(
+            f'<li data-name="{escape(e.name)}">{_spellings(e)} <span class="facts">{where}</span> '
+            f'<button type="button" class="remove-name" data-name="{escape(e.name)}" '
+            f'aria-label="Remove {escape(e.name)}">Remove</button></li>'
+        )
     more = len(entities) - SHOWN
     more_line = f'<p class="facts">and {more:,} more names, not listed.</p>' if more > 0 else ""
     options = "".join(f'<option value="{escape(e.name)}">' for e in entities[:SHOWN])
-    undo = ('<button type="button" class="reset-names">Undo my edits</button>'
-            if any(edits.get(k) for k in ("added", "merged", "removed")) else "")
-    return (f"<p>{len(entities):,} names found by rules in your documents (capitalised words, not only where a "
-            "sentence starts; a single word only when capitalised in 2 passages). Two names are linked when one "
-            "passage mentions both. Remove a name that is not one, merge two spellings of the same name, or add "
-            f'a name the rules missed; your edits are kept.</p><ul class="names-list">{"".join(rows)}</ul>'
-            f'{more_line}<datalist id="name-choices">{options}</datalist>'
-            '<div class="row"><label>Add a name <input id="name-add" maxlength="80" autocomplete="off"></label>'
-            '<label>also called (commas) <input id="name-add-aliases" maxlength="200" autocomplete="off"></label>'
-            '<button type="button" class="add-name">Add</button></div>'
-            '<div class="row"><label>Merge <input id="merge-into" list="name-choices" maxlength="80" '
-            'autocomplete="off"></label><label>with <input id="merge-from" list="name-choices" maxlength="80" '
-            'autocomplete="off"></label><button type="button" class="merge-names">Merge</button></div>'
-            f"{undo}")
+    undo = (
+        '<button type="button" class="reset-names">Undo my edits</button>'
+        if any(edits.get(k) for k in ("added", "merged", "removed"))
+        else ""
+    )
+    return (
+        f"<p>{len(entities):,} names found by rules in your documents (capitalised words, not only where a "
+        "sentence starts; a single word only when capitalised in 2 passages). Two names are linked when one "
+        "passage mentions both. Remove a name that is not one, merge two spellings of the same name, or add "
+        f'a name the rules missed; your edits are kept.</p><ul class="names-list">{"".join(rows)}</ul>'
+        f'{more_line}<datalist id="name-choices">{options}</datalist>'
+        '<div class="row"><label>Add a name <input id="name-add" maxlength="80" autocomplete="off"></label>'
+        '<label>also called (commas) <input id="name-add-aliases" maxlength="200" autocomplete="off"></label>'
+        '<button type="button" class="add-name">Add</button></div>'
+        '<div class="row"><label>Merge <input id="merge-into" list="name-choices" maxlength="80" '
+        'autocomplete="off"></label><label>with <input id="merge-from" list="name-choices" maxlength="80" '
+        'autocomplete="off"></label><button type="button" class="merge-names">Merge</button></div>'
+        f"{undo}"
+    )
 
 
 def render_names_compared(by_hand: Sequence[Entity], found: NamesFound) -> str:
@@ -62,6 +69,7 @@ def render_names_compared(by_hand: Sequence[Entity], found: NamesFound) -> str:
     >>> "Found by hand only: Saturday market" in html and "Found by rules only: Millbay" in html
     True
     """
+
     def spellings(e: Entity) -> set[str]:
         return {s.casefold() for s in e.spellings}
 
@@ -70,12 +78,14 @@ def render_names_compared(by_hand: Sequence[Entity], found: NamesFound) -> str:
     hand_only = [e.name for e in by_hand if e not in both]
     rules_only = [f.name for f in rules if not any(spellings(f) & spellings(e) for e in by_hand)]
     column = "".join
-    return ('<details class="names-lesson"><summary>Names by hand, against names found by rules</summary>'
-            f"<p>The graph here uses a hand-written list of {len(by_hand)} names. Rules alone (capitalised words, "
-            f"no model) find {len(rules)} in the same documents; {len(both)} of the hand-written names are among "
-            "them. Your own documents get the rules' list, which you can edit.</p>"
-            '<div class="side-by-side"><div class="col"><h4>By hand</h4><ul>'
-            f'{column(f"<li>{_spellings(e)}</li>" for e in by_hand)}</ul></div><div class="col"><h4>Found by rules'
-            f'</h4><ul>{column(f"<li>{_spellings(e)}</li>" for e in rules)}</ul></div></div>'
-            f'<p>Found by hand only: {escape(", ".join(hand_only) or "none")}. '
-            f'Found by rules only: {escape(", ".join(rules_only) or "none")}.</p></details>')
+    return (
+        '<details class="names-lesson"><summary>Names by hand, against names found by rules</summary>'
+        f"<p>The graph here uses a hand-written list of {len(by_hand)} names. Rules alone (capitalised words, "
+        f"no model) find {len(rules)} in the same documents; {len(both)} of the hand-written names are among "
+        "them. Your own documents get the rules' list, which you can edit.</p>"
+        '<div class="side-by-side"><div class="col"><h4>By hand</h4><ul>'
+        f'{column(f"<li>{_spellings(e)}</li>" for e in by_hand)}</ul></div><div class="col"><h4>Found by rules'
+        f"</h4><ul>{column(f'<li>{_spellings(e)}</li>' for e in rules)}</ul></div></div>"
+        f"<p>Found by hand only: {escape(', '.join(hand_only) or 'none')}. "
+        f"Found by rules only: {escape(', '.join(rules_only) or 'none')}.</p></details>"
+    )

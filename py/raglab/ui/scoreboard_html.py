@@ -19,15 +19,30 @@ from urllib.parse import urlencode
 # (report field, header with {k} / {ndcg_k} filled from the report, what it means)
 METRICS = (
     ("hit_at_3", "hit@{k}", "the share of questions with a right passage among the first {k} units returned"),
-    ("recall_at_3", "recall@{k}", "the share of each question's right passages found in the first {k} units, "
-                                  "averaged over the questions"),
-    ("mrr", "MRR", "mean reciprocal rank: 1 / the rank of the first right unit (0 when none is returned), "
-                   "averaged over the questions"),
-    ("ndcg_at_10", "nDCG@{ndcg_k}", "normalised discounted cumulative gain over the first {ndcg_k}: right passages "
-                                    "count more the nearer the top they are; 1 is a perfect ranking"),
+    (
+        "recall_at_3",
+        "recall@{k}",
+        "the share of each question's right passages found in the first {k} units, averaged over the questions",
+    ),
+    (
+        "mrr",
+        "MRR",
+        "mean reciprocal rank: 1 / the rank of the first right unit (0 when none is returned), "
+        "averaged over the questions",
+    ),
+    (
+        "ndcg_at_10",
+        "nDCG@{ndcg_k}",
+        "normalised discounted cumulative gain over the first {ndcg_k}: right passages "
+        "count more the nearer the top they are; 1 is a perfect ranking",
+    ),
 )
-SENTENCES = ("sentences_at_3", "sentences@{k}", "the mean number of sentences in the first {k} units: what the model "
-                                               "would read (not ranked: more sentences hold more, and cost more)")
+SENTENCES = (
+    "sentences_at_3",
+    "sentences@{k}",
+    "the mean number of sentences in the first {k} units: what the model "
+    "would read (not ranked: more sentences hold more, and cost more)",
+)
 NOT_FOUND = "–"
 
 
@@ -48,8 +63,10 @@ def open_link(technique: str, question: str, text: str, title: str = "") -> str:
     """A link that opens ``question`` in ``technique``; ``text`` is already HTML. Without Python it is a plain deep
     link; the page's Python reads ``data-technique`` and ``data-q`` and answers in place."""
     title_attr = f' title="{escape(title)}"' if title else ""
-    return (f'<a class="open-question" href="{escape(question_href(technique, question))}" '
-            f'data-technique="{escape(technique)}" data-q="{escape(question)}"{title_attr}>{text}</a>')
+    return (
+        f'<a class="open-question" href="{escape(question_href(technique, question))}" '
+        f'data-technique="{escape(technique)}" data-q="{escape(question)}"{title_attr}>{text}</a>'
+    )
 
 
 def best_keys(rows: Sequence[Mapping], field: str) -> set[str]:
@@ -78,8 +95,11 @@ def alone(rows: Sequence[Mapping]) -> dict[str, tuple[list[str], list[str]]]:
     out = {}
     for r in techniques:
         others = [o for o in techniques if o is not r]
-        missed = [i for i, right in enumerate(r["right_at_3"])
-                  if others and not right and all(o["right_at_3"][i] for o in others)]
+        missed = [
+            i
+            for i, right in enumerate(r["right_at_3"])
+            if others and not right and all(o["right_at_3"][i] for o in others)
+        ]
         out[r["key"]] = (list(r["only_right"]), missed)
     return out
 
@@ -96,33 +116,44 @@ def _names(rows: Sequence[Mapping], techniques: Mapping[str, str]) -> tuple[dict
 def _table(report: Mapping, full: Mapping[str, str], techniques: Mapping[str, str]) -> str:
     rows, fmt = report["techniques"], {"k": report["k"], "ndcg_k": report["ndcg_k"]}
     best = {field: best_keys(rows, field) for field, _, _ in METRICS}
-    head = "".join(f'<th scope="col"><abbr title="{escape(means.format(**fmt))}">{escape(label.format(**fmt))}'
-                   f"</abbr></th>" for _, label, means in (*METRICS, SENTENCES))
+    head = "".join(
+        f'<th scope="col"><abbr title="{escape(means.format(**fmt))}">{escape(label.format(**fmt))}</abbr></th>'
+        for _, label, means in (*METRICS, SENTENCES)
+    )
     body = []
     for r in rows:
         cells = []
         for field, _, _ in METRICS:
             value = f"{r[field]:.3f}"
-            cells.append(f'<td class="best">{value}{_hidden(" (best)")}</td>' if r["key"] in best[field]
-                         else f"<td>{value}</td>")
+            cells.append(
+                f'<td class="best">{value}{_hidden(" (best)")}</td>' if r["key"] in best[field] else f"<td>{value}</td>"
+            )
         cells.append(f"<td>{r[SENTENCES[0]]:.1f}</td>")
         tag = ' <span class="baseline-tag">baseline</span>' if r["baseline"] else ""
         css = ' class="baseline"' if r["baseline"] else ""
-        body.append(f'<tr data-key="{escape(r["key"])}"{css}><th scope="row">{escape(full[r["key"]])}{tag}</th>'
-                    f'{"".join(cells)}</tr>')
+        body.append(
+            f'<tr data-key="{escape(r["key"])}"{css}><th scope="row">{escape(full[r["key"]])}{tag}</th>'
+            f"{''.join(cells)}</tr>"
+        )
     for key, reason in report.get("skipped", {}).items():
-        body.append(f'<tr data-key="{escape(key)}" class="skipped"><th scope="row">{escape(techniques.get(key, key))}'
-                    f'</th><td colspan="{len(METRICS) + 1}">Not run here: it {escape(reason)}.</td></tr>')
-    legend = "".join(f"<dt>{escape(label.format(**fmt))}</dt><dd>{escape(means.format(**fmt).capitalize())}.</dd>"
-                     for _, label, means in (*METRICS, SENTENCES))
+        body.append(
+            f'<tr data-key="{escape(key)}" class="skipped"><th scope="row">{escape(techniques.get(key, key))}'
+            f'</th><td colspan="{len(METRICS) + 1}">Not run here: it {escape(reason)}.</td></tr>'
+        )
+    legend = "".join(
+        f"<dt>{escape(label.format(**fmt))}</dt><dd>{escape(means.format(**fmt).capitalize())}.</dd>"
+        for _, label, means in (*METRICS, SENTENCES)
+    )
     # The key sits above the box, not in a caption: a caption is as wide as the table and would scroll away.
-    return (f'<p class="scoreboard-key">The best value of each column is marked <span class="best-key">like this'
-            f'</span>{_hidden(" (best)")}; ties are all marked.</p><div class="scoreboard-scroll" role="region" '
-            f'aria-label="Metrics of each technique" tabindex="0">'
-            f'<table class="scoreboard-table"><caption class="visually-hidden">Each technique on the '
-            f'{_plural(len(report["questions"]), "labelled question")}</caption><thead><tr><th scope="col">'
-            f'Technique</th>{head}</tr></thead><tbody>{"".join(body)}</tbody></table></div>'
-            f'<dl class="scoreboard-legend">{legend}</dl>')
+    return (
+        f'<p class="scoreboard-key">The best value of each column is marked <span class="best-key">like this'
+        f'</span>{_hidden(" (best)")}; ties are all marked.</p><div class="scoreboard-scroll" role="region" '
+        f'aria-label="Metrics of each technique" tabindex="0">'
+        f'<table class="scoreboard-table"><caption class="visually-hidden">Each technique on the '
+        f'{_plural(len(report["questions"]), "labelled question")}</caption><thead><tr><th scope="col">'
+        f"Technique</th>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>"
+        f'<dl class="scoreboard-legend">{legend}</dl>'
+    )
 
 
 def _grid(report: Mapping, full: Mapping[str, str], short: Mapping[str, str], techniques: Mapping[str, str]) -> str:
@@ -142,23 +173,27 @@ def _grid(report: Mapping, full: Mapping[str, str], short: Mapping[str, str], te
         body.append(f'<tr><th scope="row">{escape(question)}</th>{"".join(cells)}</tr>')
     depth = f" (each was asked for {report['depth']})" if "depth" in report else ""
     # Folded: its every rank is a link (443 on Fernport), too many tab stops to pass through on the way down.
-    return (f'<details class="scoreboard-grid-box"><summary><h3 id="scoreboard-grid-h">Question by question '
-            f'({_plural(len(report["questions"]), "question")})</h3></summary><p class="scoreboard-how">Each cell is '
-            "the rank at which a technique first returns a unit holding a right passage: "
-            f"<span class=\"right-key\">right at {k}</span> when it is {k} or better, {NOT_FOUND} when none of the "
-            f"units it returned holds one{depth}. "
-            f"Every rank opens that question in its technique.</p>"
-            f'<div class="scoreboard-scroll" role="region" aria-labelledby="scoreboard-grid-h" tabindex="0">'
-            f'<table class="scoreboard-grid"><thead><tr><th scope="col">Question</th>{head}</tr></thead>'
-            f'<tbody>{"".join(body)}</tbody></table></div></details>')
+    return (
+        f'<details class="scoreboard-grid-box"><summary><h3 id="scoreboard-grid-h">Question by question '
+        f'({_plural(len(report["questions"]), "question")})</h3></summary><p class="scoreboard-how">Each cell is '
+        "the rank at which a technique first returns a unit holding a right passage: "
+        f'<span class="right-key">right at {k}</span> when it is {k} or better, {NOT_FOUND} when none of the '
+        f"units it returned holds one{depth}. "
+        f"Every rank opens that question in its technique.</p>"
+        f'<div class="scoreboard-scroll" role="region" aria-labelledby="scoreboard-grid-h" tabindex="0">'
+        f'<table class="scoreboard-grid"><thead><tr><th scope="col">Question</th>{head}</tr></thead>'
+        f"<tbody>{''.join(body)}</tbody></table></div></details>"
+    )
 
 
 def _alone(report: Mapping, full: Mapping[str, str], techniques: Mapping[str, str]) -> str:
     questions, k = report["questions"], report["k"]
     by_key = alone(report["techniques"])
     if len(by_key) < 2:
-        return (f"<p>{_plural(len(by_key), 'technique')} ran, so no question can be one that a technique alone "
-                "gets right or misses.</p>")
+        return (
+            f"<p>{_plural(len(by_key), 'technique')} ran, so no question can be one that a technique alone "
+            "gets right or misses.</p>"
+        )
 
     section = {r["key"]: r["technique"] for r in report["techniques"]}
 
@@ -166,15 +201,20 @@ def _alone(report: Mapping, full: Mapping[str, str], techniques: Mapping[str, st
         target = section[key]
         return "; ".join(open_link(target, q, escape(q)) if target else escape(q) for q in items) or "none"
 
-    lines = "".join(f"<li><strong>{escape(full[key])}</strong>: alone right: {links(key, right)}. Alone missed: "
-                    f"{links(key, [questions[i] for i in missed])}.</li>"
-                    for key, (right, missed) in by_key.items() if right or missed)
+    lines = "".join(
+        f"<li><strong>{escape(full[key])}</strong>: alone right: {links(key, right)}. Alone missed: "
+        f"{links(key, [questions[i] for i in missed])}.</li>"
+        for key, (right, missed) in by_key.items()
+        if right or missed
+    )
     neither = [full[key] for key, (right, missed) in by_key.items() if not right and not missed]
     if neither:
-        lines += f'<li>Neither, on any question: {escape("; ".join(neither))}.</li>'
-    return (f'<h3>Where one technique differs from all the others</h3><p>Among the {len(by_key)} technique rows '
-            f"(baselines not counted): the questions only that row gets right in its first {k}, and those only it "
-            f'misses.</p><ul class="scoreboard-alone">{lines}</ul>')
+        lines += f"<li>Neither, on any question: {escape('; '.join(neither))}.</li>"
+    return (
+        f"<h3>Where one technique differs from all the others</h3><p>Among the {len(by_key)} technique rows "
+        f"(baselines not counted): the questions only that row gets right in its first {k}, and those only it "
+        f'misses.</p><ul class="scoreboard-alone">{lines}</ul>'
+    )
 
 
 def render_scoreboard(report: Mapping, techniques: Mapping[str, str]) -> str:
@@ -185,10 +225,12 @@ def render_scoreboard(report: Mapping, techniques: Mapping[str, str]) -> str:
     skipped = report.get("skipped", {})
     not_run = f" {_plural(len(skipped), 'technique')} could not run here; the table says why." if skipped else ""
     notes = "".join(f"<li>{escape(note)}</li>" for note in report.get("notes", ()))
-    return (f'<section id="scoreboard" aria-labelledby="scoreboard-h"><h2 id="scoreboard-h">Scoreboard: how good is '
-            f'each technique?</h2><p class="scoreboard-what">These figures are computed on the '
-            f'{_plural(n, "labelled question")} of the {escape(report["corpus"])} corpus, each labelled with the '
-            f"passages that answer it; every technique and baseline that ran searched all {n}.{not_run}</p>"
-            f"{_table(report, full, techniques)}"
-            + (f'<ul class="scoreboard-notes">{notes}</ul>' if notes else "")
-            + f"{_grid(report, full, short, techniques)}{_alone(report, full, techniques)}</section>")
+    return (
+        f'<section id="scoreboard" aria-labelledby="scoreboard-h"><h2 id="scoreboard-h">Scoreboard: how good is '
+        f'each technique?</h2><p class="scoreboard-what">These figures are computed on the '
+        f"{_plural(n, 'labelled question')} of the {escape(report['corpus'])} corpus, each labelled with the "
+        f"passages that answer it; every technique and baseline that ran searched all {n}.{not_run}</p>"
+        f"{_table(report, full, techniques)}"
+        + (f'<ul class="scoreboard-notes">{notes}</ul>' if notes else "")
+        + f"{_grid(report, full, short, techniques)}{_alone(report, full, techniques)}</section>"
+    )

@@ -40,8 +40,11 @@ class Terms:
             keys += [(key, word_id(w["term"])) for key in [main, *([extra.rstrip(")")] if extra else [])]]
         self.keys = sorted(keys, key=lambda k: -len(k[0]))
         self.ids = {k.lower(): i for k, i in self.keys}
-        self.pattern = re.compile(r"(?<!\w)(" + "|".join(re.escape(k) for k, _ in self.keys) + r")(s|es)?(?!\w)",
-                                  re.IGNORECASE) if self.keys else None
+        self.pattern = (
+            re.compile(r"(?<!\w)(" + "|".join(re.escape(k) for k, _ in self.keys) + r")(s|es)?(?!\w)", re.IGNORECASE)
+            if self.keys
+            else None
+        )
         self.popovers = 0  # popover ids are numbered in the order the page is written, so a build is reproducible
 
     def link(self, text: str) -> str:
@@ -50,8 +53,10 @@ class Terms:
         out, last = [], 0
         for m in _SECTION.finditer(text):
             if m.group(1) in TECHNIQUES:
-                out += [self._terms(text[last:m.start()]),
-                        f'<a class="section-link" href="#{m.group(1)}">{escape(section_name(m.group(1)))}</a>']
+                out += [
+                    self._terms(text[last : m.start()]),
+                    f'<a class="section-link" href="#{m.group(1)}">{escape(section_name(m.group(1)))}</a>',
+                ]
                 last = m.end()
         return "".join(out) + self._terms(text[last:])
 
@@ -66,13 +71,16 @@ class Terms:
             done.add(target)
             self.popovers += 1
             pid = f"def-{self.popovers}"
-            out += [escape(text[last:m.start()]),
-                    f'<button type="button" class="term" popovertarget="{pid}">{escape(m.group(0))}</button>'
-                    f'<span class="def" popover id="{pid}">{escape(self.meanings[target])} '
-                    f'<a href="#{target}">In the word list</a></span>']
+            out += [
+                escape(text[last : m.start()]),
+                f'<button type="button" class="term" popovertarget="{pid}">{escape(m.group(0))}</button>'
+                f'<span class="def" popover id="{pid}">{escape(self.meanings[target])} '
+                f'<a href="#{target}">In the word list</a></span>',
+            ]
             last = m.end()
         return "".join(out) + escape(text[last:])
 
     def word_list(self, words: Sequence[Mapping[str, str]]) -> str:
-        return "".join(f'<dt id="{word_id(w["term"])}">{escape(w["term"])}</dt><dd>{escape(w["meaning"])}</dd>'
-                       for w in words)
+        return "".join(
+            f'<dt id="{word_id(w["term"])}">{escape(w["term"])}</dt><dd>{escape(w["meaning"])}</dd>' for w in words
+        )
