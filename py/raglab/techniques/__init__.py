@@ -18,6 +18,10 @@ from .registry import (
     EMBEDDINGS,
     MAX_TOP_K,
     NETWORKX,
+    SHOWS_GRAPH,
+    SHOWS_LISTS,
+    SHOWS_SIZES,
+    SNOWBALL,
     TECHNIQUES,
     Input,
     ModelWrites,
@@ -29,50 +33,111 @@ from .registry import (
 )
 
 REWRITES_INPUT = Input(
-    "rewrites", "rw", "Your rewrites, one per line (up to 3; leave empty for the hand-written ones of a preset)",
-    kind="lines", limit=REWRITES, flag="--rewrite", help="multi-query: a rewrite of the question (repeatable)",
+    "rewrites",
+    "rw",
+    "Your rewrites, one per line (up to 3; leave empty for the hand-written ones of a preset)",
+    kind="lines",
+    limit=REWRITES,
+    flag="--rewrite",
+    help="multi-query: a rewrite of the question (repeatable)",
     hand_written=lambda corpus, question: list(corpus.rewrites.get(question, ())),
-    model=ModelWrites(rewrites_prompt, lambda reply: parse_lines(reply, REWRITES), "rewrites",
-                      "Let the model write the rewrites"))
+    model=ModelWrites(
+        rewrites_prompt, lambda reply: parse_lines(reply, REWRITES), "rewrites", "Let the model write the rewrites"
+    ),
+    embedded=True,
+)
 HYPOTHETICAL_INPUT = Input(
-    "hypothetical", "hy", "Your hypothetical answer (it may be wrong; it only has to sound like the right page)",
-    flag="--hypothetical", help="HyDE: a hypothetical answer to search with",
+    "hypothetical",
+    "hy",
+    "Your hypothetical answer (it may be wrong; it only has to sound like the right page)",
+    flag="--hypothetical",
+    help="HyDE: a hypothetical answer to search with",
     hand_written=lambda corpus, question: corpus.hypothetical.get(question),
-    model=ModelWrites(hypothetical_prompt, parse_one, "hypothetical answer",
-                      "Let the model write the hypothetical answer"))
+    model=ModelWrites(
+        hypothetical_prompt, parse_one, "hypothetical answer", "Let the model write the hypothetical answer"
+    ),
+    embedded=True,
+    required=True,  # HyDE refuses a question without one (meaning.hyde)
+)
 REWRITE_INPUT = Input(
-    "rewrite", "rq", "The question rewritten for a keyword search", field=False,
-    model=ModelWrites(query_rewrite_prompt, parse_one, "rewritten question", "Let the model rewrite the question"))
+    "rewrite",
+    "rq",
+    "The question rewritten for a keyword search",
+    field=False,
+    model=ModelWrites(query_rewrite_prompt, parse_one, "rewritten question", "Let the model rewrite the question"),
+)
 SCORING_OPTIONS = (
-    Option("scoring", "Scoring", "sum", choices=tuple(SCORINGS.items()),
-           help="keyword search: the sum of word weights (default), BM25, or BM25 on Snowball stems"),
+    Option(
+        "scoring",
+        "Scoring",
+        "sum",
+        choices=tuple(SCORINGS.items()),
+        help="keyword search: the sum of word weights (default), BM25, or BM25 on Snowball stems",
+        needs=(("snowball", SNOWBALL),),
+    ),
     Option("k1", "k1", K1, *K1_RANGE, step=0.1, help="BM25 term-frequency saturation"),
     Option("b", "b", B, *B_RANGE, step=0.05, help="BM25 length normalisation"),
 )
 
 
 def _sized(size: int) -> Scored:
-    return Scored(f"chunk_size_{size}", f"Chunk size: {size} sentence{'s' * (size > 1)}",
-                  lambda hit: hit.id.rsplit("-", 2)[-2] == f"s{size}")
+    return Scored(
+        f"chunk_size_{size}",
+        f"Chunk size: {size} sentence{'s' * (size > 1)}",
+        lambda hit: hit.id.rsplit("-", 2)[-2] == f"s{size}",
+    )
 
 
 for _technique in [
-    Technique("plain", "Plain RAG: search, then answer", plain, options=SCORING_OPTIONS),
-    Technique("query", "Query RAG: rewrite the question", query, inputs=(REWRITE_INPUT,)),
-    Technique("graph", "Graph RAG: follow the links between names", graph, needs=frozenset({NETWORKX})),
-    Technique("document", "Document RAG: pass whole documents", document, top_k=1),
-    Technique("multi_query", "Multi-query: ask several ways, then merge", multi_query,
-              needs=frozenset({EMBEDDINGS}), inputs=(REWRITES_INPUT,)),
+    Technique("plain", "Plain RAG: search, then answer", plain, options=SCORING_OPTIONS, embed_height=1400),
+    Technique("query", "Query RAG: rewrite the question", query, inputs=(REWRITE_INPUT,), embed_height=1500),
+    Technique(
+        "graph",
+        "Graph RAG: follow the links between names",
+        graph,
+        needs=frozenset({NETWORKX}),
+        embed_height=2100,  # the picture of the graph: 2043 px measured
+        shows=frozenset({SHOWS_GRAPH}),
+    ),
+    Technique("document", "Document RAG: pass whole documents", document, top_k=1, embed_height=1500),
+    Technique(
+        "multi_query",
+        "Multi-query: ask several ways, then merge",
+        multi_query,
+        needs=frozenset({EMBEDDINGS}),
+        inputs=(REWRITES_INPUT,),
+        embed_height=2300,
+    ),
     # Where no hypothetical answer is written, the question stands in for one: HyDE = plain meaning search.
-    Technique("hyde", "HyDE: search with a made-up answer", hyde, needs=frozenset({EMBEDDINGS}),
-              inputs=(HYPOTHETICAL_INPUT,),
-              eval_inputs=lambda corpus, question: {"hypothetical": corpus.hypothetical.get(question) or question}),
-    Technique("parent", "Parent-document: find small, hand over big", parent),
+    Technique(
+        "hyde",
+        "HyDE: search with a made-up answer",
+        hyde,
+        needs=frozenset({EMBEDDINGS}),
+        inputs=(HYPOTHETICAL_INPUT,),
+        eval_inputs=lambda corpus, question: {"hypothetical": corpus.hypothetical.get(question) or question},
+        embed_height=2000,
+    ),
+    Technique("parent", "Parent-document: find small, hand over big", parent, embed_height=1600),
     # Size 2 is plain search's own, so the scoreboard lists sizes 1 and 4.
-    Technique("chunk_size", "Chunk size: how big should a piece be?", chunk_size, top_k=1,
-              scored=tuple(_sized(s) for s in CHUNK_SIZES if s != DEFAULT_SIZE)),
-    Technique("hybrid", "Hybrid search: keywords and meaning, merged", hybrid, uses=frozenset({EMBEDDINGS}),
-              options=SCORING_OPTIONS),
+    Technique(
+        "chunk_size",
+        "Chunk size: how big should a piece be?",
+        chunk_size,
+        top_k=1,
+        scored=tuple(_sized(s) for s in CHUNK_SIZES if s != DEFAULT_SIZE),
+        embed_height=1700,
+        shows=frozenset({SHOWS_SIZES}),
+    ),
+    Technique(
+        "hybrid",
+        "Hybrid search: keywords and meaning, merged",
+        hybrid,
+        uses=frozenset({EMBEDDINGS}),
+        options=SCORING_OPTIONS,
+        embed_height=4100,  # its scoring options, exercise and "Show in the document" buttons: 3972 px measured
+        shows=frozenset({SHOWS_LISTS}),
+    ),
 ]:
     register(_technique)
 
@@ -84,8 +149,9 @@ def technique(key: str) -> Technique:
     return TECHNIQUES[key]
 
 
-def run(lab: Lab, key: str, question: str, top_k: int | None = None, embed: Embedder | None = None,
-        **options) -> Result:
+def run(
+    lab: Lab, key: str, question: str, top_k: int | None = None, embed: Embedder | None = None, **options
+) -> Result:
     """Run one technique by name. ``options`` go to the technique (its declared inputs and options, ``source``)."""
     t = technique(key)
     top_k = t.top_k if top_k is None else top_k
@@ -96,6 +162,23 @@ def run(lab: Lab, key: str, question: str, top_k: int | None = None, embed: Embe
     return t.run(lab, question, top_k=top_k, **options)
 
 
-__all__ = ["TECHNIQUES", "Technique", "Input", "Option", "Scored", "ModelWrites", "EMBEDDINGS", "NETWORKX", "TOP_K",
-           "MAX_TOP_K", "technique", "run", "register", "options_of", "QuestionError", "EmbedderMissing", "Lab",
-           "Result"]
+__all__ = [
+    "TECHNIQUES",
+    "Technique",
+    "Input",
+    "Option",
+    "Scored",
+    "ModelWrites",
+    "EMBEDDINGS",
+    "NETWORKX",
+    "TOP_K",
+    "MAX_TOP_K",
+    "technique",
+    "run",
+    "register",
+    "options_of",
+    "QuestionError",
+    "EmbedderMissing",
+    "Lab",
+    "Result",
+]

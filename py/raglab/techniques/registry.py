@@ -19,9 +19,30 @@ from ..result import Hit, Result
 from .common import TOP_K
 
 NETWORKX = "networkx"  # the entity graph (installed on first use in the page)
+SNOWBALL = "snowball"  # Snowball's English stemmer (installed on first use in the page)
 EMBEDDINGS = "embeddings"  # an embedding model, passed in as ``embed(texts) -> unit vectors``
 MAX_TOP_K = 10  # the range of top-k is 1 to this
 LINE_CHARS = 200  # the longest line of a "lines" input (a rewrite); a text input's longest is its own ``limit``
+
+
+@dataclass(frozen=True)
+class Wheel:
+    """A pure-Python package a need is met by: the page installs it from the site's own wheels (build.py's
+    ``WHEELS[name]``) the first time a question needs it; the command line has it installed."""
+
+    name: str  # the need, and the key of its wheels in the site's settings
+    module: str  # what is imported
+    what: str  # the package in words: "networkx, the graph library"
+
+
+WHEELS: dict[str, Wheel] = {
+    NETWORKX: Wheel(NETWORKX, "networkx", "networkx, the graph library"),
+    SNOWBALL: Wheel(SNOWBALL, "snowballstemmer", "snowballstemmer, the Snowball stemmer"),
+}
+EMBED_HEIGHT = 1800  # an embed's height in px when its technique declares none (see Technique.embed_height)
+# What a result adds to its passages, for the renderer to draw (Technique.shows): the entity graph and its links,
+# the keyword and vector lists side by side, passages of several sizes.
+SHOWS_GRAPH, SHOWS_LISTS, SHOWS_SIZES = "graph", "lists", "sizes"
 
 
 @dataclass(frozen=True)
@@ -44,7 +65,9 @@ class Input:
     the command line refuses more (``too_long``).
     ``param`` names it in a link (``?rw=...``) and in the page's form; ``flag`` on the command line (None: not
     offered there). ``field`` False: the page has no box for it (only the model writes it). ``hand_written``
-    gives a preset's own value from the corpus (``corpus, question -> value or None``).
+    gives a preset's own value from the corpus (``corpus, question -> value or None``). ``embedded``: its text is
+    embedded, as the question is (a meaning technique's rewrites); ``required``: the technique refuses a question
+    without it, before it embeds anything.
     """
 
     name: str  # the keyword the technique's function takes
@@ -57,6 +80,8 @@ class Input:
     field: bool = True
     hand_written: Callable[[Any, str], Any] = lambda corpus, question: None
     model: ModelWrites | None = None
+    embedded: bool = False
+    required: bool = False
 
     @property
     def max_chars(self) -> int:
@@ -122,6 +147,7 @@ class Option:
     step: float | None = None
     choices: tuple[tuple[str, str], ...] = ()  # (value, words)
     help: str = ""
+    needs: tuple[tuple[str, str], ...] = ()  # (choice, need): a choice that needs a wheel ("snowball", SNOWBALL)
 
     def read(self, text: str) -> Any:
         """The option's value from a form or the command line; a number that is not one reads as NaN, so the
@@ -157,6 +183,11 @@ class Technique:
     # and the rows it gives (by default one, all its passages).
     eval_inputs: Callable[[Any, str], Mapping[str, Any]] = lambda corpus, question: {}
     scored: tuple[Scored, ...] = ()
+    # The frame's height in an embed when the course page does not run the snippet's script: the embed's height
+    # with its pre-rendered preset in a 720 px column, measured in Chromium, plus 50 px for another browser's
+    # fonts, rounded up to 100 px (tests/browser/test_embed_host.py measures them again).
+    embed_height: int = EMBED_HEIGHT
+    shows: frozenset[str] = frozenset()  # SHOWS_GRAPH, SHOWS_LISTS, SHOWS_SIZES: what its result adds
 
     @property
     def meaning(self) -> bool:
@@ -174,6 +205,19 @@ class Technique:
 
     def input(self, name: str) -> Input:
         return next(i for i in self.inputs if i.name == name)
+
+    def needs_for(self, given: Mapping[str, Any]) -> frozenset[str]:
+        """What it needs to run with the inputs and options ``given``: its own needs and those of the options'
+        chosen values.
+
+        >>> scoring = Option("scoring", "Scoring", "sum", choices=(("sum", "sum"), ("snowball", "stems")),
+        ...                  needs=(("snowball", SNOWBALL),))
+        >>> t = Technique("plain", "Plain", lambda lab, question, **_: None, options=(scoring,))
+        >>> sorted(t.needs_for({"scoring": "snowball"})), sorted(t.needs_for({}))
+        (['snowball'], [])
+        """
+        chosen = {need for o in self.options for value, need in o.needs if given.get(o.name, o.default) == value}
+        return self.needs | chosen
 
     def hand_written(self, corpus, question: str) -> dict[str, Any]:
         """A preset's own inputs, from the corpus (those it has)."""
@@ -196,5 +240,25 @@ def options_of(technique: Technique, given: Mapping[str, Any]) -> dict[str, Any]
     return {k: v for k, v in given.items() if k in names and v is not None}
 
 
-__all__ = ["EMBEDDINGS", "NETWORKX", "TOP_K", "MAX_TOP_K", "LINE_CHARS", "Input", "ModelWrites", "Option", "Scored",
-           "Technique", "TECHNIQUES", "register", "options_of"]
+__all__ = [
+    "EMBEDDINGS",
+    "NETWORKX",
+    "SNOWBALL",
+    "WHEELS",
+    "Wheel",
+    "EMBED_HEIGHT",
+    "SHOWS_GRAPH",
+    "SHOWS_LISTS",
+    "SHOWS_SIZES",
+    "TOP_K",
+    "MAX_TOP_K",
+    "LINE_CHARS",
+    "Input",
+    "ModelWrites",
+    "Option",
+    "Scored",
+    "Technique",
+    "TECHNIQUES",
+    "register",
+    "options_of",
+]

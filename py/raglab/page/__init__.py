@@ -1,0 +1,35 @@
+"""The page as plain Python, tested in CPython: the glue (web/*.py) feeds it events and draws what it answers.
+
+- ``model.py``: the sections' state: which documents are searched, what each section shows, tickets, the results
+  kept for Back and Forward; events in, ``Changes`` out.
+- ``answers.py``: the values it takes and gives (a section's start and view, ``Changes``, a question's ticket, what
+  an opened address asks to redraw).
+- ``section.py``: one section's question as a named state with its transitions (``MOVES``).
+- ``address.py``: the address written after a question, and read back.
+- ``status.py``: what a section says about the lab's state, derived from it (vectors, documents, models).
+- ``needs.py``: what a technique needs before it runs once (wheels to install, texts to embed).
+"""
+
+from .address import Address
+from .answers import Asked, Changes, Opening, Restore, Start, View
+from .model import FERNPORT, MEMO_SIZE, YOURS, PageModel
+from .needs import Needs, needs_for, wheel_failure
+from .status import Facts
+
+__all__ = [
+    "FERNPORT",
+    "MEMO_SIZE",
+    "YOURS",
+    "Address",
+    "Asked",
+    "Changes",
+    "Facts",
+    "Needs",
+    "Opening",
+    "PageModel",
+    "Restore",
+    "Start",
+    "View",
+    "needs_for",
+    "wheel_failure",
+]

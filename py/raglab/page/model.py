@@ -1,0 +1,319 @@
+"""The page as one model: which documents the sections search, what each section shows on each (its result and
+the entry that drew it: the question, inputs and options as raglab.links keeps them), which question of a section
+may still draw (its ticket, section.py), the results kept for Back and Forward, the address to write after a
+question, and what an address asks to redraw. Events go in (a question asked, answered or failed; the switch; the
+documents, their vectors or a model changed; Back or Forward to an address) and a small ``Changes`` comes out,
+which the glue (web/main.py) draws. What a section says about the lab is derived from the lab's facts after every
+event (status.py), so it cannot go stale.
+
+>>> page = PageModel({"plain": Start("<p>first preset</p>", "How much does the ferry cost?")}, keys=["plain"])
+>>> asked = page.ask("plain", "When does the market open?")
+>>> asked.changes.of("busy")
+{'plain': True}
+>>> done = page.answered("plain", asked.ticket, None, "<p>market</p>", search="")
+>>> done.of("slot"), done.of("busy"), done.address
+({'plain': '<p>market</p>'}, {'plain': False}, Address(url='?q.plain=When+does+the+market+open%3F#plain', push=True))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from ..lab import Preparing
+from ..links import asked_in, link_entry
+from ..result import Result
+from ..techniques import TECHNIQUES
+from ..ui.model_panel import ModelState
+from .address import Address, read, written
+from .answers import Asked, Changes, Opening, Restore, Start, View
+from .section import Section, line_html
+from .status import Facts, earlier_note, link_sentence, model_html, refusal, start_html
+
+FERNPORT, YOURS = "fernport", "yours"  # the site's corpus, and the visitor's documents (also the line msg-yours)
+MEMO_SIZE = 100  # results kept for Back and Forward; an older one is searched again
+BY_MODEL = ("by", "model")  # ends the entry of a result drawn with what the model wrote: no address asks for it
+
+
+class PageModel:
+    def __init__(self, starts: Mapping[str, Start], site_corpus: str = "", keys: Sequence[str] | None = None):
+        self.keys = tuple(keys if keys is not None else TECHNIQUES)
+        self.starts = dict(starts)
+        self.site_corpus = site_corpus  # a site of several corpora: which page's documents (in the address)
+        self.corpus = FERNPORT
+        self.facts = Facts()
+        self.sections = {key: Section() for key in (*self.keys, YOURS)}
+        self.views: dict[str, dict[str, View]] = {c: {k: View() for k in self.keys} for c in (FERNPORT, YOURS)}
+        self.start_results: dict[tuple[str, str], Result] = {}  # a start's result, once run (Ask the model)
+        self.memo: dict[tuple[str, str, tuple], View] = {}  # (corpus, key, entry) -> what it drew, the newest last
+        self.links: dict[str, dict[str, tuple]] = {FERNPORT: {}, YOURS: {}}  # each section's entry in the address
+        self.boxes: dict[str, dict[str, str]] = {FERNPORT: {}, YOURS: {}}  # the boxes as left at a switch
+        self.asker = ModelState()  # the language model ("Ask the model"), shown in one section's panel at a time
+        self.asker_key: str | None = None
+        self.panels: dict[str, str] = {}  # the panels it left, as they were
+        self.restoring, self.restoring_corpus = 0, FERNPORT
+        self.drawn = self.screen()  # the page as drawn now
+
+    # --- what the page shows, derived ---------------------------------------------------------------------------
+
+    def screen(self) -> dict[tuple[str, str], Any]:
+        out: dict[tuple[str, str], Any] = {}
+        for key in self.keys:
+            view = self.views[self.corpus][key]
+            out["slot", key] = view.html if view.html is not None else self.start_html(key)
+            out["earlier", key] = earlier_note(self.question_of(view, key), view.earlier) if view.earlier else ""
+            out["busy", key] = self.sections[key].busy
+        for key, section in self.sections.items():
+            out["line", key] = line_html(section, self.facts, TECHNIQUES.get(key))
+        out.update((("panel", key), html) for key, html in self.panels.items())
+        if self.asker_key:
+            out["panel", self.asker_key] = model_html(self.asker, "generate")
+        return out
+
+    def start_html(self, key: str) -> str:
+        if self.corpus == YOURS:
+            return start_html(TECHNIQUES[key], self.facts)
+        return self.starts[key].html if key in self.starts else ""
+
+    def question_of(self, view: View, key: str) -> str:
+        if view.entry:
+            return view.entry[0][1]
+        return self.starts[key].question if self.corpus == FERNPORT and key in self.starts else ""
+
+    def changes(self, commands: Sequence[tuple[str, str, Any]] = (), address: Address | None = None) -> Changes:
+        """The commands, then whatever the screen shows differently from what was drawn (a slot drawn again draws
+        its earlier-question note again too: the note wraps the slot's content)."""
+        now = self.screen()
+        draws = list(commands)
+        forced = {(what, key) for what, key, _ in commands}
+        for (what, key), value in now.items():  # a section's slot comes before its note
+            slot_drawn = any(w == "slot" and k == key for w, k, _ in draws)
+            if (what, key) not in forced and (
+                self.drawn.get((what, key)) != value or (what == "earlier" and value and slot_drawn)
+            ):
+                draws.append((what, key, value))
+        self.drawn = now
+        return Changes(tuple(draws), address)
+
+    # --- reading it -------------------------------------------------------------------------------------------
+
+    def result(self, key: str) -> Result | None:
+        """The result a section shows ("Ask the model" reads its prompt); None: the start, not yet run."""
+        return self.views[self.corpus][key].result
+
+    def shown_question(self, key: str) -> str:
+        view = self.views[self.corpus][key]
+        return view.result.question if view.result else self.question_of(view, key)
+
+    def newest(self, key: str, ticket: int) -> bool:
+        return self.sections[key].ticket == ticket
+
+    def keep_start_result(self, key: str, result: Result) -> None:
+        """The start's result, run for "Ask the model" (the pre-rendered HTML is the same)."""
+        view = self.views[self.corpus][key]
+        if view.result is None and view.entry is None:
+            self.start_results[self.corpus, key] = result
+            self.views[self.corpus][key] = replace(view, result=result)
+
+    # --- a question ---------------------------------------------------------------------------------------------
+
+    def ask(self, key: str, question: str, given: Mapping[str, Any] | None = None, source: str = "visitor") -> Asked:
+        """A question in section ``key`` (a new ticket: an older question there draws nothing from now on). On the
+        visitor's documents a meaning technique is refused until every passage has its vector, and a question
+        waits for the documents to be ready."""
+        entry = link_entry(key, question, dict(given or {})) + ((BY_MODEL,) if source == "model" else ())
+        section = self.sections[key]
+        if self.corpus == YOURS and refusal(TECHNIQUES[key], self.facts):
+            self.sections[key] = section.move("refuse")
+            return Asked(self.sections[key].ticket, self.changes(), refused=True)
+        section = section.move("ask", asking=(self.corpus, entry))
+        wait = self.corpus == YOURS and not self.facts.ready
+        self.sections[key] = section.move("wait_ready") if wait else section
+        return Asked(section.ticket, self.changes(), wait_ready=wait)
+
+    def request(self, key: str) -> Asked:
+        """A request that is no question (the visitor's vectors, related words: ``key`` "yours"): a new ticket, so an
+        older request of the part stops following the embedding model. ``finished`` or ``failed`` ends it."""
+        self.sections[key] = self.sections[key].move("ask")
+        return Asked(self.sections[key].ticket, self.changes())
+
+    def finished(self, key: str, ticket: int) -> Changes:
+        self.sections[key] = self.sections[key].move("answer", ticket)
+        return self.changes()
+
+    def wait_for_model(self, key: str, ticket: int) -> Changes:
+        """The question waits for the embedding model: its line follows the model's state."""
+        self.sections[key] = self.sections[key].move("wait_model", ticket)
+        return self.changes()
+
+    def embedded(self, key: str, ticket: int) -> Changes:
+        self.sections[key] = self.sections[key].move("embedded", ticket)
+        return self.changes()
+
+    def answered(self, key: str, ticket: int, result: Result | None, html: str, search: str | None = None) -> Changes:
+        """The question's result drawn, kept for Back and Forward, and, given the address it was asked at
+        (``search``, "?..."), written into the address. Nothing when a newer question came first."""
+        section = self.sections[key]
+        if section.ticket != ticket or not section.busy or section.asking is None:
+            return Changes()
+        corpus, entry = section.asking
+        view = View(entry, result, html)
+        self.views[corpus][key] = view
+        if BY_MODEL not in entry:
+            self.memo.pop((corpus, key, entry), None)
+            self.memo[corpus, key, entry] = view
+            if len(self.memo) > MEMO_SIZE:
+                del self.memo[next(iter(self.memo))]
+        self.sections[key] = section.move("answer", ticket)
+        address = None
+        if search is not None:
+            self.links[corpus][key] = entry
+            address = self.address(search, key)
+        return self.changes([("slot", key, html)], address)
+
+    def failed(self, key: str, ticket: int, question: str = "", message: str | None = None) -> Changes:
+        """The question (or request) drew nothing: ``message`` says why (None: the embedding model's failure, kept
+        as its line shows it, with "Try again"), and the result kept is marked as an earlier question's."""
+        section = self.sections[key]
+        if section.ticket != ticket or not section.busy:
+            return Changes()
+        note_html = model_html(self.facts.embedder) if message is None else ""
+        if section.asking is not None:
+            corpus = section.asking[0]
+            view = self.views[corpus][key]
+            if earlier_note(self.question_of(view, key), question):
+                self.views[corpus][key] = replace(view, earlier=" ".join(question.split()))
+        self.sections[key] = section.move("fail", ticket, note=message or "", note_html=note_html)
+        return self.changes()
+
+    def say(self, key: str, text: str) -> Changes:
+        self.sections[key] = self.sections[key].say(text)
+        return self.changes()
+
+    # --- the lab's facts ----------------------------------------------------------------------------------------
+
+    def switch(self, name: str, boxes: Mapping[str, str] = {}) -> Changes:
+        """Search ``name`` ("fernport", or "yours" once documents are kept). Every section shows what it showed for
+        those documents, and its box what it held; a question under way draws nothing."""
+        if name == YOURS and not self.facts.documents:
+            name = FERNPORT
+        if name == self.corpus:
+            return Changes()
+        self.boxes[self.corpus] = dict(boxes)
+        self.corpus = name
+        return self.changes([("corpus", "", name), *self.reset_sections()])
+
+    def reset_sections(self) -> list[tuple[str, str, Any]]:
+        for key in self.keys:
+            self.sections[key] = self.sections[key].move("reset")
+        return [("box", key, self.boxes[self.corpus].get(key, "")) for key in self.keys]
+
+    def documents_changed(
+        self,
+        documents: int,
+        passages: int,
+        search: str,
+        boxes: Mapping[str, str] = {},
+        vectors: tuple[int, int] | None = None,
+    ) -> Changes:
+        """The visitor's documents changed (kept, removed, cut another way): what was shown for them goes, their
+        lab is got ready again, and the sections search ``search`` (Fernport when none are left)."""
+        self.views[YOURS] = {key: View() for key in self.keys}
+        self.memo = {k: v for k, v in self.memo.items() if k[0] != YOURS}
+        self.start_results = {k: v for k, v in self.start_results.items() if k[0] != YOURS}
+        self.links[YOURS], self.boxes[YOURS] = {}, {}
+        self.facts = replace(
+            self.facts,
+            documents=documents,
+            passages=passages,
+            ready=not documents,
+            preparing=None,
+            vectors=vectors or self.facts.vectors,
+        )
+        if self.corpus == YOURS and documents and search == YOURS:
+            return self.changes(self.reset_sections())
+        switched = self.switch(search if documents else FERNPORT, boxes)
+        self.boxes[YOURS] = {}  # (what the boxes held was asked of other documents)
+        return switched or self.changes()
+
+    def vectors_counted(self, made: int, total: int) -> Changes:
+        self.facts = replace(self.facts, vectors=(made, total))
+        return self.changes()
+
+    def preparing(self, progress: Preparing) -> Changes:
+        self.facts = replace(self.facts, ready=False, preparing=progress)
+        return self.changes()
+
+    def ready(self) -> Changes:
+        """The visitor's documents are cut and indexed: the questions waiting for them run."""
+        self.facts = replace(self.facts, ready=True, preparing=None)
+        for key, section in self.sections.items():
+            self.sections[key] = section.move("ready", section.ticket)
+        return self.changes()
+
+    def model_moved(self, part: str, state: ModelState, key: str | None = None) -> Changes:
+        """A model's new state: "embed" (every line waiting for it follows), or "generate" in section ``key``'s
+        panel (the panel it leaves keeps what it showed)."""
+        if part == "embed":
+            self.facts = replace(self.facts, embedder=state)
+        else:
+            if key and key != self.asker_key:
+                if self.asker_key:
+                    self.panels[self.asker_key] = model_html(self.asker, "generate")
+                self.asker_key = key
+                self.panels.pop(key, None)
+            self.asker = state
+        return self.changes()
+
+    # --- the address ----------------------------------------------------------------------------------------
+
+    def address(self, search: str, focus: str) -> Address:
+        """The address after a question in section ``focus`` (``search``: the address it was asked at, "?...")."""
+        corpus = YOURS if self.corpus == YOURS else self.site_corpus
+        return written(search, corpus, self.links[self.corpus], self.keys, focus)
+
+    def open_address(
+        self, search: str, fragment: str = "", at_start: bool = False, boxes: Mapping[str, str] = {}
+    ) -> Opening:
+        """What an address asks for (at the start, a deep link; after Back or Forward, the entry's questions): the
+        documents it was asked about (yours when it says so; Fernport when it holds questions and does not; at the
+        start, the documents the visitor left the lab searching). Then ``restore`` each section in turn."""
+        self.restoring += 1
+        asked = read(search, fragment, self.keys)
+        wanted = self.corpus
+        if asked.corpus == YOURS and self.facts.documents:
+            wanted = YOURS
+        elif asked.sections and not at_start:
+            wanted = FERNPORT
+        switched = self.switch(wanted, boxes)
+        self.links[self.corpus] = dict(asked.sections)
+        self.restoring_corpus = self.corpus
+        unknown = at_start and asked.unknown
+        message = link_sentence(asked.unknown, [TECHNIQUES[k] for k in self.keys]) if unknown else ""
+        scroll = at_start and not asked.embed and (asked.sections or asked.named_technique)
+        return Opening(
+            self.restoring, switched, message, bool(switched) and not at_start, asked.focus if scroll else None
+        )
+
+    def restore(self, key: str, token: int) -> Restore:
+        """Section ``key`` as the opened address asks (a section it does not name: as the page began): drawn from
+        what was kept, or to be asked again. A question of the address still under way is left to finish."""
+        if token != self.restoring or self.corpus != self.restoring_corpus:
+            return Restore(stop=True)
+        corpus, view = self.corpus, self.views[self.corpus][key]
+        entry = self.links[corpus].get(key)
+        if self.sections[key].asking == (corpus, entry) or view.entry == entry:
+            return Restore()
+        question, given = asked_in(key, entry) if entry else ("", {})
+        form = ("form", key, (question, given))
+        kept = self.memo.get((corpus, key, entry)) if entry else View(result=self.start_results.get((corpus, key)))
+        if kept is None:
+            return Restore(self.changes([form]), rerun=(question, given))
+        self.sections[key] = self.sections[key].move("reset")
+        self.views[corpus][key] = kept
+        slot = kept.html if kept.html is not None else self.start_html(key)
+        return Restore(self.changes([form, ("slot", key, slot)]))
+
+
+__all__ = ["BY_MODEL", "FERNPORT", "MEMO_SIZE", "YOURS", "PageModel"]

@@ -1,0 +1,130 @@
+"""What a technique needs before it runs once: the wheels to install and the texts to embed.
+
+The page asks this first, gets what is missing (installs the wheels, embeds the texts its vector table lacks,
+loading the embedding model only then) and runs the technique once: no run that fails on a missing vector and is
+repeated. Nothing is run to find out: the answer comes from the registry's declarations (a technique's needs and
+its options', the inputs it embeds), and tests/core/test_needs.py checks it against what each technique embeds.
+
+>>> from raglab import Lab
+>>> lab = Lab()
+>>> needs = needs_for(lab, "hyde", "Who is Ida? ", {"hypothetical": "Ida  sells fish."})
+>>> needs.texts, len(needs.passages), needs.wheels
+(('Who is Ida?', 'Ida sells fish.'), 32, ())
+>>> [w.module for w in needs_for(lab, "plain", "ferry", {"scoring": "snowball"}).wheels]
+['snowballstemmer']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Container, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..lab import Lab
+from ..techniques import TECHNIQUES, QuestionError, Technique
+from ..techniques.common import check_question
+from ..techniques.registry import WHEELS, Wheel
+
+
+@dataclass(frozen=True)
+class Needs:
+    """What is missing before a technique can run: wheels to install, then vectors for ``texts`` (the question's
+    wordings) and ``passages`` (passage texts), each listed once, in the order the technique embeds them."""
+
+    wheels: tuple[Wheel, ...] = ()
+    texts: tuple[str, ...] = ()
+    passages: tuple[str, ...] = ()
+
+    @property
+    def to_embed(self) -> tuple[str, ...]:
+        return self.texts + self.passages
+
+
+def wordings(t: Technique, corpus, question: str, given: Mapping[str, Any]) -> list[str]:
+    """What a meaning technique embeds besides the passages: the question, then each embedded input's lines (as
+    given, or a preset's hand-written ones when none is), spaces tidied and blanks left out. None at all when the
+    technique refuses the question before it embeds anything: a question it cannot search, a required input
+    missing (HyDE without a hypothetical answer).
+
+    >>> from raglab.corpus import load_corpus
+    >>> fernport, hyde = load_corpus(), TECHNIQUES["hyde"]
+    >>> wordings(hyde, fernport, "What are the visitor rules?", {})[1][:60]  # a preset: its hand-written answer
+    'Visitors must camp at the campsite, light fires only on the '
+    >>> wordings(hyde, fernport, "Who sells fish?", {}), wordings(hyde, fernport, "  ", {"hypothetical": "Ida."})
+    ([], [])
+    >>> wordings(TECHNIQUES["multi_query"], fernport, "Who sells fish?", {"rewrites": [" fish  seller", ""]})
+    ['Who sells fish?', 'fish seller']
+    """
+    if not t.meaning:
+        return []
+    try:
+        question = check_question(question)
+    except QuestionError:
+        return []
+    texts = [question]
+    for i in t.inputs:
+        if not i.embedded:
+            continue
+        value = given.get(i.name)
+        if value is None:
+            value = i.hand_written(corpus, question)
+        lines = [" ".join(str(v).split()) for v in (value if isinstance(value, list | tuple) else [value or ""])]
+        lines = [line for line in lines if line]
+        if i.required and not lines:
+            return []
+        texts += lines
+    return texts
+
+
+def needs_for(
+    lab: Lab, key: str, question: str, given: Mapping[str, Any] | None = None, known: Container[str] = ()
+) -> Needs:
+    """What technique ``key`` needs to answer ``question`` with ``given`` (its inputs and options by name) on
+    ``lab``, beyond what is ``known`` (the texts a vector table holds). A question the technique refuses needs
+    nothing: running it says why.
+
+    >>> lab = Lab()
+    >>> known = set(lab.passage_texts()) | {"How much is a boat ticket?"}
+    >>> needs_for(lab, "hybrid", "How much is a boat ticket?", known=known)
+    Needs(wheels=(), texts=(), passages=())
+    >>> needs_for(lab, "hybrid", "Is there a pool?", known=known).texts
+    ('Is there a pool?',)
+    >>> needs_for(lab, "plain", "")
+    Needs(wheels=(), texts=(), passages=())
+    """
+    t = TECHNIQUES[key]
+    given = given or {}
+    try:
+        check_question(question)
+    except QuestionError:
+        return Needs()
+    wheels = tuple(WHEELS[n] for n in sorted(t.needs_for(given)) if n in WHEELS)
+    texts = wordings(t, lab.corpus, question, given)
+    if not texts:
+        return Needs(wheels)
+    missing = [text for text in dict.fromkeys(texts) if text not in known]
+    passages = [text for text in dict.fromkeys(lab.passage_texts()) if text not in known and text not in texts]
+    return Needs(wheels, tuple(missing), tuple(passages))
+
+
+def wheel_failure(key: str, wheel: Wheel, given: Mapping[str, Any] | None = None) -> str:
+    """What the page says when ``wheel`` could not be installed for technique ``key``: who needs it (the technique,
+    or the option's choice that does), and what to do.
+
+    >>> from raglab.techniques.registry import NETWORKX, SNOWBALL
+    >>> wheel_failure("graph", WHEELS[NETWORKX])
+    'Graph RAG needs networkx, the graph library, and it could not be downloaded from this site. Check the \
+connection and ask again.'
+    >>> wheel_failure("plain", WHEELS[SNOWBALL], {"scoring": "snowball"}).split(", and")[0]
+    'Plain RAG with scoring “BM25, Snowball stems” needs snowballstemmer, the Snowball stemmer'
+    """
+    t = TECHNIQUES[key]
+    given = given or {}
+    who = t.name
+    for o in t.options:
+        value = given.get(o.name, o.default)
+        if (value, wheel.name) in o.needs and wheel.name not in t.needs:
+            who = f"{t.name} with {o.label.lower()} “{dict(o.choices).get(value, value)}”"
+    return (
+        f"{who} needs {wheel.what}, and it could not be downloaded from this site. Check the connection and ask again."
+    )
