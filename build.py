@@ -88,7 +88,8 @@ WHEELS = {
     "snowball": ("snowballstemmer-3.1.1-py3-none-any.whl",),  # BM25 on Snowball stems, installed on first use
 }
 # The page's Python beside main.py (web/): page glue, one module per part of the page.
-PAGE_MODULES = ("ask_model.py", "my_documents.py", "my_vectors.py", "my_names.py", "my_related.py")
+PAGE_MODULES = ("ask_model.py", "my_documents.py", "my_vectors.py", "my_names.py", "my_related.py",
+                "source_view.py")
 # Packed into raglab.zip under the same paths as in the repository: every file but caches.
 PACKED_TREES = ("py/raglab", "corpus")
 ZIP_TIME = (2020, 1, 1, 0, 0, 0)  # fixed, so the same sources give the same bytes
@@ -124,8 +125,10 @@ class BuildSettings:
         keys: list[str] = []
         for folder in folders:
             keys.append(slug_for_page(folder, keys))
-        return tuple(LabPage(key, corpus_name(folder), "./" if n == 0 else f"./{key}.html")
-                     for n, (key, folder) in enumerate(zip(keys, folders, strict=True)))
+        return tuple(
+            LabPage(key, corpus_name(folder), "./" if n == 0 else f"./{key}.html")
+            for n, (key, folder) in enumerate(zip(keys, folders, strict=True))
+        )
 
     @cached_property
     def lab_corpus(self) -> LabCorpus:
@@ -221,33 +224,39 @@ def read_lab_corpus(folder: Path | None) -> LabCorpus:
     if folder is None:
         return LabCorpus(corpus, size, page, name, hand_written, None, skipped)
     packed = {f"{n:02d}-{d.slug}.md": document_markdown(d).encode() for n, d in enumerate(corpus.documents, 1)}
-    packed |= {data: (source / data).read_bytes()
-               for data in (*DATA_FILES, "page.toml", PASSAGES_FILE) if (source / data).is_file()}
+    packed |= {
+        data: (source / data).read_bytes()
+        for data in (*DATA_FILES, "page.toml", PASSAGES_FILE)
+        if (source / data).is_file()
+    }
     if not hand_written:
-        packed["entities.toml"] = entities_toml(corpus.entities, "Names found by rules (raglab.names) when build.py "
-                                                "packed this corpus, which has no entities.toml.").encode()
+        packed["entities.toml"] = entities_toml(
+            corpus.entities,
+            "Names found by rules (raglab.names) when build.py packed this corpus, which has no entities.toml.",
+        ).encode()
     return LabCorpus(corpus, size, page, name, hand_written, packed, skipped)
 
 
 # The lesson's few examples taken from Fernport's documents, in general words (by technique key or word-list term).
 GENERAL_EXAMPLES = {
     "query": "People and documents often use different words for the same thing. Before searching, the question is "
-             "rewritten: related words from a small word list are added (car → vehicle, price → cost). Big systems "
-             "ask an AI model to do this rewrite, or to write a made-up answer and search with that.",
+    "rewritten: related words from a small word list are added (car → vehicle, price → cost). Big systems "
+    "ask an AI model to do this rewrite, or to write a made-up answer and search with that.",
     "Document": "One text the lab searches, like a page, a handout or a report.",
     "Synonym": "A different word with the same or a close meaning, like “car” and “vehicle”.",
     "Entity": "A name of a person, place or thing that the graph keeps track of, like a person or a building.",
     "Query rewrite": "A new wording of the question with the same meaning, like “Who runs the library?” for “Who is "
-                     "in charge of the books?”.",
+    "in charge of the books?”.",
 }
 
 
 def default_page_text() -> dict:
     """The page's words for a corpus without page.toml: the lab's lesson, nothing about Fernport's documents."""
     page = {k: v for k, v in _toml_file(LESSON_PAGE).items() if k not in ABOUT_FERNPORT}
-    page["technique"] = {key: {k: GENERAL_EXAMPLES.get(key, v) if k == "explain" else v
-                               for k, v in text.items() if k != "try"}
-                         for key, text in page.get("technique", {}).items()}
+    page["technique"] = {
+        key: {k: GENERAL_EXAMPLES.get(key, v) if k == "explain" else v for k, v in text.items() if k != "try"}
+        for key, text in page.get("technique", {}).items()
+    }
     page["word"] = [{**w, "meaning": GENERAL_EXAMPLES.get(w["term"], w["meaning"])} for w in page.get("word", [])]
     return {**page, "try_first": DEFAULT_TRY_FIRST}
 
@@ -260,8 +269,12 @@ def _toml_file(path: Path) -> dict:
 
 # The renderer names the corpus "Fernport" in four places (the question boxes, the switch "The lab searches", the
 # visitor's passage size and word list); a --corpus build puts its own corpus's name there.
-FERNPORT_NAMED = ("Ask about Fernport", "> Fernport (", "sentences, as Fernport",
-                  "Fernport's word list stays Fernport's.")
+FERNPORT_NAMED = (
+    "Ask about Fernport",
+    "> Fernport (",
+    "sentences, as Fernport",
+    "Fernport's word list stays Fernport's.",
+)
 
 
 def name_the_corpus(html: str, name: str) -> str:
@@ -411,8 +424,11 @@ def prerender(dist: Path, settings: BuildSettings) -> None:
 
     # The scoreboard: every technique on the labelled questions, computed here once (the real model, in CPython);
     # none without labelled questions.
-    scoreboard = render_scoreboard(evaluate(lab, embed).to_dict(), {k: t.title for k, t in TECHNIQUES.items()}) \
-        if lab.corpus.questions else ""
+    scoreboard = (
+        render_scoreboard(evaluate(lab, embed).to_dict(), {k: t.title for k, t in TECHNIQUES.items()})
+        if lab.corpus.questions
+        else ""
+    )
     # Names found by rules are the graph's here, but no hand-written list to compare them with.
     shown = lab if chosen.hand_written_names else Lab(replace(chosen.corpus, entities=()), chosen.passage_size)
     html = render_main(shown, chosen.page, results, notes, scoreboard)
@@ -449,11 +465,12 @@ def corpus_switch(settings: BuildSettings) -> str:
         return ""
     here = settings.page or pages[0].key
     current = ' aria-current="page"'
-    links = "".join(f'<a href="?corpus={p.key}"{current if p.key == here else ""}>{escape(p.name)}</a>'
-                    for p in pages)
+    links = "".join(f'<a href="?corpus={p.key}"{current if p.key == here else ""}>{escape(p.name)}</a>' for p in pages)
     labs = escape(json.dumps({p.key: p.href for p in pages}))
-    return (f'<nav class="corpora" aria-label="Documents this lab can search" data-labs="{labs}" '
-            f'data-lab="{here}">Documents: {links}</nav>')
+    return (
+        f'<nav class="corpora" aria-label="Documents this lab can search" data-labs="{labs}" '
+        f'data-lab="{here}">Documents: {links}</nav>'
+    )
 
 
 def other_pages(dist: Path, settings: BuildSettings) -> None:
@@ -503,17 +520,19 @@ def content_security_policy(settings: BuildSettings, styles: list[str] = ()) -> 
     if not settings.offline:
         connect.append(PYODIDE_PACKAGE_BASE_URL.split("/pyodide/")[0])
     style = ["'self'"] + [f"'sha256-{base64.b64encode(hashlib.sha256(s.encode()).digest()).decode()}'" for s in styles]
-    return "; ".join([
-        "default-src 'self'",
-        "script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'",
-        "worker-src 'self' blob:",
-        f"connect-src {' '.join(connect)}",
-        f"style-src {' '.join(style)}",
-        "img-src 'self' data: blob:",
-        "object-src 'none'",
-        "base-uri 'none'",
-        "form-action 'self'",
-    ])
+    return "; ".join(
+        [
+            "default-src 'self'",
+            "script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'",
+            "worker-src 'self' blob:",
+            f"connect-src {' '.join(connect)}",
+            f"style-src {' '.join(style)}",
+            "img-src 'self' data: blob:",
+            "object-src 'none'",
+            "base-uri 'none'",
+            "form-action 'self'",
+        ]
+    )
 
 
 def _vector_table(lab, VectorTable, preset_texts):
@@ -570,8 +589,10 @@ def write_pyscript_config(dist: Path, settings: BuildSettings) -> None:
     config = {
         "interpreter": "./pyodide/pyodide.mjs",
         # "./*": unzip into /home/pyodide; main.py imports the page's other modules from there
-        "files": {f"./{settings.named('raglab', '.zip')}": "./*",
-                  **{f"./{name}": f"./{name}" for name in PAGE_MODULES}},
+        "files": {
+            f"./{settings.named('raglab', '.zip')}": "./*",
+            **{f"./{name}": f"./{name}" for name in PAGE_MODULES},
+        },
         "raglab": {
             "pyodide_version": PYODIDE_VERSION,
             "pyscript_version": PYSCRIPT_VERSION,
@@ -580,20 +601,46 @@ def write_pyscript_config(dist: Path, settings: BuildSettings) -> None:
             "vectors": f"./data/{vectors}" if (dist / "data" / vectors).exists() else "",
             # A --corpus build's corpus: its name, how its passages are cut (the page's Lab() cuts 2 sentences), and
             # on a site of several, its key (the address says corpus=<key>).
-            **({"corpus": {"name": settings.lab_corpus.name, "passage_size": settings.lab_corpus.passage_size,
-                           **({"key": settings.page or settings.pages[0].key} if settings.pages else {})}}
-               if settings.corpus is not None else {}),
+            **(
+                {
+                    "corpus": {
+                        "name": settings.lab_corpus.name,
+                        "passage_size": settings.lab_corpus.passage_size,
+                        **({"key": settings.page or settings.pages[0].key} if settings.pages else {}),
+                    }
+                }
+                if settings.corpus is not None
+                else {}
+            ),
             # What bridge.js gives the worker (paths relative to the page; main.py makes them absolute).
             "bridge": {
-                "env": {"wasmPaths": {"mjs": "./transformers/ort-wasm-simd-threaded.asyncify.mjs",
-                                      "wasm": "./transformers/ort-wasm-simd-threaded.asyncify.wasm"},
-                        "localModelPath": "./models/", "allowLocalModels": True, "allowRemoteModels": False},
-                "embed": {"model": EMBED_MODEL, "dtype": EMBED_DTYPE, "device": "auto",
-                          "available": (dist / "models" / EMBED_MODEL).exists()},
-                "generate": {"model": GENERATE_MODEL, "dtype": "auto", "device": "auto",
-                             "env": {"allowLocalModels": False, "allowRemoteModels": True,
-                                     "remoteHost": "./hub/" if settings.self_hosted_model else GENERATE_HOST},
-                             "sizes": GENERATE_SIZES, "max_new_tokens": GENERATE_MAX_NEW_TOKENS},
+                "env": {
+                    "wasmPaths": {
+                        "mjs": "./transformers/ort-wasm-simd-threaded.asyncify.mjs",
+                        "wasm": "./transformers/ort-wasm-simd-threaded.asyncify.wasm",
+                    },
+                    "localModelPath": "./models/",
+                    "allowLocalModels": True,
+                    "allowRemoteModels": False,
+                },
+                "embed": {
+                    "model": EMBED_MODEL,
+                    "dtype": EMBED_DTYPE,
+                    "device": "auto",
+                    "available": (dist / "models" / EMBED_MODEL).exists(),
+                },
+                "generate": {
+                    "model": GENERATE_MODEL,
+                    "dtype": "auto",
+                    "device": "auto",
+                    "env": {
+                        "allowLocalModels": False,
+                        "allowRemoteModels": True,
+                        "remoteHost": "./hub/" if settings.self_hosted_model else GENERATE_HOST,
+                    },
+                    "sizes": GENERATE_SIZES,
+                    "max_new_tokens": GENERATE_MAX_NEW_TOKENS,
+                },
             },
         },
     }
@@ -681,15 +728,21 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, default=ROOT / "dist", help="output folder (default: dist)")
     parser.add_argument("--offline", action="store_true", help="leave out numpy from the Pyodide CDN (for tests)")
     parser.add_argument("--self-host-model", type=Path, help="ship these language-model files in dist/hub/")
-    parser.add_argument("--corpus", type=Path, action="append", help="build the lab on this folder: a corpus folder "
-                        "or plain files (.txt, .md, .html, .pdf, .docx); default: Fernport. Again for more corpora: "
-                        "each gets its own page, and a switch between them")
+    parser.add_argument(
+        "--corpus",
+        type=Path,
+        action="append",
+        help="build the lab on this folder: a corpus folder "
+        "or plain files (.txt, .md, .html, .pdf, .docx); default: Fernport. Again for more corpora: "
+        "each gets its own page, and a switch between them",
+    )
     args = parser.parse_args(argv)
     from raglab.corpus import CorpusError
 
     corpora = args.corpus or [None]
-    settings = BuildSettings(offline=args.offline, self_hosted_model=args.self_host_model, corpus=corpora[0],
-                             more=tuple(corpora[1:]))
+    settings = BuildSettings(
+        offline=args.offline, self_hosted_model=args.self_host_model, corpus=corpora[0], more=tuple(corpora[1:])
+    )
     try:
         dist = build(args.out, settings)
     except CorpusError as error:  # one line saying which file and why (the core may give a line per file)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import io
 import zipfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from xml.sax.saxutils import escape
 
 
@@ -64,15 +64,35 @@ _DOCUMENT = """<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>{}</w:body></w:document>"""
 
 
-def make_docx(paragraphs: Sequence[str]) -> bytes:
+_DOCUMENT_RELS = """<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
+<Relationship Id="rId1" Target="styles.xml"
+ Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles"/>
+</Relationships>"""
+
+# Word's own heading styles: id "Heading1", name "heading 1" (what mammoth maps to h1).
+_STYLES = """<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<w:styles xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">{}</w:styles>""".format("".join(
+    f'<w:style w:type="paragraph" w:styleId="Heading{n}"><w:name w:val="heading {n}"/></w:style>'
+    for n in range(1, 7)))
+
+
+def make_docx(paragraphs: Sequence[str], headings: Mapping[int, int] | None = None) -> bytes:
     """The smallest Word document (.docx) Word and mammoth open: the content types, the package's relationships
-    and word/document.xml with one paragraph per text."""
-    body = "".join(f'<w:p><w:r><w:t xml:space="preserve">{escape(p)}</w:t></w:r></w:p>' for p in paragraphs)
+    and word/document.xml with one paragraph per text; ``headings`` gives paragraph i Word's style "heading n"
+    ({i: n}), defined in word/styles.xml."""
+    headings = headings or {}
+    body = "".join(
+        "<w:p>" + (f'<w:pPr><w:pStyle w:val="Heading{headings[i]}"/></w:pPr>' if i in headings else "")
+        + f'<w:r><w:t xml:space="preserve">{escape(p)}</w:t></w:r></w:p>' for i, p in enumerate(paragraphs))
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
         z.writestr("[Content_Types].xml", _CONTENT_TYPES)
         z.writestr("_rels/.rels", _RELS)
         z.writestr("word/document.xml", _DOCUMENT.format(body))
+        if headings:
+            z.writestr("word/_rels/document.xml.rels", _DOCUMENT_RELS)
+            z.writestr("word/styles.xml", _STYLES)
     return out.getvalue()
 
 

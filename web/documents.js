@@ -1,10 +1,13 @@
-// The visitor's own documents, the parts only a browser can do: read a PDF's text with pdf.js (in pdf.js's own
-// worker), and keep records in IndexedDB (idb-keyval). It moves text and bytes and decides nothing: Python
-// (raglab.readers) normalises the text, cuts it, and words every message.
+// The visitor's own documents, the parts only a browser can do: read a PDF's text items with pdf.js (in pdf.js's
+// own worker), and keep records in IndexedDB (idb-keyval). It moves text and bytes and decides nothing: Python
+// (raglab.readers, raglab.pdf_layout) groups the items into lines and blocks, cuts them, and words every message.
 //
-//   raglabDocuments.pdfPages(bytes, report) -> Promise<{pages: string[]} | {problem: "encrypted" | "broken", detail}>
-//                                      report(done, total) is called after each page; when it returns true the
-//                                      reading stops ({problem: "cancelled"})
+//   raglabDocuments.pdfPages(bytes, report) -> Promise<{pages: {box, texts, numbers}[]} |
+//                                      {problem: "encrypted" | "broken", detail}>: each page's box (x0, y0, x1, y1)
+//                                      and text items, as their texts and a Float64Array of 7 numbers per item (its
+//                                      transform a b c d e f and its width: one copy into Python, not an object
+//                                      per item). report(done, total) is called after each page; when it returns
+//                                      true the reading stops ({problem: "cancelled"})
 //   raglabDocuments.records(prefix)    -> Promise<[key, value][]>: the records whose key starts with prefix
 //                                      ("doc:", "meta"), in key order
 //   raglabDocuments.keepVectors(keys, vectors) -> Promise: each vector (number[]) kept as a Float32Array under its
@@ -17,8 +20,13 @@
 //   raglabDocuments.persist()          -> Promise<boolean>: asks the browser to keep the store (not evict it)
 //   raglabDocuments.framed             true when the lab runs in another site's iframe (its store is separate)
 //   raglabDocuments.download(bytes, name) saves bytes as a file, made here, never uploaded
+//   (source view) raglabDocuments.keepPdf(key, file) -> Promise: a PDF's bytes kept under key ("pdf:<slug>"), read
+//                                      from the File here (they never pass through Python)
+//   (source view) raglabDocuments.pdf(key) -> Promise<Uint8Array | undefined>: those bytes (none for a document kept
+//                                      before PDFs were kept)
+//   (source view) raglabDocuments.pdfView() -> Promise<module>: pdf_view.js, loaded on first use
 
-import { createStore, delMany, promisifyRequest, setMany } from "./idb-keyval.mjs";
+import { createStore, delMany, get, promisifyRequest, set, setMany } from "./idb-keyval.mjs";
 
 const store = createStore("raglab-documents", "records");
 let pdfjs = null; // loaded on the first PDF: 0.4 MB that a visit without PDFs never needs
@@ -51,8 +59,13 @@ async function pdfPages(bytes, report) {
     for (let n = 1; n <= pdf.numPages; n++) {
       const page = await pdf.getPage(n);
       const content = await page.getTextContent();
-      // Each text item with its own end of line: Python joins words broken across lines and collapses the rest.
-      pages.push(content.items.map((item) => (item.str ?? "") + (item.hasEOL ? "\n" : "")).join(""));
+      const items = content.items.filter((item) => item.str); // marked-content entries and empty ends of line
+      const numbers = new Float64Array(items.length * 7);
+      items.forEach((item, i) => {
+        numbers.set(item.transform, i * 7);
+        numbers[i * 7 + 6] = item.width;
+      });
+      pages.push({ box: page.view, texts: items.map((item) => item.str), numbers });
       page.cleanup();
       if (report && report(n, pdf.numPages)) return { problem: "cancelled", detail: "" };
     }
@@ -112,4 +125,8 @@ globalThis.raglabDocuments = {
   persist: async () => (navigator.storage?.persist ? navigator.storage.persist() : false),
   framed: framed(),
   download,
+  // source view: a kept PDF's bytes, and the module that draws its pages
+  keepPdf: async (key, file) => set(key, new Uint8Array(await file.arrayBuffer()), store),
+  pdf: (key) => get(key, store),
+  pdfView: () => import("./pdf_view.js"),
 };

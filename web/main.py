@@ -45,6 +45,7 @@ import my_documents  # noqa: E402  (web/my_documents.py, likewise)
 import my_names  # noqa: E402
 import my_related  # noqa: E402
 import my_vectors  # noqa: E402
+import source_view  # noqa: E402  (source view: "Show in the document")
 
 asker = None  # the "Ask the model" controller, made at start
 # "fernport": the site's corpus (a --corpus build packs its own there, with its passage size); and "yours", once the
@@ -785,6 +786,9 @@ async def start() -> None:
     my_related.install(embedder, vector_table, lambda: labs.get("yours"), newest)
     my_vectors.install(embedder, vector_table, lambda: labs.get("yours"), SITE["bridge"]["embed"]["model"], newest)
     install_bench_hook()
+    # source view: the labs a result's passage is looked up in, the one searched now first
+    source_view.install(lambda: [(state["corpus"], current_lab()),
+                                 *((name, lab) for name, lab in labs.items() if name != state["corpus"])])
     show_status("ready", "Ready")
     document.getElementById("status").dataset.readyMs = str(round(performance.now()))  # for bench/
     await my_names.load()

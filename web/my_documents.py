@@ -6,7 +6,8 @@ only moves files and records between them and answers clicks. Nothing here sends
 read from the visitor's disk by the browser and kept in the browser's own store.
 
 Records kept (IndexedDB "raglab-documents"): ``doc:<slug>`` the JSON of one document, ``meta`` the JSON of the
-collection's order, word list, passage size (2 or "document") and which documents the lab searches.
+collection's order, word list, passage size (2 or "document") and which documents the lab searches; ``pdf:<slug>``
+a PDF's bytes, for the source view to draw its pages (web/source_view.py).
 """
 
 import asyncio
@@ -21,7 +22,17 @@ from pyscript import document, when
 from raglab.chunking import DEFAULT_SIZE, check_passage_size, cut_sentences, passages_phrase
 from raglab.collection import Collection, document_from_record, document_record, parse_word_list, word_list_text
 from raglab.corpus import CorpusError, Document
-from raglab.readers import MAX_FILE_BYTES, MAX_FILES, ReadError, read_error, read_file, read_pasted, read_pdf_pages
+from raglab.pdf_lines import Page
+from raglab.readers import (
+    MAX_FILE_BYTES,
+    MAX_FILES,
+    ReadError,
+    file_kind,
+    read_error,
+    read_file,
+    read_pasted,
+    read_pdf_pages,
+)
 from raglab.ui.documents_html import LIST_ROWS, render_kept, render_read, render_switch_label
 
 SLICE = 64  # documents added or written as records in one task (20-40 ms in Pyodide), between which the page answers
@@ -29,7 +40,8 @@ WRITE_CHARS = 500_000  # characters of records written in one IndexedDB transact
 
 collection = Collection()
 record_bytes: dict[str, int] = {}  # slug -> UTF-8 bytes of its kept record, for the space the documents take
-reading = {"items": [], "words": None, "passages": None, "cancel": False, "busy": False, "cancelled": 0}
+reading = {"items": [], "words": None, "passages": None, "cancel": False, "busy": False, "cancelled": 0,
+           "pdfs": {}}  # pdfs (source view): id() of a PDF's Document read -> (it, its File), for its bytes when kept
 page = {"use": None, "wheels": None, "site_url": None, "persisted": None}
 whole_list = {"read": False, "kept": False}  # "Show all" pressed: the list draws every document, not the first rows
 
@@ -183,13 +195,13 @@ async def read_one(file) -> Document | ReadError | None:
         return read_error(name, "too_large", size=file.size)
     data = Uint8Array.new(await file.arrayBuffer())
     try:
-        if name.lower().endswith(".pdf") and bytes(data.subarray(0, 5).to_py()) == b"%PDF-":
-            pages = (await raglabDocuments.pdfPages(data, create_proxy(lambda *_: reading["cancel"]))).to_py()
-            if pages.get("problem") == "cancelled":
+        if file_kind(name, bytes(data.subarray(0, 1024).to_py())) == "pdf":
+            read = (await raglabDocuments.pdfPages(data, create_proxy(lambda *_: reading["cancel"]))).to_py()
+            if read.get("problem") == "cancelled":
                 return None
-            if "problem" in pages:
-                return read_error(name, pages["problem"])
-            return read_pdf_pages(name, pages["pages"])
+            if "problem" in read:
+                return read_error(name, read["problem"])
+            return read_pdf_pages(name, [Page.from_arrays(p["texts"], p["numbers"], p["box"]) for p in read["pages"]])
         if name.lower().endswith(".docx"):
             await docx_reader()
         return read_file(name, data.to_bytes())
@@ -213,7 +225,7 @@ async def read_files(files) -> None:
     if total + len(collection.documents) > MAX_FILES:
         say(str(read_error(f"{total} files", "too_many")))
         return
-    reading.update(busy=True, cancel=False, items=[], cancelled=0)
+    reading.update(busy=True, cancel=False, items=[], cancelled=0, pdfs={})
     whole_list["read"] = False
     performance.mark("raglab:read-start")  # the marks are for bench/own_documents.py
     try:
@@ -223,6 +235,8 @@ async def read_files(files) -> None:
             file = files.item(i)
             progress(i, total, file.name)
             item = await read_one(file)
+            if isinstance(item, Document) and file.name.lower().endswith(".pdf"):  # source view: its bytes, if kept
+                reading["pdfs"][id(item)] = (item, file)
             if item is not None:
                 # cut into sentences now, a file at a time, not all at once when the list's heading counts the
                 # passages (5,183 abstracts: a 0.6 s task in the page); the lab reuses the cut
@@ -276,10 +290,13 @@ async def keep_read() -> None:
 
 async def _keep_read() -> None:
     docs = [d for d in reading["items"] if isinstance(d, Document)]
-    added, refused = [], []
+    added, refused, pdfs = [], [], {}
     for n, doc in enumerate(docs, 1):
         try:
             added.append(collection.add(doc))
+            read, file = reading["pdfs"].get(id(doc), (None, None))
+            if read is doc:  # source view: the PDF's bytes are kept under its slug as kept
+                pdfs[added[-1].slug] = file
         except ReadError as error:
             refused.append(str(error))
         if n % SLICE == 0:  # 5,183 documents added and written as records in one task froze the page 4.5 s
@@ -302,7 +319,8 @@ async def _keep_read() -> None:
         collection.related_words, collection.passage_size = before
         return
     record_bytes.update((key[4:], len(record.encode())) for key, record in records)
-    reading.update(items=[], words=None, passages=None, cancelled=0)
+    await keep_pdfs(pdfs)  # source view
+    reading.update(items=[], words=None, passages=None, cancelled=0, pdfs={})  # pdfs: source view
     show_read()
     show_passage_size()
     document.getElementById("my-words").value = word_list_text(collection.related_words)
@@ -314,12 +332,23 @@ async def _keep_read() -> None:
     performance.mark("raglab:kept")
 
 
+async def keep_pdfs(files: dict) -> None:
+    """Source view: each kept PDF's bytes under ``pdf:<slug>``, one at a time, after its document (a reload reads
+    a document whether or not its PDF made it). One the browser refuses leaves that document's text view alone:
+    nothing is said, as for a document kept before PDFs were."""
+    for slug, file in files.items():
+        try:
+            await raglabDocuments.keepPdf(f"pdf:{slug}", file)
+        except Exception:
+            pass
+
+
 async def remove(slugs: list[str]) -> None:
     before = list(collection.documents)
     gone = [d for d in before if d.slug in slugs]
     for d in gone:
         collection.remove(d.slug)
-    if await keep([], forget=[f"doc:{d.slug}" for d in gone]):
+    if await keep([], forget=[f"{kind}:{d.slug}" for d in gone for kind in ("doc", "pdf")]):  # pdf: source view
         say(f"Removed {', '.join(d.source or d.title for d in gone)}." if len(gone) < 4 else
             f"Removed {len(gone)} documents.")
         changed()
@@ -448,7 +477,7 @@ def on_section_click(event):
     if classes.contains("keep-read"):
         asyncio.ensure_future(keep_read())
     elif classes.contains("discard-read"):
-        reading.update(items=[], words=None, passages=None, cancelled=0)
+        reading.update(items=[], words=None, passages=None, cancelled=0, pdfs={})  # pdfs: source view
         show_read()
     elif classes.contains("remove-doc"):
         asyncio.ensure_future(remove([event.target.dataset.slug]))

@@ -57,6 +57,8 @@ class Chunk:
     sentences: int  # how many sentences it really holds (the last chunk of a document may be shorter)
     page: int | None = None  # the page of a PDF its first sentence starts on
     source: str = ""  # the file its document was read from ("" for the course's own documents)
+    section: str = ""  # the headings it sits under: "4 Function reference › 4.3 DER functions" ("" for none)
+    number: int = 1  # its place in its document, from 1 (the n of ``{slug}-{n}``)
 
     @property
     def where(self) -> str:
@@ -66,7 +68,7 @@ class Chunk:
 
     @property
     def sized_id(self) -> str:
-        return chunk_id(self.slug, self.size, self.first // self.size + 1, sized=True)
+        return chunk_id(self.slug, self.size, self.number, sized=True)
 
 
 def chunk_id(slug: str, size: PassageSize, n: int, sized: bool = False) -> str:
@@ -106,16 +108,17 @@ def passages_kind(size: PassageSize) -> str:
 
 def passage_count(doc: Document, size: PassageSize) -> int:
     """How many passages of ``size`` a document gives: ``len(chunk_document(doc, size))``, without making them.
-    A whole document is one passage, and is not cut into sentences to say so; n sentences give n / size passages,
-    rounded up (the last may be shorter), from the document's cut, which it keeps (see ``cut_sentences``).
+    A whole document is one passage, and is not cut into sentences to say so; a section of n sentences gives
+    n / size passages, rounded up (the last may be shorter), from the document's cut, which it keeps (see
+    ``cut_sentences``).
 
     >>> doc = Document("rules", "Rules", "Camp here. No fires. Dogs on a lead.")
     >>> passage_count(doc, 1), passage_count(doc, 2), passage_count(doc, 4), passage_count(doc, WHOLE_DOCUMENT)
     (3, 2, 1, 1)
     """
-    if size == WHOLE_DOCUMENT:
+    if isinstance(size, str):  # WHOLE_DOCUMENT, the one size that is not a number
         return 1 if doc.text else 0
-    return -(-len(doc.sentences) // size)
+    return sum(-(-(end - first) // size) for first, end in doc.section_runs)
 
 
 def cut_sentences(doc: Document) -> Document:
@@ -123,11 +126,34 @@ def cut_sentences(doc: Document) -> Document:
     costly part of chunking (5,183 abstracts: 0.35 s in CPython, 0.6 s in the page) and the document keeps
     it, so a page that cuts each file as it is read, or a few documents at a time, never cuts thousands in one
     task; counting passages at any size is then a division."""
-    doc.sentences, doc.sentence_pages, doc.word_count  # noqa: B018 (cached properties: the work, kept on doc)
+    _ = doc.sentences, doc.sentence_pages, doc.section_runs, doc.word_count  # cached properties: the work, kept
     return doc
 
 
-def passage_texts(doc: Document, size: PassageSize) -> list[str]:
+def _spans(doc: Document, size: int) -> list[tuple[int, int]]:
+    """Each passage of ``size`` as (first, past the last) sentence index: ``size`` sentences at a time inside each
+    section, so a passage never runs across a heading (a section's last passage may be shorter).
+
+    >>> _spans(Document("m", "m", "One. Two. Three.\\n\\n# Part\\n\\nFour. Five."), 2)
+    [(0, 2), (2, 3), (3, 5)]
+    """
+    if size < 1:
+        raise ValueError(f"a chunk holds at least 1 sentence, not {size}")
+    return [(i, min(i + size, end)) for first, end in doc.section_runs for i in range(first, end, size)]
+
+
+def with_headings(section: str, text: str) -> str:
+    """A passage as searched with its headings (contextual chunk headers): its section path, a colon, its text.
+    A passage cut from its headings loses what they say ("4.3 DER functions" above "They encode a value."); put
+    back, a question in the headings' words finds it. Off by default: the spec's passages are their sentences.
+
+    >>> with_headings("4 Reference › 4.3 DER", "They encode a value."), with_headings("", "No heading.")
+    ('4 Reference › 4.3 DER: They encode a value.', 'No heading.')
+    """
+    return f"{section}: {text}" if section else text
+
+
+def passage_texts(doc: Document, size: PassageSize, headings: bool = False) -> list[str]:
     """The texts of a document's passages of ``size``, in order: ``[c.text for c in chunk_document(doc, size)]``
     without making the chunks, which takes six times as long (5,183 abstracts in passages of 2: 0.10 s against
     0.017 s in CPython): a page embeds a visitor's passages before it has made them, a few documents at a time.
@@ -135,40 +161,41 @@ def passage_texts(doc: Document, size: PassageSize) -> list[str]:
     >>> passage_texts(Document("rules", "Rules", "Camp here. No fires. Dogs on a lead."), 2)
     ['Camp here. No fires.', 'Dogs on a lead.']
     """
-    if size == WHOLE_DOCUMENT:
+    if isinstance(size, str):  # WHOLE_DOCUMENT
         return [doc.text] if doc.sentences else []
-    if size < 1:
-        raise ValueError(f"a chunk holds at least 1 sentence, not {size}")
-    sents = doc.sentences
-    return [" ".join(sents[i : i + size]) for i in range(0, len(sents), size)]
+    sents, sections = doc.sentences, doc.sentence_sections
+    return [with_headings(sections[a], " ".join(sents[a:b])) if headings else " ".join(sents[a:b])
+            for a, b in _spans(doc, size)]
 
 
-def chunk_document(doc: Document, size: PassageSize) -> list[Chunk]:
-    if size == WHOLE_DOCUMENT:
+def chunk_document(doc: Document, size: PassageSize, headings: bool = False) -> list[Chunk]:
+    """A document's passages of ``size``; with ``headings``, each passage's text begins with its section path."""
+    if isinstance(size, str):  # WHOLE_DOCUMENT
         n = len(doc.sentences)
         return [Chunk(chunk_id(doc.slug, size, 1), doc.slug, doc.title, doc.text, n, 0, n, doc.sentence_pages[0],
                       doc.source)] if n else []
-    texts = passage_texts(doc, size)
-    sents, pages = doc.sentences, doc.sentence_pages
+    sents, pages, sections = doc.sentences, doc.sentence_pages, doc.sentence_sections
     return [
         Chunk(
-            id=chunk_id(doc.slug, size, n + 1),
+            id=chunk_id(doc.slug, size, n),
             slug=doc.slug,
             title=doc.title,
-            text=text,
+            text=with_headings(sections[a], " ".join(sents[a:b])) if headings else " ".join(sents[a:b]),
             size=size,
-            first=n * size,
-            sentences=min(size, len(sents) - n * size),
-            page=pages[n * size],
+            first=a,
+            sentences=b - a,
+            page=pages[a],
             source=doc.source,
+            section=sections[a],
+            number=n,
         )
-        for n, text in enumerate(texts)
+        for n, (a, b) in enumerate(_spans(doc, size), 1)
     ]
 
 
-def chunk_documents(docs: Iterable[Document], size: PassageSize = DEFAULT_SIZE) -> list[Chunk]:
+def chunk_documents(docs: Iterable[Document], size: PassageSize = DEFAULT_SIZE, headings: bool = False) -> list[Chunk]:
     """All chunks of all documents, in corpus order (the order that breaks ties)."""
-    return [chunk for doc in docs for chunk in chunk_document(doc, size)]
+    return [chunk for doc in docs for chunk in chunk_document(doc, size, headings)]
 
 
 def whole_document(doc: Document) -> Chunk:

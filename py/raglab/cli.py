@@ -21,7 +21,7 @@ from .chunking import WHOLE_DOCUMENT, passages_phrase
 from .collection import passage_size_in, read_folder
 from .corpus import CorpusError
 from .result import Result
-from .show import HEADINGS, score_label, score_sum
+from .show import HEADINGS, passage_place, score_label, score_sum
 from .techniques import EMBEDDINGS, TECHNIQUES, Input, Option, QuestionError, options_of, run, technique
 
 WIDTH = 100
@@ -54,7 +54,8 @@ def _hits(hits) -> list[str]:
     lines = []
     for h in hits:
         note = f" · {h.note}" if h.note else ""
-        where = f" ({h.where})" if h.where else ""
+        place = passage_place(h)
+        where = f" ({place})" if place else ""
         lines.append(f"  {h.rank}. {h.title} [{h.id}]{where} {score_label(h)}{note}")
         if h.parts and h.score_kind != "fused":
             lines.append(_wrap(("" if h.score_kind == "similarity" else "sum: ") + score_sum(h), "       "))
@@ -63,11 +64,14 @@ def _hits(hits) -> list[str]:
 
 
 def _embedder(name: str):
+    """The embedding model, its vectors kept between calls (vector_cache: a folder's passages are embedded once)."""
     if name == "none":
         return None
-    from .onnx_embed import OnnxEmbedder, default_model_dir
+    from .onnx_embed import MODEL_NAME, OnnxEmbedder, default_model_dir
+    from .vector_cache import CachedEmbedder
 
-    return OnnxEmbedder(default_model_dir())
+    model = OnnxEmbedder(default_model_dir())
+    return CachedEmbedder(model, f"{MODEL_NAME} {model.dtype}")
 
 
 def cmd_ask(args, lab: Lab) -> int:
@@ -77,7 +81,7 @@ def cmd_ask(args, lab: Lab) -> int:
         raise QuestionError(f"{_flag(name)} belongs to {_owners(name)}, not to {t.name}.")
     for i in (i for i in t.inputs if i.name in given):  # the page's limits, from the registry; more is refused
         values = given[i.name] if i.kind == "lines" else [given[i.name]]
-        if problem := i.too_long(values, i.flag):
+        if problem := i.too_long(values, _flag(i.name)):
             raise QuestionError(problem)
         given[i.name] = i.read(values)
     options = {name: value for name, value in given.items() if value is not None}
@@ -108,18 +112,31 @@ def _declared() -> dict[str, Input | Option]:
 
 
 def _flag(name: str) -> str:
-    return "--" + name.replace("_", "-")
+    """The command-line flag of a declared input or option: an input's own, an option's made from its name."""
+    declared = _declared().get(name)
+    return declared.flag if isinstance(declared, Input) and declared.flag else "--" + name.replace("_", "-")
 
 
 def _owners(name: str) -> str:
-    return ", ".join(t.name for t in TECHNIQUES.values()
-                     if name in {i.name for i in t.inputs} | {o.name for o in t.options})
+    return ", ".join(
+        t.name for t in TECHNIQUES.values() if name in {i.name for i in t.inputs} | {o.name for o in t.options}
+    )
 
 
 def cmd_techniques(args, lab: Lab) -> int:
-    rows = [{"key": t.key, "title": t.title, "top_k": t.top_k, "meaning": t.meaning, "needs": sorted(t.needs),
-             "inputs": [i.name for i in t.inputs], "options": {o.name: o.default for o in t.options},
-             "presets": list(lab.corpus.presets.get(t.key, ()))} for t in TECHNIQUES.values()]
+    rows = [
+        {
+            "key": t.key,
+            "title": t.title,
+            "top_k": t.top_k,
+            "meaning": t.meaning,
+            "needs": sorted(t.needs),
+            "inputs": [i.name for i in t.inputs],
+            "options": {o.name: o.default for o in t.options},
+            "presets": list(lab.corpus.presets.get(t.key, ())),
+        }
+        for t in TECHNIQUES.values()
+    ]
     if args.json:
         print(json.dumps(rows, ensure_ascii=False, indent=2))
     else:
@@ -130,9 +147,16 @@ def cmd_techniques(args, lab: Lab) -> int:
 
 
 def cmd_corpus(args, lab: Lab) -> int:
-    docs = [{"slug": d.slug, "title": d.title, "source": d.source, "pages": d.pages,
-             "passages": [{"id": c.id, "text": c.text, "page": c.page} for c in lab.chunks() if c.slug == d.slug]}
-            for d in lab.corpus.documents]
+    docs = [
+        {
+            "slug": d.slug,
+            "title": d.title,
+            "source": d.source,
+            "pages": d.pages,
+            "passages": [{"id": c.id, "text": c.text, "page": c.page} for c in lab.chunks() if c.slug == d.slug],
+        }
+        for d in lab.corpus.documents
+    ]
     if args.json:
         print(json.dumps(docs, ensure_ascii=False, indent=2))
         return 0
@@ -173,8 +197,10 @@ def cmd_eval(args, lab: Lab) -> int:
     print(f"{'technique':<14} {'hit@3':>6} {'recall@3':>9} {'MRR':>6} {'nDCG@10':>8} {'sentences@3':>12}")
     for r in board.rows:
         name = r.key + (" *" if r.baseline else "")
-        print(f"{name:<14} {r.hit_at_3:>6.3f} {r.recall_at_3:>9.3f} {r.mrr:>6.3f} {r.ndcg_at_10:>8.3f} "
-              f"{r.sentences_at_3:>12.1f}")
+        print(
+            f"{name:<14} {r.hit_at_3:>6.3f} {r.recall_at_3:>9.3f} {r.mrr:>6.3f} {r.ndcg_at_10:>8.3f} "
+            f"{r.sentences_at_3:>12.1f}"
+        )
     print("* a baseline, not one of the nine techniques")
     for key, reason in board.skipped.items():
         print(_wrap(f"Skipped {key}: it {reason}" + (f" ({why})." if why else "."), ""))
@@ -199,8 +225,11 @@ def cmd_eval(args, lab: Lab) -> int:
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="raglab", description="RAG Lab: see how retrieval-augmented generation works.")
-    p.add_argument("--corpus", help="a corpus folder, or a folder of your own .txt, .md, .html, .pdf and .docx files "
-                                    "(default: the Fernport corpus)")
+    p.add_argument(
+        "--corpus",
+        help="a corpus folder, or a folder of your own .txt, .md, .html, .pdf and .docx files "
+        "(default: the Fernport corpus)",
+    )
     sub = p.add_subparsers(dest="command", required=True)
     ask = sub.add_parser("ask", help="run one technique on a question")
     ask.add_argument("technique", help="one of: " + ", ".join(TECHNIQUES))
@@ -208,19 +237,31 @@ def parser() -> argparse.ArgumentParser:
     ask.add_argument("--json", action="store_true", help="print the result object as JSON")
     ask.add_argument("--top-k", type=int, default=None, help="passages to keep (default per technique, 1-10)")
     ask.add_argument("--corpus", dest="corpus_ask", help=argparse.SUPPRESS)
-    ask.add_argument("--embedder", choices=["onnx", "none"], default="onnx",
-                     help="meaning search: the local all-MiniLM-L6-v2 ONNX model (default) or none")
+    ask.add_argument(
+        "--embedder",
+        choices=["onnx", "none"],
+        default="onnx",
+        help="meaning search: the local all-MiniLM-L6-v2 ONNX model (default) or none",
+    )
     for name, declared in _declared().items():
         if isinstance(declared, Input):
-            ask.add_argument(declared.flag, dest=name, help=declared.help,
-                             action="append" if declared.kind == "lines" else "store")
+            ask.add_argument(
+                _flag(name), dest=name, help=declared.help, action="append" if declared.kind == "lines" else "store"
+            )
         elif declared.choices:
-            ask.add_argument(_flag(name), dest=name, choices=[v for v, _ in declared.choices],
-                             help=f"{declared.help} (default {declared.default})")
+            ask.add_argument(
+                _flag(name),
+                dest=name,
+                choices=[v for v, _ in declared.choices],
+                help=f"{declared.help} (default {declared.default})",
+            )
         else:
-            ask.add_argument(_flag(name), dest=name, type=float,
-                             help=f"{declared.help} (default {declared.default:g}, range {declared.low:g}-"
-                                  f"{declared.high:g})")
+            ask.add_argument(
+                _flag(name),
+                dest=name,
+                type=float,
+                help=f"{declared.help} (default {declared.default:g}, range {declared.low:g}-{declared.high:g})",
+            )
     ev = sub.add_parser("eval", help="score every technique on the labelled questions")
     ev.add_argument("--questions", help="a questions.toml (default: the corpus's own)")
     ev.add_argument("--json", action="store_true", help="print the scoreboard as JSON")

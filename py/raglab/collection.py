@@ -41,7 +41,8 @@ from .corpus import (
     Entity,
     corpus_data,
     corpus_from_texts,
-    load_corpus,
+    folder_files,
+    load_corpus_folder,
     parse_toml,
     utf8_text,
     word_list_from,
@@ -58,11 +59,11 @@ class Collection:
     checked way in. ``related_words``: the word list of query rewriting; ``presets``: questions per technique;
     ``passage_size``: how the lab cuts them (``Lab(collection.corpus(), collection.passage_size)``)."""
 
-    def __init__(self, documents: Iterable[Document] = (), related_words: Mapping[str, tuple[str, ...]] = (),
-                 presets: Mapping[str, tuple[str, ...]] = (), passage_size: PassageSize = DEFAULT_SIZE):
+    def __init__(self, documents: Iterable[Document] = (), related_words: Mapping[str, tuple[str, ...]] | None = None,
+                 presets: Mapping[str, tuple[str, ...]] | None = None, passage_size: PassageSize = DEFAULT_SIZE):
         self.documents: list[Document] = []
-        self.related_words = dict(related_words)
-        self.presets = dict(presets)
+        self.related_words = dict(related_words or {})
+        self.presets = dict(presets or {})
         self.passage_size = check_passage_size(passage_size)
         self.skipped: list[ReadError] = []  # the files from_zip could not use
         self._indexed: list[Document] = []  # the documents _by_text was made from
@@ -165,11 +166,11 @@ class Collection:
             texts = {n: utf8_text(n, archive.read(m)) for n, m in named if n.endswith((".md", ".toml"))}
             corpus = corpus_from_texts("yours", texts, name)
             return cls(corpus.documents, corpus.related_words, corpus.presets, size)
-        data = corpus_data({n: utf8_text(n, archive.read(m)) for n, m in named if n in DATA_FILES})
+        edits = corpus_data({n: utf8_text(n, archive.read(m)) for n, m in named if n in DATA_FILES})
         files = [(n, m.file_size, lambda m=m: archive.read(m)) for n, m in named if not n.endswith(".toml")]
         collection, problems = read_files(files, name)
         collection.skipped = problems
-        collection.related_words, collection.presets = data["related_words"], data["presets"]
+        collection.related_words, collection.presets = edits["related_words"], edits["presets"]
         collection.passage_size = size
         return collection
 
@@ -183,7 +184,7 @@ def passages_toml(size: PassageSize) -> str:
     [passages]
     size = "document"
     """
-    value = _toml_string(size) if size == WHOLE_DOCUMENT else str(size)
+    value = _toml_string(WHOLE_DOCUMENT) if size == WHOLE_DOCUMENT else str(size)
     return (f"# How the lab cuts these documents into passages: a number of sentences, or \"{WHOLE_DOCUMENT}\" (one "
             f"passage per\n# document). Without this file: {DEFAULT_SIZE} sentences.\n[passages]\nsize = {value}\n")
 
@@ -264,15 +265,19 @@ def document_markdown(doc: Document) -> str:
 
 def document_record(doc: Document) -> dict:
     """A document as plain JSON data, for the browser's store (IndexedDB)."""
-    return {"version": 1, "slug": doc.slug, "title": doc.title, "source": doc.source, "text": doc.text,
-            "page_starts": list(doc.page_starts)}
+    record = {"version": 1, "slug": doc.slug, "title": doc.title, "source": doc.source, "text": doc.text,
+              "page_starts": list(doc.page_starts)}
+    if doc.left_out:
+        record["left_out"] = [list(line) for line in doc.left_out]
+    return record
 
 
 def document_from_record(record: Mapping) -> Document:
     try:
         return Document(slug=str(record["slug"]), title=str(record["title"]), text=str(record["text"]),
                         source=str(record.get("source", "")),
-                        page_starts=tuple(int(n) for n in record.get("page_starts", ())))
+                        page_starts=tuple(int(n) for n in record.get("page_starts", ())),
+                        left_out=tuple((int(at), str(line), str(why)) for at, line, why in record.get("left_out", ())))
     except (KeyError, TypeError, ValueError) as e:
         raise CorpusError(f"A document kept in this browser cannot be read back ({e!r}).") from e
 
@@ -363,18 +368,21 @@ def read_folder(folder: str | Path) -> tuple[Corpus, list[ReadError]]:
     """A folder as the lab searches it. A corpus folder (``NN-slug.md`` files, and no other kind of document) is
     loaded as one, and any error in it raised. Any other folder is a visitor's files: each file read in name
     order (with the folder's TOML files, DATA_FILES, if there; without ``entities.toml``, the names are found by
-    rules), and each that gives nothing returned as a ReadError beside the corpus. A CorpusError when nothing at
-    all can be searched."""
+    rules), and each that gives nothing returned as a ReadError beside the corpus. Only regular files inside the
+    folder are read: a link out of it, a pipe or a device is a ReadError too, never opened. A CorpusError when
+    nothing at all can be searched."""
     folder = Path(folder)
     if not folder.is_dir():
         raise CorpusError(f"{folder}: no such corpus folder")
-    paths = sorted((p for p in folder.iterdir() if p.is_file() and not p.name.startswith(".")),
-                   key=lambda p: p.name)
+    paths, skipped = folder_files(folder)
+    unread = [read_error(name, kind) for name, kind in skipped]
     if is_corpus_folder(p.name for p in paths):
-        return load_corpus(folder), []
+        corpus, _ = load_corpus_folder(folder)
+        return corpus, unread
     data = corpus_data({p.name: utf8_text(p.name, p.read_bytes()) for p in paths if p.name in DATA_FILES})
     files = [(p.name, p.stat().st_size, p.read_bytes) for p in paths if p.suffix.lower() != ".toml"]
     collection, problems = read_files(files, str(folder))
+    problems = unread + problems
     if not data.get("entities"):  # no hand-written names: the graph uses the names found by rules, as the page does
         data["entities"] = find_names(collection.documents)
     return Corpus(folder.name, tuple(collection.documents), **data), problems

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import tomllib
 from bisect import bisect_right
 from collections.abc import Iterable, Mapping, Sequence
@@ -28,7 +29,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from .text import located_sentences, paragraphs, search_words
+from .text import outline, paragraphs, search_words
 
 
 def default_corpus_dir() -> Path:
@@ -43,11 +44,15 @@ def default_corpus_dir() -> Path:
 
 SLUG = re.compile(r"[a-z0-9][a-z0-9_]*")  # a slug starts every passage id ({slug}-{n}), so it holds no "-"
 DOCUMENT_NAME = re.compile(rf"^(\d+)-({SLUG.pattern})\.md$")
-_COMMENT = re.compile(r"<!--\s*(?:page\s+(\d+)|source:\s*(.*?))\s*-->")
+_PAGE_MARKER = re.compile(r"page\s+(\d{1,9})")  # inside "<!-- ... -->"
+MAX_PAGES = 10_000  # pages of one document: a PDF reader reads no more, and a page marker may not count past it
 
 
 class CorpusError(ValueError):
     """A corpus folder or one of its files cannot be read; the message says which and why."""
+
+
+SECTION_SEPARATOR = " › "  # between the headings of a section path: "4 Function reference › 4.3 DER functions"
 
 
 @dataclass(frozen=True)
@@ -62,6 +67,17 @@ class Document:
     >>> doc = Document("report", "report.pdf", text, "report.pdf", starts)
     >>> list(zip(doc.sentences, doc.sentence_pages))
     [('The ferry crosses in 40 minutes.', 1), ('A fare costs 6 coins.', 1), ('Bikes ride free.', 3)]
+
+    The text is blocks, one a line, a blank line between them; a block "## 4.3 DER functions" is a heading (as in
+    Markdown), which is structure, not a sentence: each sentence knows the section it sits in.
+
+    >>> doc = Document("m", "m.pdf", "# 4 Functions\\n\\nThey are listed.\\n\\n## 4.3 DER\\n\\nDER is a code. It is.")
+    >>> doc.sentence_sections
+    ['4 Functions', '4 Functions › 4.3 DER', '4 Functions › 4.3 DER']
+
+    ``left_out`` holds what a reader read but left out of the text (a PDF's running headers, page numbers, table of
+    contents), each as (the offset in ``text`` where it stood, its text, why it was left out), so a visitor can see
+    how the document was read.
     """
 
     slug: str
@@ -69,21 +85,58 @@ class Document:
     text: str
     source: str = ""
     page_starts: tuple[int, ...] = ()  # empty for a document without pages
+    left_out: tuple[tuple[int, str, str], ...] = ()
 
     @cached_property
-    def _located(self) -> list[tuple[int, str]]:
-        return located_sentences(self.text)
+    def _outline(self) -> tuple[list[tuple[int, str]], list[tuple[int, int, str]]]:
+        return outline(self.text)
 
     @cached_property
     def sentences(self) -> list[str]:
-        return [sentence for _, sentence in self._located]
+        return [sentence for _, sentence in self._outline[0]]
 
     @cached_property
     def sentence_pages(self) -> list[int | None]:
         """The page each sentence starts on, counted from 1; None for every sentence of a document without pages."""
         if not self.page_starts:
-            return [None] * len(self._located)
-        return [bisect_right(self.page_starts, start) for start, _ in self._located]
+            return [None] * len(self._outline[0])
+        return [bisect_right(self.page_starts, start) for start, _ in self._outline[0]]
+
+    @property
+    def sentence_starts(self) -> list[int]:
+        """Where each sentence starts in ``text``."""
+        return [start for start, _ in self._outline[0]]
+
+    @property
+    def headings(self) -> list[tuple[int, int, str]]:
+        """Each heading as (offset of its title in ``text``, level 1-6, title)."""
+        return self._outline[1]
+
+    @cached_property
+    def sentence_sections(self) -> list[str]:
+        """The section path of each sentence: its heading and the headings above it, "" before the first."""
+        sections, path, heading = [], [], 0
+        headings = self.headings
+        for start, _ in self._outline[0]:
+            while heading < len(headings) and headings[heading][0] < start:
+                _, level, title = headings[heading]
+                path = [(lvl, t) for lvl, t in path if lvl < level] + [(level, title)]
+                heading += 1
+            sections.append(SECTION_SEPARATOR.join(t for _, t in path))
+        return sections
+
+    @cached_property
+    def section_runs(self) -> list[tuple[int, int]]:
+        """The sentences of each section, as (first, past the last) sentence index: a heading ends a run, so a
+        passage never runs across one. One run for a document without headings.
+
+        >>> Document("m", "m", "One. Two.\\n\\n# Part\\n\\nThree.").section_runs
+        [(0, 2), (2, 3)]
+        """
+        starts = [start for start, _ in self._outline[0]]
+        breaks = sorted({bisect_right(starts, offset) for offset, _, _ in self.headings} - {0, len(starts)})
+        edges = [0, *breaks, len(starts)]
+        return [(a, b) for a, b in zip(edges, edges[1:], strict=False) if b > a]
 
     @cached_property
     def word_count(self) -> int:
@@ -102,23 +155,34 @@ class Document:
 
 
 def join_pages(pages: Sequence[str]) -> tuple[str, tuple[int, ...]]:
-    """One text from a document's pages, a space between pages (a sentence may run on to the next page), and the
-    offset where each page starts; an empty page starts where the next text would.
+    """One text from a document's pages and the offset where each page starts; an empty page starts where the
+    next text would. Pages are blocks apart (a blank line), except where a sentence runs on to the next page: the
+    page ends with no end mark and the next starts in lower case, and a space joins them.
 
     >>> join_pages(["Page one.", "", "Page three."])
-    ('Page one. Page three.', (0, 9, 10))
+    ('Page one.\\n\\nPage three.', (0, 9, 11))
+    >>> join_pages(["A fare", "costs 6 coins."])
+    ('A fare costs 6 coins.', (0, 7))
     """
     parts: list[str] = []
     starts: list[int] = []
     length = 0
     for page in pages:
         if page and parts:
-            length += 1
+            joint = " " if _runs_on(parts[-1], page) else "\n\n"
+            parts.append(joint)
+            length += len(joint)
         starts.append(length)
         if page:
             parts.append(page)
             length += len(page)
-    return " ".join(parts), tuple(starts)
+    return "".join(parts), tuple(starts)
+
+
+def _runs_on(page: str, next_page: str) -> bool:
+    """Whether a sentence runs on from ``page`` into ``next_page`` (which then continues its last block)."""
+    last_block = page.rsplit("\n", 1)[-1]
+    return page[-1] not in ".!?:;" and next_page[0].islower() and not last_block.startswith("#")
 
 
 @dataclass(frozen=True)
@@ -186,7 +250,7 @@ def parse_document(name: str, content: str) -> Document:
     >>> doc = parse_document("01-report.md", "# report.pdf\\n<!-- source: report.pdf -->\\n"
     ...                      "<!-- page 1 -->\\nOne.\\n<!-- page 2 -->\\n<!-- page 3 -->\\nThree.")
     >>> doc.source, doc.text, doc.page_starts, doc.sentence_pages
-    ('report.pdf', 'One. Three.', (0, 4, 5), [1, 3])
+    ('report.pdf', 'One.\\n\\nThree.', (0, 4, 6), [1, 3])
     """
     m = DOCUMENT_NAME.match(name)
     if not m:
@@ -196,11 +260,14 @@ def parse_document(name: str, content: str) -> Document:
         raise CorpusError(f"{name}: the first line must be the title, as '# Title'")
     source, pages, page, paged = "", {1: []}, 1, False  # the lines of each page; no markers: all on "page" 1
     for line in lines[1:]:
-        comment = _COMMENT.fullmatch(line.strip())
-        if comment and comment[2] is not None:
-            source = source or comment[2]
+        comment = _data_comment(line)
+        if comment and comment[0] == "source":
+            source = source or comment[1]
         elif comment:
             number = int(comment[1])
+            if number > MAX_PAGES:
+                raise CorpusError(f"{name}: a page marker says page {number:,}; a document has at most "
+                                  f"{MAX_PAGES:,} pages")
             if number < page or (number == page and paged):
                 raise CorpusError(f"{name}: page markers count up, so page {number} cannot come after page {page}")
             page, paged = number, True
@@ -208,12 +275,29 @@ def parse_document(name: str, content: str) -> Document:
         else:
             pages[page].append(line)
     if paged:
-        text, starts = join_pages([" ".join(" ".join(pages.get(n, ())).split()) for n in range(1, page + 1)])
+        text, starts = join_pages(["\n\n".join(paragraphs("\n".join(pages.get(n, ())))) for n in range(1, page + 1)])
     else:
         text, starts = "\n\n".join(paragraphs("\n".join(pages[1]))), ()
     if not text:
         raise CorpusError(f"{name}: the document has a title but no text")
     return Document(slug=m.group(2), title=lines[0][2:].strip(), text=text, source=source, page_starts=starts)
+
+
+def _data_comment(line: str) -> tuple[str, str] | None:
+    """("source", file) or ("page", number) for a data comment line, None for any other line; read by slicing, not
+    by a pattern that could read a long line once from each of its spaces.
+
+    >>> _data_comment("<!-- source: report.pdf -->"), _data_comment(" <!--page 3--> "), _data_comment("<!-- x -->")
+    (('source', 'report.pdf'), ('page', '3'), None)
+    """
+    line = line.strip()
+    if not (line.startswith("<!--") and line.endswith("-->")) or len(line) < 7:
+        return None
+    inner = line[4:-3].strip()
+    if inner.startswith("source:"):
+        return "source", inner[7:].strip()
+    page = _PAGE_MARKER.fullmatch(inner)
+    return ("page", page[1]) if page else None
 
 
 def word_list_from(pairs: Iterable[tuple[str, Sequence[str]]]) -> dict[str, tuple[str, ...]]:
@@ -232,17 +316,47 @@ def word_list_from(pairs: Iterable[tuple[str, Sequence[str]]]) -> dict[str, tupl
 
 
 def load_corpus(folder: str | Path | None = None) -> Corpus:
-    folder = Path(folder) if folder is not None else default_corpus_dir()
+    return load_corpus_folder(Path(folder) if folder is not None else default_corpus_dir())[0]
+
+
+def load_corpus_folder(folder: Path) -> tuple[Corpus, list[tuple[str, str]]]:
+    """A corpus folder's corpus, and the entries it skipped (``folder_files``) as (name, kind)."""
     if not folder.is_dir():
         raise CorpusError(f"{folder}: no such corpus folder")
-    names = [p.name for p in folder.glob("*.md") if p.name.lower() != "readme.md"]
-    names += [n for n in DATA_FILES if (folder / n).exists()]
-    return corpus_from_texts(folder.name, {n: utf8_text(n, _file_bytes(folder / n)) for n in names}, str(folder))
+    for path in folder.iterdir():
+        if path.is_dir() and (path.name in DATA_FILES or DOCUMENT_NAME.match(path.name)):
+            raise CorpusError(f"{path.name}: a folder, but the corpus reads a file by that name; rename the folder")
+    paths, skipped = folder_files(folder)
+    texts = {p.name: utf8_text(p.name, _file_bytes(p)) for p in paths
+             if (p.suffix == ".md" and p.name.lower() != "readme.md") or p.name in DATA_FILES}
+    return corpus_from_texts(folder.name, texts, str(folder)), skipped
+
+
+def folder_files(folder: Path) -> tuple[list[Path], list[tuple[str, str]]]:
+    """The files of a folder the lab reads, in name order: regular files inside it (hidden ones and sub-folders
+    left out); and each entry it will not read, as (name, why): "not_regular" (a pipe, which would wait forever for
+    a writer, a socket or a device) or "outside" (a link to a file outside the folder)."""
+    inside = folder.resolve()
+    paths, skipped = [], []
+    for path in sorted(folder.iterdir(), key=lambda p: p.name):
+        if path.name.startswith(".") or path.is_dir():
+            continue
+        try:
+            target = path.resolve(strict=True)
+            regular = stat.S_ISREG(target.stat().st_mode)
+        except (OSError, RuntimeError):  # a broken link, or a loop of links
+            skipped.append((path.name, "not_regular"))
+            continue
+        if not target.is_relative_to(inside):
+            skipped.append((path.name, "outside"))
+        elif not regular:
+            skipped.append((path.name, "not_regular"))
+        else:
+            paths.append(path)
+    return paths, skipped
 
 
 def _file_bytes(path: Path) -> bytes:
-    if path.is_dir():
-        raise CorpusError(f"{path.name}: a folder, but the corpus reads a file by that name; rename the folder")
     try:
         return path.read_bytes()
     except OSError as e:
@@ -269,7 +383,7 @@ def corpus_from_texts(name: str, files: Mapping[str, str], where: str = "") -> C
     misnamed = [n for n in paths if not DOCUMENT_NAME.match(n)]
     if misnamed:
         raise CorpusError(f"{misnamed[0]}: a document is named NN-slug.md, like 03-ferry.md")
-    docs = tuple(parse_document(n, files[n]) for n in sorted(paths, key=lambda n: int(DOCUMENT_NAME.match(n)[1])))
+    docs = tuple(parse_document(n, files[n]) for n in sorted(paths, key=lambda n: int(n.split("-", 1)[0])))
     if not docs:
         raise CorpusError(f"{where}: no documents (files named NN-slug.md)")
     slugs = [d.slug for d in docs]

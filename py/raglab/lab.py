@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from .chunking import (
     DEFAULT_SIZE,
@@ -33,6 +34,9 @@ from .entities import EntityGraph
 from .keyword import KeywordIndex
 from .vectors import Embedder, PassageVectors, Vector
 
+if TYPE_CHECKING:
+    from .bm25 import BM25Index
+
 
 @dataclass(frozen=True)
 class Preparing:
@@ -45,19 +49,22 @@ class Preparing:
 
 
 class Lab:
-    def __init__(self, corpus: Corpus | None = None, passage_size: PassageSize = DEFAULT_SIZE):
+    def __init__(self, corpus: Corpus | None = None, passage_size: PassageSize = DEFAULT_SIZE,
+                 headings: bool = False):
         self.corpus = corpus if corpus is not None else load_corpus()
         self.passage_size = check_passage_size(passage_size)
+        self.headings = headings  # search each passage with its section path before it (chunking.with_headings)
+        self._headed: Lab | None = None
         self._chunks: dict[PassageSize, list[Chunk]] = {}
         self._indexes: dict[PassageSize, KeywordIndex] = {}
         self._vectors: dict[tuple[PassageSize, int], list[Vector]] = {}
-        self._bm25: dict[str, object] = {}  # words -> BM25Index (bm25.py, imported on first use)
+        self._bm25: dict[str, BM25Index[Chunk]] = {}  # words -> its index (bm25.py, imported on first use)
 
     def chunks(self, size: PassageSize | None = None) -> list[Chunk]:
         """The passages (``size`` None: the lab's own size), or the chunks of another size."""
         size = self.passage_size if size is None else size
         if size not in self._chunks:
-            self._chunks[size] = chunk_documents(self.corpus.documents, size)
+            self._chunks[size] = chunk_documents(self.corpus.documents, size, self.headings)
         return self._chunks[size]
 
     def passage_texts(self) -> list[str]:
@@ -69,7 +76,7 @@ class Lab:
             return [c.text for c in self._chunks[size]]
         if size == WHOLE_DOCUMENT:
             return [d.text for d in self.corpus.documents]
-        return [text for doc in self.corpus.documents for text in passage_texts(doc, size)]
+        return [text for doc in self.corpus.documents for text in passage_texts(doc, size, self.headings)]
 
     def index(self, size: PassageSize | None = None) -> KeywordIndex:
         size = self.passage_size if size is None else size
@@ -97,8 +104,8 @@ class Lab:
         if size not in self._chunks:
             chunks: list[Chunk] = []
             for start in range(0, len(documents), step):
-                for doc in documents[start:start + step]:
-                    chunks += chunk_document(doc, size)
+                for doc in documents[start : start + step]:
+                    chunks += chunk_document(doc, size, self.headings)
                 yield Preparing("cut", min(start + step, len(documents)), len(documents))
             self._chunks.setdefault(size, chunks)  # (unless a question asked meanwhile cut them all at once)
         chunks = self._chunks[size]
@@ -111,10 +118,10 @@ class Lab:
                 self._indexes[size] = index
 
     @property
-    def bm25_index(self):
+    def bm25_index(self) -> BM25Index[Chunk]:
         return self.bm25_index_for("bm25")
 
-    def bm25_index_for(self, words: str = "bm25"):
+    def bm25_index_for(self, words: str = "bm25") -> BM25Index[Chunk]:
         """The BM25 index of the passages, on the lab's words ("bm25") or Snowball stems ("snowball"), made once."""
         from .bm25 import BM25Index, snowball_terms, terms
 
@@ -126,10 +133,20 @@ class Lab:
     def graph(self) -> EntityGraph:
         return EntityGraph(self.chunks(), self.corpus.entities)
 
+    def with_headings(self) -> Lab:
+        """The same documents with each passage searched under its section path (contextual chunk headers), made
+        once; this lab itself when it already is."""
+        if self.headings:
+            return self
+        if self._headed is None:
+            self._headed = Lab(self.corpus, self.passage_size, headings=True)
+        return self._headed
+
     def use_entities(self, entities: Iterable[Entity]) -> None:
         """Give the graph other names (a visitor's documents: the names found by rules, with their edits); the
         graph is built again on its next use."""
         self.corpus = replace(self.corpus, entities=tuple(entities))
+        self._headed = None
         self.__dict__.pop("graph", None)  # the cached_property's value
 
     def vectors(self, embed: Embedder, size: PassageSize | None = None) -> list[Vector]:

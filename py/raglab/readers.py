@@ -12,8 +12,9 @@ Traceback (most recent call last):
 raglab.readers.ReadError: report.txt is a PDF, not a text file: rename it to report.pdf.
 
 An own document's title is its file name, so its passages are labelled with it. A PDF's text comes page by page
-(``read_pdf_pages``) from pypdf here and from pdf.js in the page, both normalised alike. pypdf and mammoth (for
-.docx) are imported only when such a file is read: the page installs their wheels first.
+(``read_pdf_pages``) as positioned text items, from pypdf here and from pdf.js in the page, both read by the same
+rules (``pdf_lines``, ``pdf_layout``). pypdf and mammoth (for .docx) are imported only when such a file is read: the
+page installs their wheels first.
 """
 
 from __future__ import annotations
@@ -32,16 +33,27 @@ from .corpus import (
     join_pages,
 )
 from .markup import html_text, markdown_text
+from .pdf_layout import read_pages
+from .pdf_lines import Page, text_item, text_lines
 from .text import has_search_words, paragraphs, stop_words_in
 
 MAX_FILE_BYTES = 25_000_000  # one file
 MAX_FILES = 10_000  # files in a collection
 MAX_TOTAL_CHARS = 60_000_000  # characters of text in a collection
-READABLE = {".txt": "text", ".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html",
-            ".pdf": "pdf", ".docx": "docx"}
+READABLE = {
+    ".txt": "text",
+    ".md": "markdown",
+    ".markdown": "markdown",
+    ".html": "html",
+    ".htm": "html",
+    ".pdf": "pdf",
+    ".docx": "docx",
+}
 READ_KINDS = ".txt, .md, .html, .pdf and .docx"  # as messages name them (.htm and .markdown are read too)
-LIMITS_SENTENCE = (f"The lab reads {READ_KINDS} files of up to {MAX_FILE_BYTES // 1_000_000} MB each, and keeps up "
-                   f"to {MAX_FILES:,} files with {MAX_TOTAL_CHARS // 1_000_000} million characters of text in all.")
+LIMITS_SENTENCE = (
+    f"The lab reads {READ_KINDS} files of up to {MAX_FILE_BYTES // 1_000_000} MB each, and keeps up "
+    f"to {MAX_FILES:,} files with {MAX_TOTAL_CHARS // 1_000_000} million characters of text in all."
+)
 
 
 class ReadError(CorpusError):
@@ -53,12 +65,16 @@ class ReadError(CorpusError):
 
 
 # What a file's first bytes say it is: (how the message names it, what the visitor can do about it).
-_FOUND = {"pdf": ("a PDF", "rename it to {stem}.pdf"), "docx": ("a Word document", "rename it to {stem}.docx"),
-          "doc": ("an old Word document (.doc)", "save it as .docx in Word first"),
-          "zip": ("a ZIP archive", "unzip it first"), "png": ("a PNG picture", "the lab reads no pictures"),
-          "jpeg": ("a JPEG picture", "the lab reads no pictures"), "gif": ("a GIF picture",
-                                                                           "the lab reads no pictures"),
-          "text": ("a text file", "rename it to {stem}.txt")}
+_FOUND = {
+    "pdf": ("a PDF", "rename it to {stem}.pdf"),
+    "docx": ("a Word document", "rename it to {stem}.docx"),
+    "doc": ("an old Word document (.doc)", "save it as .docx in Word first"),
+    "zip": ("a ZIP archive", "unzip it first"),
+    "png": ("a PNG picture", "the lab reads no pictures"),
+    "jpeg": ("a JPEG picture", "the lab reads no pictures"),
+    "gif": ("a GIF picture", "the lab reads no pictures"),
+    "text": ("a text file", "rename it to {stem}.txt"),
+}
 _WANTED = {"html": "a web page", "pdf": "a PDF", "docx": "a Word document"}  # the rest: "a text file"
 _BROKEN = {".pdf": "a readable PDF", ".docx": "a readable Word document (.docx)", ".zip": "a readable ZIP archive"}
 
@@ -80,25 +96,31 @@ def read_error(name: str, kind: str, **details) -> ReadError:
     elif kind == "stop_words":
         found = [f"“{w}”" for w in details.get("words", ("the", "and"))[:2]]
         message = f"{name} has no words to search" + (
-            f": only filler words such as {' and '.join(found)}." if found else ".")
+            f": only filler words such as {' and '.join(found)}." if found else "."
+        )
     elif kind == "too_many" and details.get("chars"):
-        message = (f"{name} would take your documents past {MAX_TOTAL_CHARS // 1_000_000} million characters, the "
-                   "most the lab searches.")
+        message = (
+            f"{name} would take your documents past {MAX_TOTAL_CHARS // 1_000_000} million characters, the "
+            "most the lab searches."
+        )
     else:
         message = {
             "empty": f"{name} is empty.",
             "binary": f"{name} is not text: it looks like a binary file.",
             "too_large": f"{name} is {details.get('size', 0) / 1e6:.1f} MB; the lab reads files up to "
-                         f"{MAX_FILE_BYTES // 1_000_000} MB.",
+            f"{MAX_FILE_BYTES // 1_000_000} MB.",
             "no_text": f"{name} gives no text: its pages are pictures (a scan), and the lab does no OCR."
-                       if ext == ".pdf" else f"{name} has no text to read.",
+            if ext == ".pdf"
+            else f"{name} has no text to read.",
             "encrypted": f"{name} is protected by a password, so the lab cannot open it.",
             "broken": f"{name} is not {_BROKEN[ext]}." if ext in _BROKEN else f"{name} cannot be read.",
             "duplicate": f"{name} is the same as {details.get('same', 'another file')}, which is already in your "
-                         "documents.",
+            "documents.",
             "unsupported": f"{name}: the lab reads {READ_KINDS} files.",
             "too_many": f"{name} would take your documents past {MAX_FILES:,} files, the most the lab keeps.",
             "cancelled": f"{name} was not read: the reading was cancelled.",
+            "not_regular": f"{name} is not a regular file (a pipe, a socket or a device), so the lab does not read it.",
+            "outside": f"{name} is a link to a file outside the folder, so the lab does not read it.",
         }[kind]
     return ReadError(name, kind, message)
 
@@ -158,24 +180,29 @@ def check_size(name: str, size: int) -> None:
         raise read_error(name, "too_large", size=size)
 
 
-def read_pdf_pages(name: str, pages: Sequence[str]) -> Document:
-    """A PDF's Document from its pages' texts, as any PDF reader gives them (pdf.js in the page, pypdf here),
-    normalised so both agree: ligatures and other compatibility characters as plain letters (NFKC), soft
-    hyphens dropped, a word broken at a line end joined, and a page's line breaks as spaces (in a PDF they are
-    layout, not paragraphs).
+def read_pdf_pages(name: str, pages: Sequence[Page | str]) -> Document:
+    """A PDF's Document from its pages, as any PDF reader gives them (pdf.js in the page, pypdf here: each page's
+    positioned text items, see ``pdf_lines.Page``), read by the same rules (``pdf_layout.read_pages``): blocks
+    and headings, words broken at line ends joined, and running headers, page numbers, tables of contents and
+    indexes left out, each with its reason. A page may also be given as plain text, its lines top to bottom.
 
     >>> doc = read_pdf_pages("r.pdf", ["The ﬁrst exam-\\nple.\\nIt ends", "", "here. Next page."])
     >>> doc.text, doc.sentences, doc.sentence_pages
     ('The first example. It ends here. Next page.', ['The first example.', 'It ends here.', 'Next page.'], [1, 1, 3])
     """
     name = _file_name(name)
-    texts = [_pdf_page_text(page) for page in pages]
-    if not any(texts):
+    layout = read_pages([text_lines(page) if isinstance(page, str) else page for page in pages])
+    if not any(page.text for page in layout):
         raise read_error(name, "no_text")
-    text, starts = join_pages(texts)
+    text, starts = join_pages([page.text for page in layout])
     if not has_search_words(text):
         raise read_error(name, "stop_words", words=stop_words_in(text))
-    return Document(slug=slug_for(name), title=name, text=text, source=name, page_starts=starts)
+    left_out = tuple(
+        (start + offset, line, reason)
+        for start, page in zip(starts, layout, strict=True)
+        for offset, line, reason in page.left_out
+    )
+    return Document(slug=slug_for(name), title=name, text=text, source=name, page_starts=starts, left_out=left_out)
 
 
 def read_pasted(text: str, title: str) -> Document:
@@ -200,6 +227,20 @@ def _document(name: str, raw: str, empty: str = "empty", source: str | None = No
     return Document(slug=slug_for(name), title=name, text=text, source=name if source is None else source)
 
 
+def file_kind(name: str, head: bytes) -> str | None:
+    """What a file is read as, from its name and its first bytes (1 KB is enough): its kind in READABLE ("pdf",
+    "docx", "html", "markdown", "text"), or None when the lab reads no file of that name, or when a ".pdf" is not
+    a PDF (``read_file`` says what it is). The page reads a "pdf" with pdf.js, every other file with ``read_file``.
+
+    >>> [file_kind(name, head) for name, head in [("a.PDF", b"\\n%PDF-1.4"), ("a.pdf", b"Dear"), ("a.md", b"# A")]]
+    ['pdf', None, 'markdown']
+    """
+    kind = READABLE.get(PurePosixPath(_file_name(name)).suffix.lower())
+    if kind == "pdf" and _sniff(head, kind) != "pdf":
+        return None
+    return kind
+
+
 def _check_kind(name: str, data: bytes, kind: str) -> None:
     """Raise the ReadError for a file whose bytes are not what its extension says."""
     expected = {"pdf": "pdf", "docx": "docx"}.get(kind, "text")
@@ -218,8 +259,14 @@ def _check_kind(name: str, data: bytes, kind: str) -> None:
     raise read_error(name, "mismatch", found=found)
 
 
-_MAGIC = [(b"%PDF", "pdf"), (b"PK\x03\x04", "zip"), (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "ole"),
-          (b"\x89PNG", "png"), (b"\xff\xd8\xff", "jpeg"), (b"GIF8", "gif")]
+_MAGIC = [
+    (b"%PDF", "pdf"),
+    (b"PK\x03\x04", "zip"),
+    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "ole"),
+    (b"\x89PNG", "png"),
+    (b"\xff\xd8\xff", "jpeg"),
+    (b"GIF8", "gif"),
+]
 _OLE_ENCRYPTED = "EncryptionInfo".encode("utf-16-le")  # the stream a password-protected Office file holds
 
 
@@ -278,7 +325,7 @@ def _decode_html(name: str, data: bytes) -> str:
     return _decode(name, data)
 
 
-def _pdf_pages(name: str, data: bytes) -> list[str]:
+def _pdf_pages(name: str, data: bytes) -> list[Page]:
     from pypdf import PdfReader
     from pypdf.errors import DependencyError, FileNotDecryptedError
 
@@ -287,7 +334,7 @@ def _pdf_pages(name: str, data: bytes) -> list[str]:
         # Many PDFs are encrypted with an empty user password (only editing is restricted): those open.
         if reader.is_encrypted and not reader.decrypt(""):
             raise read_error(name, "encrypted")
-        return [page.extract_text() or "" for page in reader.pages]
+        return [_pdf_page(page) for page in reader.pages]
     except ReadError:
         raise
     except (DependencyError, FileNotDecryptedError) as e:  # AES needs a cryptography package the lab lacks
@@ -296,21 +343,38 @@ def _pdf_pages(name: str, data: bytes) -> list[str]:
         raise read_error(name, "broken") from e
 
 
-_HYPHEN_BREAK = re.compile(r"([^\W\d_])-[ \t]*\r?\n\s*([^\W\d_])")
+def _pdf_page(page) -> Page:
+    """A page's text items as pypdf's text visitor gives them: each piece of text with the text and page matrices
+    where it starts and its font size (so its rendering matrix, as pdf.js gives it), spaced by pypdf."""
+    items = []
 
+    def visit(text, cm, tm, font, size):
+        a, b, c, d, e, f = tm
+        matrix = [
+            a * cm[0] + b * cm[2],
+            a * cm[1] + b * cm[3],
+            c * cm[0] + d * cm[2],
+            c * cm[1] + d * cm[3],
+            e * cm[0] + f * cm[2] + cm[4],
+            e * cm[1] + f * cm[3] + cm[5],
+        ]
+        item = text_item(text, [v * size for v in matrix[:4]] + matrix[4:]) if text else None
+        if item:
+            items.append(item)
 
-def _pdf_page_text(text: str) -> str:
-    text = unicodedata.normalize("NFKC", text).replace("\u00ad", "")
-    # "exam-\nple" is one word; "self-\nService" (capital after the break) keeps its hyphen.
-    text = _HYPHEN_BREAK.sub(lambda m: m[1] + m[2] if m[2].islower() else f"{m[1]}-{m[2]}", text)
-    return " ".join(text.split())
+    page.extract_text(visitor_text=visit)
+    x0, y0, x1, y1 = (float(v) for v in page.cropbox)
+    return Page(tuple(items), (x0, y0, x1, y1))
 
 
 def _docx_text(name: str, data: bytes) -> str:
+    """A Word document's text, its heading styles as headings: mammoth maps "Heading 1".."Heading 6" to h1-h6 (and
+    lists and tables to theirs), read as a web page is. Pictures are left out, not inlined as data."""
     import mammoth
 
     try:
-        return mammoth.extract_raw_text(io.BytesIO(data)).value
+        html = mammoth.convert_to_html(io.BytesIO(data), convert_image=mammoth.images.img_element(lambda _: {}))
+        return html_text(html.value)
     except Exception as e:  # a bad zip, no word/document.xml, bad XML: mammoth's errors vary; all are "broken"
         raise read_error(name, "broken") from e
 

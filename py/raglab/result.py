@@ -54,11 +54,12 @@ class Hit:
     parts: tuple[Part, ...] = ()
     note: str = ""
     where: str = ""  # the chunk's where: "report.pdf, p. 3" for a passage of a visitor's PDF
+    section: str = ""  # the chunk's section: "4 Function reference › 4.3 DER functions" ("" without headings)
 
     @classmethod
     def of(cls, chunk: Chunk, rank: int, score: float, score_kind: str, parts: Iterable[Part] = (), note: str = ""):
         return cls(chunk.id, chunk.slug, chunk.title, chunk.text, chunk.sentences, rank, score, score_kind,
-                   tuple(parts), note, chunk.where)
+                   tuple(parts), note, chunk.where, chunk.section)
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ A fused score: B of the hybrid lesson, 2nd in both lists.
 
 from __future__ import annotations
 
-from .result import Hit, Part
+from .result import Hit, Part, RankPart
 
 HEADINGS = {
     "steps": "What this technique did",
@@ -42,8 +42,21 @@ def score_label(hit: Hit) -> str:
         return f"rank {hit.rank}"
     label = f"{hit.score_kind} {_number(hit.score, hit.score_kind)}"
     if hit.score_kind == "fused":
-        label += " = " + " + ".join(f"1/{p.k + p.rank} ({p.label})" for p in hit.parts)
+        label += " = " + " + ".join(f"1/{p.k + p.rank} ({p.label})" for p in hit.parts if isinstance(p, RankPart))
     return label
+
+
+def passage_place(hit: Hit) -> str:
+    """Where a passage is, after its title: its page (its file too, when the title is not the file's name) and
+    the section it sits in.
+
+    >>> passage_place(Hit("m-3", "m", "m.pdf", "…", 2, 1, 1.0, "score", where="m.pdf, p. 28", section="4 Reference"))
+    'p. 28 · 4 Reference'
+    """
+    where = hit.where
+    if where == hit.title or where.startswith(hit.title + ", "):
+        where = where[len(hit.title):].lstrip(", ")
+    return " · ".join(part for part in (where, hit.section) if part)
 
 
 def part_text(part: Part) -> str:

@@ -11,11 +11,14 @@ import pytest
 from lab_page import SLOW, shown
 from playwright.sync_api import expect
 from tests.fixtures import make_docx, make_pdf, make_scan_pdf
+from tests.pdf_manual import make_manual_pdf
 
 from raglab import Lab, run
+from raglab.chunking import chunk_document
 from raglab.collection import Collection, read_folder
+from raglab.corpus import Document
 from raglab.names import names_found
-from raglab.show import score_label
+from raglab.show import passage_place, score_label
 from raglab.ui.documents_html import LIST_ROWS
 
 SECRET = "quillfish"  # a word only the visitor's documents hold: no request may carry it
@@ -129,10 +132,13 @@ def test_every_format_and_bad_input_read_searched_as_the_cli_and_private(visit, 
         _ask(page, "plain", question)
         expected = [(p.id, score_label(p)) for p in run(cli, "plain", question).passages]
         assert shown(page, "plain") == expected, question
-    where = page.locator("#result-plain li.hit .where").first
-    assert where.inner_text() == "pier.html"
+    # A passage's place: its section and a PDF's page, the file's name not said twice (it is the title)
+    places = [passage_place(p) for p in run(cli, "plain", "When does the pier open?").passages]
+    assert "Reef guide › Tides" in places
+    expect(page.locator("#result-plain li.hit .where")).to_have_text([p for p in places if p])
     _ask(page, "plain", "How many families are members?")
-    expect(page.locator("#result-plain li.hit .where").first).to_have_text("report.pdf, p. 3")
+    assert passage_place(run(cli, "plain", "How many families are members?").passages[0]) == "p. 3"
+    expect(page.locator("#result-plain li.hit").first.locator(".where")).to_have_text("p. 3")
     page.locator("#result-plain li.hit details.score summary").first.click()
     expect(page.locator("#result-plain li.hit .sum").first).to_contain_text(f"ln(1 + {len(cli.chunks())}/")
 
@@ -141,7 +147,8 @@ def test_every_format_and_bad_input_read_searched_as_the_cli_and_private(visit, 
         _ask(page, key, question)
         expected = [(p.id, score_label(p)) for p in run(cli, key, question).passages]
         assert shown(page, key) == expected and expected[0][0].startswith("memo"), key
-        expect(page.locator(f"#result-{key} li.hit .where").first).to_have_text("memo.docx")
+        assert passage_place(run(cli, key, question).passages[0]) == ""  # memo.docx, the title: said once
+        expect(page.locator(f"#result-{key} li.hit").first.locator(".where")).to_have_count(0)
     question = "What did Ellery Marsh count?"  # names found by rules: "Dr." makes Ellery Marsh a name
     _ask(page, "graph", question)
     expected = run(cli, "graph", question)
@@ -154,6 +161,28 @@ def test_every_format_and_bad_input_read_searched_as_the_cli_and_private(visit, 
 
     assert visit.console_errors == []
     _assert_private(sent)
+
+
+def test_pdfs_read_in_the_page_give_the_command_lines_passages(visit, tmp_path):
+    """Intent: pdf.js in the page and pypdf on the command line give the same passages for the same PDF, every id,
+    section and text, not only as many: a manual as real ones come (a title page, contents with dot leaders,
+    running headers and footers, headings, words broken at line ends, an index) and a plain report."""
+    files = {"handbook.pdf": make_manual_pdf(), "report.pdf": make_pdf(REPORT)}
+    for name, data in files.items():
+        (tmp_path / name).write_bytes(data)
+    corpus, _ = read_folder(tmp_path)
+    page = _open_with_documents(visit)
+    page.locator("#doc-files").set_input_files(_payload(files))
+    expect(page.locator("#docs-read li.read-doc")).to_have_count(len(files), timeout=SLOW)
+    for doc in corpus.documents:
+        item = page.locator("#docs-read li.read-doc", has_text=doc.source)
+        item.locator("summary").click()  # "Show the text read": the text as the page read it
+        expect(item.locator("pre")).not_to_be_empty()
+        read = Document(doc.slug, doc.title, item.locator("pre").text_content(), doc.source)
+        expected = [(c.id, c.section, c.text) for c in chunk_document(doc, 2)]
+        assert [(c.id, c.section, c.text) for c in chunk_document(read, 2)] == expected, doc.source
+        expect(item.locator(".facts")).to_contain_text(f"{len(expected)} passages")
+    assert visit.console_errors == []
 
 
 def test_kept_across_reload_and_tab_exported_imported_removed(visit):

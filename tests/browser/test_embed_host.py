@@ -17,7 +17,7 @@ from raglab import TECHNIQUES, Lab, run
 from raglab.show import score_label
 from raglab.ui.page_html import embed_snippet
 
-COLUMN = 720  # px: a course page's text column, where EMBED_HEIGHTS were measured
+COLUMN = 720  # px: a course page's text column, where each technique's embed_height was measured
 TYPED = "Where does Tomas Reyes work?"
 
 # The frame's content height and whether it scrolls, read inside the frame.
@@ -29,12 +29,15 @@ SCROLLS = "document.documentElement.scrollHeight > document.documentElement.clie
 def course_page(visit, folder, keys, host_name="127.0.0.1"):
     """A lesson page with an embed of each technique of `keys`, served from `folder` on another port of `host_name`
     (127.0.0.1: another origin; "localhost": another site as well, as a course platform is)."""
-    lesson = "".join(f"<h2>Exercise {n}</h2><p>Try the lab.</p>{embed_snippet(visit.site_url, TECHNIQUES[key])}"
-                     for n, key in enumerate(keys, 1))
+    lesson = "".join(
+        f"<h2>Exercise {n}</h2><p>Try the lab.</p>{embed_snippet(visit.site_url, TECHNIQUES[key])}"
+        for n, key in enumerate(keys, 1)
+    )
     (folder / "index.html").write_text(
         '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Lesson 3: Graph RAG</title>'
         '<link rel="icon" href="data:,"></head>'
-        f'<body style="margin: 0"><main style="width: {COLUMN}px">{lesson}</main></body></html>')
+        f'<body style="margin: 0"><main style="width: {COLUMN}px">{lesson}</main></body></html>'
+    )
     with served(folder) as url:
         host = url.replace("127.0.0.1", host_name)
         visit.page.route(f"{host}**", lambda route: route.continue_())  # (the visit aborts other hosts)
@@ -121,8 +124,9 @@ def test_where_an_embed_may_not_store_its_questions_open_the_full_lab(visit, tmp
     "Loading Python…", and a preset opens the full lab at that question."""
     with course_page(visit, tmp_path, ["graph"], host_name="localhost") as page:
         frame = page.locator("iframe").element_handle().content_frame()
-        expect(frame.locator("#status")).to_contain_text("blocks storage in embedded pages",
-                                                         timeout=PYTHON_START_TIMEOUT_MS)
+        expect(frame.locator("#status")).to_contain_text(
+            "blocks storage in embedded pages", timeout=PYTHON_START_TIMEOUT_MS
+        )
         question = Lab().corpus.presets["graph"][1]
         with page.context.expect_page() as opened:
             frame.locator("#graph a.preset", has_text=question).click()
@@ -141,7 +145,7 @@ def assert_full_lab_at(full, question: str) -> None:
 
 def test_an_embed_keeps_its_status_small_and_its_height_fits_without_the_script(visit):
     """Intent: the status lines take one small line on a phone, and where a course page strips the snippet's
-    script, the frame's own height (EMBED_HEIGHTS) holds each technique's embed in a course column."""
+    script, the frame's own height (the registry's embed_height) holds each technique's embed in a course column."""
     page = visit.page
     page.set_viewport_size({"width": 390, "height": 800})
     visit.open("?technique=graph&embed=1")
@@ -153,11 +157,17 @@ def test_an_embed_keeps_its_status_small_and_its_height_fits_without_the_script(
     page.set_viewport_size({"width": COLUMN, "height": 4000})  # (taller than any: no scrollbar narrows the column)
     measured = {}
     for key in TECHNIQUES:  # each technique shown in turn, as its own embed shows it
-        page.evaluate("key => document.querySelectorAll('section.technique').forEach("
-                      "s => s.classList.toggle('shown', s.id === key))", key)
+        page.evaluate(
+            "key => document.querySelectorAll('section.technique').forEach("
+            "s => s.classList.toggle('shown', s.id === key))",
+            key,
+        )
         measured[key] = page.evaluate(CONTENT)
-    snippet = {key: int(re.search(r'height="(\d+)"', embed_snippet(visit.site_url, t)).group(1))
-               for key, t in TECHNIQUES.items()}
-    too_small_or_large = {k: (measured[k], snippet[k]) for k in TECHNIQUES
-                          if not measured[k] <= snippet[k] < measured[k] + 250}
+    snippet = {
+        key: int(re.search(r'height="(\d+)"', embed_snippet(visit.site_url, t)).group(1))
+        for key, t in TECHNIQUES.items()
+    }
+    too_small_or_large = {
+        k: (measured[k], snippet[k]) for k in TECHNIQUES if not measured[k] <= snippet[k] < measured[k] + 250
+    }
     assert too_small_or_large == {}, f"measured {measured}"

@@ -1,7 +1,6 @@
 """The visitor's collection: each text once under a slug of its own, limits, JSON records, the word list, and the
 zip in the corpus folder layout that comes back as the same passages (and that ``raglab --corpus`` reads)."""
 
-import doctest
 import io
 import json
 import tomllib
@@ -12,7 +11,6 @@ import pytest
 from tests.fixtures import make_docx, make_pdf, make_zip
 
 from raglab import Lab, load_corpus, readers
-from raglab import collection as collection_module
 from raglab.chunking import CHUNK_SIZES, chunk_documents
 from raglab.collection import (
     Collection,
@@ -28,11 +26,6 @@ from raglab.corpus import CorpusError
 from raglab.readers import ReadError, read_file, read_pasted
 
 NOTES = "The quillfish swims past Vantor Reef each spring.\n\nDr. Marsh counted 3.5 thousand of them."
-
-
-def test_docstring_examples():
-    failed, attempted = doctest.testmod(collection_module, optionflags=doctest.NORMALIZE_WHITESPACE)
-    assert attempted > 0 and failed == 0
 
 
 def mine() -> Collection:
@@ -106,7 +99,7 @@ def test_records_are_json_and_give_the_document_back():
     for doc in mine().documents:
         record = json.loads(json.dumps(document_record(doc)))
         assert document_from_record(record) == doc
-    assert document_record(mine().documents[1])["page_starts"] == [0, 28, 29]
+    assert document_record(mine().documents[1])["page_starts"] == [0, 28, 30]
     with pytest.raises(CorpusError, match="cannot be read back"):
         document_from_record({"slug": "x"})
 

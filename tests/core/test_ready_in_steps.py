@@ -27,9 +27,12 @@ SIZES = (1, 2, 3, 4, WHOLE_DOCUMENT)
 def _documents() -> list[Document]:
     """Fernport's ten documents, a PDF of three pages, a Markdown file with a list, and a one-sentence note."""
     text, starts = join_pages(["Camp at the campsite. No fires", "in the woods.", "Dogs on a lead."])
-    return [*load_corpus().documents, Document("rules", "rules.pdf", text, "rules.pdf", starts),
-            Document("guide", "guide.md", "# Reef guide\n\n- Wear boots\n- Bring water. Lots.\n\nLow tide twice."),
-            Document("note", "note.txt", "One sentence only")]
+    return [
+        *load_corpus().documents,
+        Document("rules", "rules.pdf", text, "rules.pdf", starts),
+        Document("guide", "guide.md", "# Reef guide\n\n- Wear boots\n- Bring water. Lots.\n\nLow tide twice."),
+        Document("note", "note.txt", "One sentence only"),
+    ]
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -57,8 +60,8 @@ def test_a_document_cut_as_it_is_read_is_never_cut_again(monkeypatch):
     one task froze the page for 3 s)."""
     docs = [cut_sentences(doc) for doc in _documents()]
     cuts = []
-    real = raglab.corpus.located_sentences
-    monkeypatch.setattr(raglab.corpus, "located_sentences", lambda text: cuts.append(text) or real(text))
+    real = raglab.corpus.outline
+    monkeypatch.setattr(raglab.corpus, "outline", lambda text: cuts.append(text) or real(text))
     for size in SIZES:
         render_read(docs, size=size)
         lab = Lab(Corpus("mine", tuple(docs)), size)
@@ -69,15 +72,15 @@ def test_a_document_cut_as_it_is_read_is_never_cut_again(monkeypatch):
 
 
 def test_the_lab_made_in_steps_says_how_far_it_is_and_searches_as_the_lab_made_at_once():
-    """Intent: 13 documents, 5 at a time: 3 steps cutting them (5, 10, 13 of 13), then the 38 passages indexed 5
+    """Intent: 13 documents, 5 at a time: 3 steps cutting them (5, 10, 13 of 13), then the 37 passages indexed 5
     at a time; the passages, the index and a question's answer are those of the lab made in one go."""
     corpus = Corpus("mine", tuple(_documents()))
     stepped, at_once = Lab(corpus), Lab(corpus)
     steps = list(stepped.prepare_in_steps(step=5))
     passages = len(at_once.chunks())
-    assert passages == 38
+    assert passages == 37
     assert steps[:3] == [Preparing("cut", 5, 13), Preparing("cut", 10, 13), Preparing("cut", 13, 13)]
-    assert steps[3:] == [Preparing("indexed", n, 38) for n in (5, 10, 15, 20, 25, 30, 35, 38)]
+    assert steps[3:] == [Preparing("indexed", n, 37) for n in (5, 10, 15, 20, 25, 30, 35, 37)]
     assert stepped.chunks() == at_once.chunks()
     assert stepped.index().postings == at_once.index().postings
     assert stepped.index().words_of == at_once.index().words_of
@@ -99,6 +102,8 @@ def test_a_question_asked_midway_builds_the_rest_and_the_steps_stop():
 def test_the_waiting_line_says_how_far_it_is():
     """Intent: the line a waiting question shows is built from the preparation's own figures."""
     assert preparing_sentence(Preparing("cut", 64, 5183)) == (
-        "Getting your documents ready: 64 of 5,183 documents cut into passages. Your question is answered then.")
+        "Getting your documents ready: 64 of 5,183 documents cut into passages. Your question is answered then."
+    )
     assert preparing_sentence(Preparing("indexed", 1, 1)) == (
-        "Getting your documents ready: 1 of 1 passage indexed. Your question is answered then.")
+        "Getting your documents ready: 1 of 1 passage indexed. Your question is answered then."
+    )

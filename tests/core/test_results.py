@@ -76,7 +76,7 @@ def test_plain_search_with_bm25(lab):
     assert [(p.id, f"{p.score:.2f}") for p in r.passages] == [("ferry-1", "5.81"), ("ferry-3", "2.21"),
                                                                ("harbour-3", "2.14")]
     assert r.passages[0].parts[0].formula.startswith("idf 2.24 × tf 2 × (0.9 + 1)")
-    assert r.comparison.label == "the spec's simple score" and r.comparison.passages[0].score > 5.9
+    assert r.comparison.label == "the sum of word weights" and r.comparison.passages[0].score > 5.9
     with pytest.raises(QuestionError, match="k1 is from 0 to 3"):
         run(lab, "plain", "ferry", scoring="bm25", k1=7)
 

@@ -9,7 +9,7 @@ from ..lab import Lab
 from ..model_prompts import REWRITES, hypothetical_prompt, parse_lines, parse_one, query_rewrite_prompt, rewrites_prompt
 from ..result import Result
 from ..vectors import Embedder
-from .common import SCORINGS, TOP_K, QuestionError
+from .common import HEADINGS_CHOICES, HEADINGS_OFF, SCORINGS, TOP_K, QuestionError
 from .granularity import chunk_size, parent
 from .graph_rag import graph
 from .keyword_rag import document, plain, query
@@ -77,6 +77,15 @@ SCORING_OPTIONS = (
     ),
     Option("k1", "k1", K1, *K1_RANGE, step=0.1, help="BM25 term-frequency saturation"),
     Option("b", "b", B, *B_RANGE, step=0.05, help="BM25 length normalisation"),
+    Option(
+        "headings",
+        "Search each passage",
+        HEADINGS_OFF,
+        choices=HEADINGS_CHOICES,
+        help="alone (default), or with the headings of its section before it (contextual chunk headers): a passage "
+        "cut from its heading finds questions in the heading's words too; documents without headings (Fernport's) "
+        "are searched the same either way",
+    ),
 )
 
 

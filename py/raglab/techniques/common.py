@@ -75,6 +75,20 @@ def keyword_search(lab: Lab, words: Sequence[str], top_k: int, size: PassageSize
 SCORINGS = {"sum": "sum of word weights (simple)", "bm25": "BM25", "snowball": "BM25, Snowball stems"}
 
 
+HEADINGS_OFF, HEADINGS_ON = "off", "on"
+HEADINGS_CHOICES = ((HEADINGS_OFF, "alone"), (HEADINGS_ON, "with its section's headings"))
+
+
+def searched_lab(lab: Lab, headings: str) -> Lab:
+    """The lab a search runs on: ``lab``, or with ``headings`` "on" the same documents with each passage searched
+    under its section path (``Lab.with_headings``). A QuestionError for any other value."""
+    if headings == HEADINGS_OFF:
+        return lab
+    if headings == HEADINGS_ON:
+        return lab.with_headings()
+    raise QuestionError(f"Headings is “{HEADINGS_OFF}” or “{HEADINGS_ON}”, not “{headings}”.")
+
+
 def scored_search(
     lab: Lab,
     question: str,

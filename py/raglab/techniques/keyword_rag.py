@@ -17,24 +17,35 @@ from .common import (
     no_words_message,
     plain_comparison,
     quoted_list,
+    HEADINGS_OFF,
     scored_search,
+    searched_lab,
     scored_step,
     words_step,
 )
 
 
-def plain(lab: Lab, question: str, top_k: int = TOP_K, scoring: str = "sum", k1: float | None = None,
-          b: float | None = None) -> Result:
+def plain(
+    lab: Lab,
+    question: str,
+    top_k: int = TOP_K,
+    scoring: str = "sum",
+    k1: float | None = None,
+    b: float | None = None,
+    headings: str = HEADINGS_OFF,
+) -> Result:
     """Search words, each passage's sum of word weights, the best ``top_k`` above 0. With ``scoring="bm25"`` (or
     "snowball": BM25 on Snowball stems) the passages are scored by BM25 instead (k1, b: see bm25.py), compared
-    with the spec's simple score."""
+    with the sum of word weights. With ``headings="on"`` each passage is searched with its section path before
+    it."""
     question = check_question(question)
+    lab = searched_lab(lab, headings)
     words = search_words(question)
     if not words:
         return empty_result("plain", question, no_words_message(question))
     hits, step, details = scored_search(lab, question, words, top_k, scoring, k1, b)
     steps = [words_step(words), step, kept_step(top_k, len(hits))]
-    comparison = plain_comparison(lab, question, top_k, label="the spec's simple score") if details else None
+    comparison = plain_comparison(lab, question, top_k, label="the sum of word weights") if details else None
     return finish("plain", question, words, steps, hits, comparison, details)
 
 
@@ -49,21 +60,30 @@ def query(lab: Lab, question: str, top_k: int = TOP_K, rewrite: str | None = Non
         new = [w for w in search_words(rewrite) if w not in words]
         all_words, added = [*words, *new], []
         who = "written by the model" if source == "model" else "written by you"
-        rewrite_step = (f"Rewrote the question ({who}): “{' '.join(rewrite.split())}”, which adds the search words: "
-                        f"{', '.join(new) if new else 'none'}.")
+        rewrite_step = (
+            f"Rewrote the question ({who}): “{' '.join(rewrite.split())}”, which adds the search words: "
+            f"{', '.join(new) if new else 'none'}."
+        )
     else:
         all_words, added = rewrite_words(words, lab.corpus.related_words)
         if added:
-            rewrite_step = "Rewrote the question by adding related words: " + ", ".join(
-                f"{w} → {', '.join(new)}" for w, new in added
-            ) + "."
+            rewrite_step = (
+                "Rewrote the question by adding related words: "
+                + ", ".join(f"{w} → {', '.join(new)}" for w, new in added)
+                + "."
+            )
         else:
-            rewrite_step = ("No search word of your question is in the word list, so nothing was added: this is "
-                            "plain search.")
+            rewrite_step = (
+                "No search word of your question is in the word list, so nothing was added: this is plain search."
+            )
     hits = keyword_search(lab, all_words, top_k)
     steps = [words_step(words), rewrite_step, scored_step(len(lab.index())), kept_step(top_k, len(hits))]
-    details = {"added_words": [{"word": w, "related": list(new)} for w, new in added], "all_words": all_words,
-               "rewrite": " ".join(rewrite.split()) if rewrite else None, "rewrite_by": source if rewrite else "list"}
+    details = {
+        "added_words": [{"word": w, "related": list(new)} for w, new in added],
+        "all_words": all_words,
+        "rewrite": " ".join(rewrite.split()) if rewrite else None,
+        "rewrite_by": source if rewrite else "list",
+    }
     return finish("query", question, words, steps, hits, plain_comparison(lab, question, top_k), details)
 
 
@@ -86,8 +106,8 @@ def document(lab: Lab, question: str, top_k: int = 1) -> Result:
     steps = [
         words_step(words),
         f"Scored each of the {len(whole)} whole documents instead of {passages_kind(lab.passage_size)}."
-        if lab.passage_size != WHOLE_DOCUMENT else
-        f"Scored each of the {len(whole)} whole documents, which here are the passages themselves (one passage "
+        if lab.passage_size != WHOLE_DOCUMENT
+        else f"Scored each of the {len(whole)} whole documents, which here are the passages themselves (one passage "
         "per document): the same scores as plain search.",
     ]
     if hits:
@@ -97,4 +117,3 @@ def document(lab: Lab, question: str, top_k: int = 1) -> Result:
             "original order."
         )
     return finish("document", question, words, steps, hits, plain_comparison(lab, question))
-

@@ -15,6 +15,7 @@ from ..result import Comparison, Hit, Part, Result
 from ..text import search_words
 from ..vectors import Embedder, rank_by_similarity
 from .common import (
+    HEADINGS_OFF,
     TOP_K,
     QuestionError,
     check_question,
@@ -23,6 +24,7 @@ from .common import (
     plural,
     quoted_list,
     scored_search,
+    searched_lab,
 )
 
 SOURCES = {
@@ -196,10 +198,13 @@ def hybrid(
     scoring: str = "sum",
     k1: float | None = None,
     b: float | None = None,
+    headings: str = HEADINGS_OFF,
 ) -> Result:
     """Keyword search and vector search, each keeping its best 10, merged by rank fusion. The keyword side scores
-    as plain search does (``scoring``: the spec's sum, "bm25" or "snowball"; k1, b for BM25)."""
+    as plain search does (``scoring``: the spec's sum, "bm25" or "snowball"; k1, b for BM25); with ``headings``
+    "on", both sides search each passage with its section path before it."""
     question = check_question(question)
+    lab = searched_lab(lab, headings)
     words = search_words(question)
     keyword_list, scored, settings = (
         scored_search(lab, question, words, RRF_DEPTH, scoring, k1, b) if words else ([], "", {})

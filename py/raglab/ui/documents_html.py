@@ -21,10 +21,13 @@ from ..corpus import Document
 from ..lab import Preparing
 from ..readers import LIMITS_SENTENCE, ReadError
 from ..techniques import Technique
+from .source_html import show_how_read
 
 ACCEPT = ".txt,.md,.markdown,.html,.htm,.pdf,.docx"
-FRAMED_NOTE = ("This lab is shown inside another site's page, so your browser keeps the documents you bring here "
-               "apart from those of the full lab: they are not shared between the two.")
+FRAMED_NOTE = (
+    "This lab is shown inside another site's page, so your browser keeps the documents you bring here "
+    "apart from those of the full lab: they are not shared between the two."
+)
 
 
 def needs_vectors(t: Technique) -> bool:
@@ -33,13 +36,16 @@ def needs_vectors(t: Technique) -> bool:
 
 
 def vectors_needed_sentence(t: Technique, made: int, total: int) -> str:
-    return (f"{t.name} searches by meaning, so every passage of your documents needs a meaning vector first: "
-            f"{made:,} of {total:,} have one. Make them under “Your documents” above; the keyword techniques "
-            "search your documents meanwhile.")
+    return (
+        f"{t.name} searches by meaning, so every passage of your documents needs a meaning vector first: "
+        f"{made:,} of {total:,} have one. Make them under “Your documents” above; the keyword techniques "
+        "search your documents meanwhile."
+    )
 
 
-def render_vectors(made: int, total: int, running: bool, seconds_left: float | None = None,
-                   device: str | None = None) -> str:
+def render_vectors(
+    made: int, total: int, running: bool, seconds_left: float | None = None, device: str | None = None
+) -> str:
     """The line about the meaning vectors of the visitor's passages: how many are made, a bar and "Cancel" while
     they are being made, "Make vectors" otherwise; ``device``: which device makes them and why, in the embedding
     worker's words, once it has said (web/worker.js measures WebGPU against WebAssembly at first use).
@@ -52,23 +58,30 @@ def render_vectors(made: int, total: int, running: bool, seconds_left: float | N
     if not total:
         return ""
     return _vectors_line(made, total, running, seconds_left) + (
-        f'<p class="vectors-device">On this device: {escape(device)}.</p>' if device else "")
+        f'<p class="vectors-device">On this device: {escape(device)}.</p>' if device else ""
+    )
 
 
 def _vectors_line(made: int, total: int, running: bool, seconds_left: float | None) -> str:
     if made >= total:
-        return (f'<p class="vectors-done">Every one of your {total:,} {_plural(total, "passage")} has a meaning '
-                "vector (all-MiniLM-L6-v2), so every technique searches your documents.</p>")
+        return (
+            f'<p class="vectors-done">Every one of your {total:,} {_plural(total, "passage")} has a meaning '
+            "vector (all-MiniLM-L6-v2), so every technique searches your documents.</p>"
+        )
     if running:
         left = f", about {_duration(seconds_left)} left" if seconds_left is not None else ""
-        return (f'<div class="row vectors-running"><progress max="{total}" value="{made}"></progress> '
-                f"<span>Making meaning vectors: {made:,} of {total:,} passages{left}.</span>"
-                '<button type="button" class="cancel-vectors">Cancel</button></div>')
-    return (f'<p class="vectors-wanted">Meaning vectors: {made:,} of {total:,} passages have one. The meaning '
-            "techniques (multi-query, HyDE, hybrid) need all of them. They are made on this device by the embedding "
-            "model (downloaded once, 45 MB), in batches; the keyword techniques keep working meanwhile, and a "
-            "reload carries on where it stopped.</p>"
-            '<button type="button" class="make-vectors">Make meaning vectors</button>')
+        return (
+            f'<div class="row vectors-running"><progress max="{total}" value="{made}"></progress> '
+            f"<span>Making meaning vectors: {made:,} of {total:,} passages{left}.</span>"
+            '<button type="button" class="cancel-vectors">Cancel</button></div>'
+        )
+    return (
+        f'<p class="vectors-wanted">Meaning vectors: {made:,} of {total:,} passages have one. The meaning '
+        "techniques (multi-query, HyDE, hybrid) need all of them. They are made on this device by the embedding "
+        "model (downloaded once, 45 MB), in batches; the keyword techniques keep working meanwhile, and a "
+        "reload carries on where it stopped.</p>"
+        '<button type="button" class="make-vectors">Make meaning vectors</button>'
+    )
 
 
 def _duration(seconds: float) -> str:
@@ -76,8 +89,10 @@ def _duration(seconds: float) -> str:
 
 
 def ask_sentence(docs: int, passages: int) -> str:
-    return (f"Searching your documents: {docs} {_plural(docs, 'document')}, {passages} "
-            f"{_plural(passages, 'passage')}. Type a question above.")
+    return (
+        f"Searching your documents: {docs} {_plural(docs, 'document')}, {passages} "
+        f"{_plural(passages, 'passage')}. Type a question above."
+    )
 
 
 def preparing_sentence(p: Preparing) -> str:
@@ -89,8 +104,10 @@ def preparing_sentence(p: Preparing) -> str:
     >>> preparing_sentence(Preparing("indexed", 2048, 5183))
     'Getting your documents ready: 2,048 of 5,183 passages indexed. Your question is answered then.'
     """
-    done = {"cut": f"{_plural(p.total, 'document')} cut into passages",
-            "indexed": f"{_plural(p.total, 'passage')} indexed"}[p.stage]
+    done = {
+        "cut": f"{_plural(p.total, 'document')} cut into passages",
+        "indexed": f"{_plural(p.total, 'passage')} indexed",
+    }[p.stage]
     return f"Getting your documents ready: {p.done:,} of {p.total:,} {done}. Your question is answered then."
 
 
@@ -115,20 +132,27 @@ LIST_ROWS = 100
 def _text_of(key: str) -> str:
     """A folded "Show the text read": the page puts the document's text in the <pre> (as text) when it is opened,
     so the list costs nothing for the texts no one opens."""
-    return (f'<details class="doc-text" data-doc="{escape(key)}"><summary>Show the text read</summary><pre></pre>'
-            "</details>")
+    return (
+        f'<details class="doc-text" data-doc="{escape(key)}"><summary>Show the text read</summary><pre></pre></details>'
+    )
 
 
 def _more(shown: int, total: int, where: str) -> str:
     """The button that draws the whole list when only its first rows are drawn."""
     if shown >= total:
         return ""
-    return (f'<p class="more-docs">Showing the first {shown:,} of {total:,} documents. '
-            f'<button type="button" class="show-all-docs" data-list="{where}">Show all {total:,}</button></p>')
+    return (
+        f'<p class="more-docs">Showing the first {shown:,} of {total:,} documents. '
+        f'<button type="button" class="show-all-docs" data-list="{where}">Show all {total:,}</button></p>'
+    )
 
 
-def render_read(items: Sequence[Document | ReadError], cancelled: int = 0, size: PassageSize = DEFAULT_SIZE,
-                rows: int | None = LIST_ROWS) -> str:
+def render_read(
+    items: Sequence[Document | ReadError],
+    cancelled: int = 0,
+    size: PassageSize = DEFAULT_SIZE,
+    rows: int | None = LIST_ROWS,
+) -> str:
     """What was read from each file, before anything is kept: its facts and text (its passages cut at ``size``), or
     why it gives nothing; the first ``rows`` documents (None: all), every problem."""
     docs = [d for d in items if isinstance(d, Document)]
@@ -136,43 +160,67 @@ def render_read(items: Sequence[Document | ReadError], cancelled: int = 0, size:
     words = sum(d.word_count for d in docs)
     passages = sum(passage_count(d, size) for d in docs)
     files = len(items)
-    head = (f"Read {files} {_plural(files, 'file')}: {len(docs)} {_plural(len(docs), 'document')}, {words:,} "
-            f"{_plural(words, 'word')}, {passages:,} {_plural(passages, 'passage')}.")
+    head = (
+        f"Read {files} {_plural(files, 'file')}: {len(docs)} {_plural(len(docs), 'document')}, {words:,} "
+        f"{_plural(words, 'word')}, {passages:,} {_plural(passages, 'passage')}."
+    )
     if problems:
         head += f" {len(problems)} gave nothing to search (below)."
     if cancelled:
         head += f" Cancelled: {cancelled} more {_plural(cancelled, 'file')} not read."
     shown = docs[:rows]
-    lines = [f'<li class="read-doc"><span class="name">{escape(d.source or d.title)}</span> '
-             f'<span class="facts">{_facts(d, size)}</span>{_text_of(str(i))}</li>' for i, d in enumerate(shown)]
+    lines = [
+        f'<li class="read-doc"><span class="name">{escape(d.source or d.title)}</span> '
+        f'<span class="facts">{_facts(d, size)}</span>{_text_of(str(i))}</li>'
+        for i, d in enumerate(shown)
+    ]
     lines += [f'<li class="read-problem" data-kind="{escape(e.kind)}">{escape(str(e))}</li>' for e in problems]
-    keep = (f'<div class="row"><button type="button" class="keep-read">Keep and search {len(docs)} '
+    keep = (
+        (
+            f'<div class="row"><button type="button" class="keep-read">Keep and search {len(docs)} '
             f'{_plural(len(docs), "document")}</button><button type="button" class="discard-read">Discard</button>'
-            "</div>") if docs else '<button type="button" class="discard-read">Clear</button>'
-    return (f'<div class="read-list"><p>{escape(head)} Nothing is kept until you choose to keep it.</p>'
-            f'<ul class="read-files">{"".join(lines)}</ul>{_more(len(shown), len(docs), "read")}{keep}</div>')
+            "</div>"
+        )
+        if docs
+        else '<button type="button" class="discard-read">Clear</button>'
+    )
+    return (
+        f'<div class="read-list"><p>{escape(head)} Nothing is kept until you choose to keep it.</p>'
+        f'<ul class="read-files">{"".join(lines)}</ul>{_more(len(shown), len(docs), "read")}{keep}</div>'
+    )
 
 
-def render_kept(docs: Sequence[Document], stored_bytes: int, persisted: bool | None,
-                size: PassageSize = DEFAULT_SIZE, rows: int | None = LIST_ROWS) -> str:
+def render_kept(
+    docs: Sequence[Document],
+    stored_bytes: int,
+    persisted: bool | None,
+    size: PassageSize = DEFAULT_SIZE,
+    rows: int | None = LIST_ROWS,
+) -> str:
     """The documents kept in this browser (the first ``rows``; None: all), each with its facts (its passages cut at
     ``size``), its text and a "Remove" button; the space they take; "Remove all" and "Download my documents"."""
     if not docs:
-        return ('<p class="kept-none">No documents of yours are kept in this browser.</p>')
+        return '<p class="kept-none">No documents of yours are kept in this browser.</p>'
     shown = docs[:rows]
     lines = "".join(
         f'<li class="kept-doc" data-slug="{escape(d.slug)}"><span class="name">{escape(d.source or d.title)}</span> '
         f'<span class="facts">{_facts(d, size)}</span> <button type="button" class="remove-doc" '
         f'data-slug="{escape(d.slug)}" aria-label="Remove {escape(d.source or d.title)}">Remove</button>'
-        f"{_text_of(d.slug)}</li>" for d in shown)
-    keep = {True: "the browser has agreed to keep them until you remove them",
-            False: "the browser may clear them if it runs short of space",
-            None: "the browser decides how long to keep them"}[persisted]
-    return (f'<p class="kept-head">{len(docs)} {_plural(len(docs), "document")} kept in this browser, taking '
-            f"{_size(stored_bytes)} ({keep}). They never leave this device.</p>"
-            f'<ul class="kept-docs">{lines}</ul>{_more(len(shown), len(docs), "kept")}<div class="row">'
-            '<button type="button" class="download-docs">Download my documents (.zip)</button>'
-            '<button type="button" class="remove-all-docs">Remove all</button></div>')
+        f"{show_how_read(d.slug, d.source or d.title, 'yours')}{_text_of(d.slug)}</li>"
+        for d in shown
+    )
+    keep = {
+        True: "the browser has agreed to keep them until you remove them",
+        False: "the browser may clear them if it runs short of space",
+        None: "the browser decides how long to keep them",
+    }[persisted]
+    return (
+        f'<p class="kept-head">{len(docs)} {_plural(len(docs), "document")} kept in this browser, taking '
+        f"{_size(stored_bytes)} ({keep}). They never leave this device.</p>"
+        f'<ul class="kept-docs">{lines}</ul>{_more(len(shown), len(docs), "kept")}<div class="row">'
+        '<button type="button" class="download-docs">Download my documents (.zip)</button>'
+        '<button type="button" class="remove-all-docs">Remove all</button></div>'
+    )
 
 
 def _size(n: int) -> str:
@@ -190,8 +238,11 @@ def render_passage_choice() -> str:
     >>> 'value="document"> one passage per document' in render_passage_choice()
     True
     """
-    radios = "".join(f'<label><input type="radio" name="passages" value="{escape(str(size))}"{" checked" * (i == 0)}>'
-                     f" {escape(words)}</label>" for i, (size, words) in enumerate(PASSAGE_CHOICES))
+    radios = "".join(
+        f'<label><input type="radio" name="passages" value="{escape(str(size))}"{" checked" * (i == 0)}>'
+        f" {escape(words)}</label>"
+        for i, (size, words) in enumerate(PASSAGE_CHOICES)
+    )
     return f'<fieldset class="passage-choice"><legend>Cut your documents into:</legend>{radios}</fieldset>'
 
 
@@ -231,7 +282,7 @@ def render_section(fernport_docs: int) -> str:
         "<code>boat: ferry, crossing</code>. Fernport's word list stays Fernport's.</p>"
         '<textarea id="my-words" rows="5" spellcheck="false"></textarea>'
         '<button type="button" id="save-words">Save the word list</button>'
-        '<h4>Related words by meaning</h4><p>For a question, the lab finds the words your documents never use and, '
+        "<h4>Related words by meaning</h4><p>For a question, the lab finds the words your documents never use and, "
         "for each, your documents' own words closest in meaning (by the embedding model; the cosine is shown).</p>"
         '<div class="row"><label for="related-q">Question</label><input id="related-q" maxlength="500" '
         'autocomplete="off"><button type="button" id="related-find">Suggest related words</button></div>'
@@ -250,18 +301,30 @@ def render_suggestions(question: str, suggestions: Sequence, candidates: int) ->
     True
     """
     if not suggestions:
-        return (f'<p class="message">Every search word of “{escape(question)}” is in your documents: query '
-                "rewriting has nothing to add.</p>")
+        return (
+            f'<p class="message">Every search word of “{escape(question)}” is in your documents: query '
+            "rewriting has nothing to add.</p>"
+        )
     rows = []
     for s in suggestions:
         if not s.related:
-            rows.append(f"<li><b>{escape(s.word)}</b> is not in your documents, and none of their {candidates:,} "
-                        "most used words is close to it in meaning.</li>")
+            rows.append(
+                f"<li><b>{escape(s.word)}</b> is not in your documents, and none of their {candidates:,} "
+                "most used words is close to it in meaning.</li>"
+            )
             continue
-        boxes = "".join(f'<label><input type="checkbox" value="{escape(w)}" data-word="{escape(s.word)}" checked> '
-                        f"{escape(label)}</label>" for (w, _), label in zip(s.related, s.labels, strict=True))
+        boxes = "".join(
+            f'<label><input type="checkbox" value="{escape(w)}" data-word="{escape(s.word)}" checked> '
+            f"{escape(label)}</label>"
+            for (w, _), label in zip(s.related, s.labels, strict=True)
+        )
         rows.append(f"<li><b>{escape(s.word)}</b> is not in your documents; closest in meaning: {boxes}</li>")
-    add = ('<button type="button" class="accept-related">Add the ticked words to my word list</button>'
-           if any(s.related for s in suggestions) else "")
-    return (f"<p>Compared with the {candidates:,} words your documents use most (cosine of the embeddings, from -1 "
-            f'to 1):</p><ul class="related-list">{"".join(rows)}</ul>{add}')
+    add = (
+        '<button type="button" class="accept-related">Add the ticked words to my word list</button>'
+        if any(s.related for s in suggestions)
+        else ""
+    )
+    return (
+        f"<p>Compared with the {candidates:,} words your documents use most (cosine of the embeddings, from -1 "
+        f'to 1):</p><ul class="related-list">{"".join(rows)}</ul>{add}'
+    )

@@ -21,10 +21,13 @@ from ..techniques import NETWORKX, TECHNIQUES, Input, Technique
 from .documents_html import render_section
 from .names_html import render_names_compared
 from .result_html import render_result
+from .source_html import show_how_read
 from .terms_html import Terms, section_name
 
-MEANING_NOTE = ("This technique searches by meaning with an embedding model (all-MiniLM-L6-v2), which is not "
-                "loaded on this page yet.")
+MEANING_NOTE = (
+    "This technique searches by meaning with an embedding model (all-MiniLM-L6-v2), which is not "
+    "loaded on this page yet."
+)
 
 
 def load_page_text(corpus_dir: Path) -> dict:
@@ -36,24 +39,36 @@ def load_page_text(corpus_dir: Path) -> dict:
 def _documents(lab: Lab, page: Mapping) -> str:
     docs, chunks = lab.corpus.documents, lab.chunks()
     size = chunks[0].size
-    head = (f"{page.get('documents_intro', '')} Its {len(docs)} documents are cut into {len(chunks)} passages of "
-            f"{size} sentences each; each passage starts at its id.").strip()
+    head = (
+        f"{page.get('documents_intro', '')} Its {len(docs)} documents are cut into {len(chunks)} passages of "
+        f"{size} sentences each; each passage starts at its id."
+    ).strip()
     body = []
     for d in docs:
-        parts = "".join(f'<span class="passage" id="p-{escape(c.id)}"><span class="pid">{escape(c.id)}</span> '
-                        f"{escape(c.text)}</span> " for c in chunks if c.slug == d.slug)
-        body.append(f'<article class="doc" id="doc-{escape(d.slug)}"><h3>{escape(d.title)}</h3><p>{parts}</p>'
-                    "</article>")
-    return (f'<section id="documents" aria-labelledby="documents-h"><details><summary><h2 id="documents-h">Read '
-            f"the {len(docs)} documents ({len(chunks)} passages)</h2></summary><p>{escape(head)}</p>"
-            f"{''.join(body)}</details></section>")
+        parts = "".join(
+            f'<span class="passage" id="p-{escape(c.id)}"><span class="pid">{escape(c.id)}</span> '
+            f"{escape(c.text)}</span> "
+            for c in chunks
+            if c.slug == d.slug
+        )
+        body.append(
+            f'<article class="doc" id="doc-{escape(d.slug)}"><h3>{escape(d.title)}</h3>'
+            f"{show_how_read(d.slug, d.title, 'fernport')}<p>{parts}</p></article>"
+        )
+    return (
+        f'<section id="documents" aria-labelledby="documents-h"><details><summary><h2 id="documents-h">Read '
+        f"the {len(docs)} documents ({len(chunks)} passages)</h2></summary><p>{escape(head)}</p>"
+        f"{''.join(body)}</details></section>"
+    )
 
 
 def _input_field(key: str, i: Input) -> str:
     """A box for one of a technique's inputs (its name is the link's parameter, so the form works as a link)."""
-    box = (f'<textarea name="{i.param}" rows="{i.limit}" maxlength="{i.max_chars}" id="{i.param}-{key}"></textarea>'
-           if i.kind == "lines" else
-           f'<input name="{i.param}" maxlength="{i.max_chars}" autocomplete="off" id="{i.param}-{key}">')
+    box = (
+        f'<textarea name="{i.param}" rows="{i.limit}" maxlength="{i.max_chars}" id="{i.param}-{key}"></textarea>'
+        if i.kind == "lines"
+        else f'<input name="{i.param}" maxlength="{i.max_chars}" autocomplete="off" id="{i.param}-{key}">'
+    )
     return f'<label class="extra">{escape(i.label)}{box}</label>'
 
 
@@ -64,11 +79,16 @@ def _options_fieldset(options) -> str:
     fields = []
     for o in options:
         if o.choices:
-            fields += [f'<label><input type="radio" name="{o.name}" value="{escape(v)}"'
-                       f'{" checked" if v == o.default else ""}> {escape(words)}</label>' for v, words in o.choices]
+            fields += [
+                f'<label><input type="radio" name="{o.name}" value="{escape(v)}"'
+                f"{' checked' if v == o.default else ''}> {escape(words)}</label>"
+                for v, words in o.choices
+            ]
         else:
-            fields.append(f'<label>{escape(o.label)} <input type="number" name="{o.name}" value="{o.default:g}" '
-                          f'min="{o.low:g}" max="{o.high:g}" step="{o.step:g}"></label>')
+            fields.append(
+                f'<label>{escape(o.label)} <input type="number" name="{o.name}" value="{o.default:g}" '
+                f'min="{o.low:g}" max="{o.high:g}" step="{o.step:g}"></label>'
+            )
     legend = next((o.label for o in options if o.choices), "Settings")
     return f'<fieldset class="extra options"><legend>{escape(legend)}</legend>{"".join(fields)}</fieldset>'
 
@@ -77,8 +97,10 @@ def _fusion_lesson(text: Mapping) -> str:
     from ..fusion import RRF_K, fuse_ranks, rrf_term
 
     # The lesson's worked example, computed: A is 1st by keyword and 5th by vector, B 2nd in both.
-    fused = {item: (total, ranks) for item, total, ranks in
-             fuse_ranks([["A", "B", "x", "y", "z"], ["p", "B", "q", "r", "A"]])}
+    fused = {
+        item: (total, ranks)
+        for item, total, ranks in fuse_ranks([["A", "B", "x", "y", "z"], ["p", "B", "q", "r", "A"]])
+    }
     rows = []
     for chunk in ("A", "B"):
         total, ranks = fused[chunk]
@@ -88,17 +110,34 @@ def _fusion_lesson(text: Mapping) -> str:
         rows.append(f"<li>chunk {chunk} ({where}): {terms} = {values} = {total:.4f}</li>")
     winner = max(("A", "B"), key=lambda c: fused[c][0])
     table = text.get("table", [])
-    table_html = ("<table><thead><tr>" + "".join(f"<th>{escape(h)}</th>" for h in table[0]) + "</tr></thead><tbody>"
-                  + "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>" for row in table[1:])
-                  + "</tbody></table>") if table else ""
+    table_html = (
+        (
+            "<table><thead><tr>"
+            + "".join(f"<th>{escape(h)}</th>" for h in table[0])
+            + "</tr></thead><tbody>"
+            + "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>" for row in table[1:])
+            + "</tbody></table>"
+        )
+        if table
+        else ""
+    )
     lesson = "".join(f"<p>{escape(p)}</p>" for p in text.get("lesson", []))
-    return (f'<div class="lesson">{lesson}<ul class="worked">{"".join(rows)}</ul>'
-            f"<p>{winner} wins: it is good in both lists. {escape(text.get('after_example', ''))}</p>"
-            f"{table_html}</div>")
+    return (
+        f'<div class="lesson">{lesson}<ul class="worked">{"".join(rows)}</ul>'
+        f"<p>{winner} wins: it is good in both lists. {escape(text.get('after_example', ''))}</p>"
+        f"{table_html}</div>"
+    )
 
 
-def render_technique_section(lab: Lab, key: str, number: int, text: Mapping, terms: Terms,
-                             result: Result | Sequence[Result] | None, note: str = "") -> str:
+def render_technique_section(
+    lab: Lab,
+    key: str,
+    number: int,
+    text: Mapping,
+    terms: Terms,
+    result: Result | Sequence[Result] | None,
+    note: str = "",
+) -> str:
     """One technique's section; ``result``: its first preset's result, or every preset's in order. The first is
     drawn in the result slot; each later one in its own ``#{key}-preset-{n}`` beside it, which its preset links to,
     so without JavaScript a preset shows its own result (lab.css shows the one the address names). main.py takes
@@ -112,7 +151,9 @@ def render_technique_section(lab: Lab, key: str, number: int, text: Mapping, ter
 
     presets = "".join(
         f'<a class="preset" role="button" href="?{escape(urlencode({"technique": key, "q": q}))}#{target(n)}" '
-        f'data-q="{escape(q)}">{escape(q)}</a>' for n, q in enumerate(questions, 1))
+        f'data-q="{escape(q)}">{escape(q)}</a>'
+        for n, q in enumerate(questions, 1)
+    )
     extra = "".join(_input_field(key, i) for i in t.inputs if i.field) + _options_fieldset(t.options)
     lesson = _fusion_lesson(text) if text.get("lesson") else ""
     try_line = f'<p class="try">{terms.link(text["try"])}</p>' if text.get("try") else ""
@@ -121,14 +162,15 @@ def render_technique_section(lab: Lab, key: str, number: int, text: Mapping, ter
     if NETWORKX in t.needs and lab.corpus.entities:  # the graph, on a corpus whose names were written by hand
         try_line += render_names_compared(lab.corpus.entities, names_found(lab.corpus.documents))
     slot = render_result(results[0]) if results else f'<p class="message">{escape(note or MEANING_NOTE)}</p>'
-    others = "".join(f'<div class="preset-result" id="{target(n)}">{render_result(r)}</div>'
-                     for n, r in enumerate(results[1:], 2))
+    others = "".join(
+        f'<div class="preset-result" id="{target(n)}">{render_result(r)}</div>' for n, r in enumerate(results[1:], 2)
+    )
     others = f'<div class="other-presets">{others}</div>' if others else ""
     return (
         f'<section class="technique" id="{key}" data-technique="{key}" aria-labelledby="{key}-h">'
         f"{_embed_bar(key)}"
         f'<h2 id="{key}-h"><span class="number">Technique {number}: </span>'
-        f'{escape(text.get("heading", t.title))}</h2>'
+        f"{escape(text.get('heading', t.title))}</h2>"
         f'<p class="explain">{terms.link(text.get("explain", ""))}</p>{lesson}{try_line}'
         f'<div class="controls"><div class="presets" role="group" aria-label="Preset questions">{presets}</div>'
         f'<form class="ask" method="get" action="#{key}"><input type="hidden" name="technique" value="{key}">'
@@ -143,30 +185,29 @@ def render_technique_section(lab: Lab, key: str, number: int, text: Mapping, ter
 
 
 def _ask_model(t: Technique, text: Mapping) -> str:
-    writes = "".join(f'<button type="button" class="model-writes" data-input="{i.name}">{escape(i.model.button)}'
-                     "</button>" for i in t.inputs if i.model)
+    writes = "".join(
+        f'<button type="button" class="model-writes" data-input="{i.name}">{escape(i.model.button)}</button>'
+        for i in t.inputs
+        if i.model
+    )
     note = text.get("model_note", "")
-    return (f'<div class="ask-model"><p class="model-note">{escape(note)}</p><div class="row">'
-            f'<button type="button" class="ask-model-button">Ask the model</button>{writes}</div>'
-            f'<div class="model-panel" id="model-{t.key}" aria-live="polite"><div class="model-state"></div></div>'
-            "</div>")
+    return (
+        f'<div class="ask-model"><p class="model-note">{escape(note)}</p><div class="row">'
+        f'<button type="button" class="ask-model-button">Ask the model</button>{writes}</div>'
+        f'<div class="model-panel" id="model-{t.key}" aria-live="polite"><div class="model-state"></div></div>'
+        "</div>"
+    )
 
 
 def _embed_bar(key: str) -> str:
     """Shown in an embed only (lab.css): the page's h1, and a link to the whole lab in a new tab. The link's address
     here opens the technique; boot.js adds the question the embed shows when the link is followed."""
-    return ('<div class="embed-bar"><h1 class="embed-h1">RAG Lab</h1>'
-            f'<a class="full-lab" href="?{urlencode({"technique": key})}#{key}" target="_blank" '
-            'rel="noopener noreferrer">Open the full lab<span class="visually-hidden"> (in a new tab)</span></a></div>')
+    return (
+        '<div class="embed-bar"><h1 class="embed-h1">RAG Lab</h1>'
+        f'<a class="full-lab" href="?{urlencode({"technique": key})}#{key}" target="_blank" '
+        'rel="noopener noreferrer">Open the full lab<span class="visually-hidden"> (in a new tab)</span></a></div>'
+    )
 
-
-# The frame's height when the course page does not run the snippet's script (many course platforms strip scripts):
-# the embed's height with its pre-rendered preset in a 720 px column, measured in Chromium (graph 2043 px, hybrid
-# 3601 with its scoring options and exercise), plus 50 px for another browser's fonts, rounded up to 100 px.
-# tests/browser/test_embed_host.py measures them again and fails when one no longer fits (or is far too tall).
-EMBED_HEIGHTS = {"plain": 1400, "query": 1500, "graph": 2100, "document": 1500, "multi_query": 2300, "hyde": 2000,
-                 "parent": 1600, "chunk_size": 1700, "hybrid": 3700}
-EMBED_HEIGHT = 1800  # a technique the table does not name yet
 
 # The host page's side of the embed: the lab posts {type: "raglab:height", technique, height} whenever its height
 # changes (boot.js), and each snippet's script follows the messages of its own frame only (event.source), so several
@@ -194,28 +235,47 @@ def embed_snippet(page_url: str, t: Technique) -> str:
     (['height="2100"', 'style="border:0"', 'loading="lazy"'], 1)
     """
     src = f"{page_url}?{urlencode({'technique': t.key, 'embed': 1})}"
-    height = EMBED_HEIGHTS.get(t.key, EMBED_HEIGHT)
-    return (f'<iframe src="{escape(src)}" title="RAG Lab: {escape(t.name)}" width="100%" height="{height}" '
-            f'style="border:0" loading="lazy"></iframe>\n{_FOLLOW_HEIGHT}')
+    height = t.embed_height  # the registry's: measured, see Technique.embed_height
+    return (
+        f'<iframe src="{escape(src)}" title="RAG Lab: {escape(t.name)}" width="100%" height="{height}" '
+        f'style="border:0" loading="lazy"></iframe>\n{_FOLLOW_HEIGHT}'
+    )
 
 
-def render_main(lab: Lab, page: Mapping, results: Mapping[str, Result | Sequence[Result] | None],
-                notes: Mapping[str, str] = {}, scoreboard: str = "") -> str:
+def render_main(
+    lab: Lab,
+    page: Mapping,
+    results: Mapping[str, Result | Sequence[Result] | None],
+    notes: Mapping[str, str] = {},
+    scoreboard: str = "",
+) -> str:
     """Everything between the page header and the footer; ``results`` holds each technique's pre-rendered result,
     or its presets' results in order (None for a technique that cannot run here, with an optional note);
     ``scoreboard`` the rendered scoreboard."""
     terms = Terms(page.get("word", []))
     intro = page.get("intro", "").replace("{techniques}", _number_word(len(TECHNIQUES)))
     steps = "".join(f"<li>{terms.link(s)}</li>" for s in page.get("try_first", []))
-    places = [("try-first", "Try this first"), ("yours", "Your documents"), ("documents", "The documents"),
-              *((k, section_name(k)) for k in TECHNIQUES), *([("scoreboard", "Scoreboard")] if scoreboard else []),
-              ("word-list", "Word list")]
+    places = [
+        ("try-first", "Try this first"),
+        ("yours", "Your documents"),
+        ("documents", "The documents"),
+        *((k, section_name(k)) for k in TECHNIQUES),
+        *([("scoreboard", "Scoreboard")] if scoreboard else []),
+        ("word-list", "Word list"),
+    ]
     nav = "".join(f'<li><a href="#{k}">{escape(name)}</a></li>' for k, name in places)
     sections = "".join(
-        render_technique_section(lab, key, n, {"model_note": page.get("model_note", ""),
-                                               **page.get("technique", {}).get(key, {})},
-                                 terms, results.get(key), notes.get(key, ""))
-        for n, key in enumerate(TECHNIQUES, 1))
+        render_technique_section(
+            lab,
+            key,
+            n,
+            {"model_note": page.get("model_note", ""), **page.get("technique", {}).get(key, {})},
+            terms,
+            results.get(key),
+            notes.get(key, ""),
+        )
+        for n, key in enumerate(TECHNIQUES, 1)
+    )
     words = terms.word_list(page.get("word", []))
     return (
         f'<nav class="toc" aria-label="On this page"><ol>{nav}</ol></nav>'
@@ -228,5 +288,8 @@ def render_main(lab: Lab, page: Mapping, results: Mapping[str, Result | Sequence
 
 
 def _number_word(n: int) -> str:
-    return ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"][n] if n <= 10 \
+    return (
+        ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"][n]
+        if n <= 10
         else str(n)
+    )

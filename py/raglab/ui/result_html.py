@@ -7,19 +7,36 @@ from collections.abc import Sequence
 from html import escape
 
 from ..result import Hit, Result
-from ..show import HEADINGS, score_label, score_sum
+from ..show import HEADINGS, passage_place, score_label, score_sum
+from ..techniques import TECHNIQUES
+from ..techniques.registry import SHOWS_GRAPH, SHOWS_LISTS, SHOWS_SIZES
 from .graph_svg import graph_svg, graph_view
 
 
 def _hit(hit: Hit) -> str:
     note = f'<span class="note">{escape(hit.note)}</span>' if hit.note else ""
-    where = f'<span class="where">{escape(hit.where)}</span> ' if hit.where else ""
+    place = passage_place(hit)  # its page and section ("p. 28 · 4 Reference"), the file named once
+    where = f'<span class="where">{escape(place)}</span> ' if place else ""
     label = escape(score_label(hit))
     score = (f'<details class="score"><summary>{label}</summary><p class="sum">{escape(score_sum(hit))}</p>'
              "</details>" if hit.parts else f'<span class="score">{label}</span>')
     return (f'<li class="hit" data-id="{escape(hit.id)}"><div class="hit-head"><span class="title">'
-            f'{escape(hit.title)}</span> {where}<span class="pid">{escape(hit.id)}</span> {note}{score}</div>'
+            f'{escape(hit.title)}</span> {where}<span class="pid">{escape(hit.id)}</span> {note}{score}'
+            f"{show_in_document(hit.slug, hit.id)}</div>"
             f'<p class="text">{escape(hit.text)}</p></li>')
+
+
+def show_in_document(slug: str, passage_id: str) -> str:
+    """The control that opens the source view (web/source_view.py) at a passage (``passage_id`` a document's slug:
+    the whole document). Its name says which passage: "Show ferry-1 in the document" (the words in one span: a
+    button is a flex box, which would trim the spaces around the hidden id).
+
+    >>> show_in_document("ferry", "ferry-1")
+    '<button type="button" class="show-source" data-slug="ferry" data-id="ferry-1"><span>Show <span \
+class="visually-hidden">ferry-1 </span>in the document</span></button>'
+    """
+    return (f'<button type="button" class="show-source" data-slug="{escape(slug)}" data-id="{escape(passage_id)}">'
+            f'<span>Show <span class="visually-hidden">{escape(passage_id)} </span>in the document</span></button>')
 
 
 def _hits(hits: Sequence[Hit], css: str = "passages") -> str:
@@ -53,15 +70,17 @@ def render_result(result: Result) -> str:
     if result.steps:
         out.append(f'<h3>{HEADINGS["steps"]}</h3><ol class="steps">'
                    + "".join(f"<li>{escape(s)}</li>" for s in result.steps) + "</ol>")
-    # What a technique adds is drawn from its details: the graph's links, hybrid's two lists, chunk size's sizes.
-    if result.details.get("links") is not None:
+    # What a technique adds, as its registry entry declares (the graph's links, hybrid's two lists, chunk size's
+    # sizes); a graph with no names to draw has no links.
+    shows = TECHNIQUES[result.technique].shows if result.technique in TECHNIQUES else frozenset()
+    if SHOWS_GRAPH in shows and result.details.get("links") is not None:
         out.append(_graph(result))
-    if "vector_search" in result.details:
+    if SHOWS_LISTS in shows:
         out.append(_hybrid_lists(result))
     if result.message:
         out.append(f'<p class="message" role="status">{escape(result.message)}</p>')
     out.append(f'<p class="summary">{escape(result.summary)}</p>')
-    css = "passages sizes" if "sizes" in result.details else "passages"
+    css = "passages sizes" if SHOWS_SIZES in shows else "passages"
     if result.passages or not result.message:
         out.append(f'<h3>{HEADINGS["passages"]}</h3>' + (_hits(result.passages, css) if result.passages else
                                                          '<p class="message">None.</p>'))

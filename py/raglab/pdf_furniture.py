@@ -1,0 +1,161 @@
+"""PDF page furniture: the lines a person skips when reading a PDF, found from the whole document's lines, each with
+the reason a visitor is shown. Running headers and footers (text repeated at the top or bottom of many pages, the
+page number changing), lone page numbers, and pages of a table of contents or an index.
+
+>>> pages = [[Line(f"Chapter 1: Ferries {n}", 72, 740, 10), Line("Text.", 72, 700, 10)] for n in range(1, 5)]
+>>> furniture(pages, [(0, 0, 612, 792)] * 4, 11.5)[(0, 0)]
+'running header, on 4 of 4 pages'
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+from collections import Counter
+from collections.abc import Sequence
+
+from .pdf_lines import Line
+
+BAND = 0.12  # of the page height: running headers, footers and page numbers stand this near the top or bottom
+# (the R manuals' headers 58 pt below a 792 pt page's top, gnuplot's 64; their body starts 108 and 93 below)
+EDGE_LINES = 2  # lines looked at from each edge of a page: a header and a second header line, or page number
+REPEAT_PAGES = 3  # a header or footer text (its numbers aside) repeats on at least this many pages (every page of
+# a shorter document), its page number changing ...
+REPEAT_SHARE = 1 / 3  # ... or, the same text, on this share of the pages: "Syntax:" ends 12 of gnuplot's 311 pages
+SLOT = 1.0  # points: lines standing within this of a running header's baseline, on other pages, stand in its place
+APART = 2.0  # of its size: a running header or footer stands at least this far from the page's other lines (the R
+# manuals' headers 4.6 sizes above the text, gnuplot's 2.9; body lines 1.2 apart, 1.6 between paragraphs)
+LISTING_SHARE = 0.5  # a page on which at least this share of lines are entries (a title and a number) is a listing
+LISTING_LEADERS = 3  # ... and at least this many of them have dot leaders (or the page is titled, or continues one)
+
+_PAGE_NUMBER = re.compile(
+    r"(?:page\s+)?(?:\d{1,4}|[ivxlcdm]{1,7})(?:\s+(?:of|/)\s+\d{1,4})?|[-–—]\s*\d{1,4}\s*[-–—]", re.IGNORECASE
+)
+_DIGITS = re.compile(r"\d+")
+_ROMAN_EDGE = re.compile(r"^[ivxlcdm]{1,7}\b|\b[ivxlcdm]{1,7}$")
+_PAGE_REF = r"(?:\d{1,4}|[ivxlc]{1,7})(?:,\s*(?:\d{1,4}|[ivxlc]{1,7}))*"
+_LEADER_ENTRY = re.compile(rf". \. \. \. \. {_PAGE_REF}$")  # pdf_lines.line_text writes every leader so
+_ENTRY = re.compile(rf"\D\s{_PAGE_REF}$|,\s{_PAGE_REF}$")
+_CONTENTS = re.compile(r"(?:table of )?contents", re.IGNORECASE)
+_INDEX = re.compile(r".*\bindex", re.IGNORECASE)
+_SECTION_NUMBER = re.compile(r"(?:\d+|[A-Z])(?:\.\d+)*\.?\s")
+
+
+def furniture(
+    pages: Sequence[Sequence[Line]], boxes: Sequence[tuple[float, float, float, float]], heading_size: float
+) -> dict[tuple[int, int], str]:
+    """The lines to leave out, as {(page index, line index): reason}: running headers and footers and page
+    numbers (``running_lines``), then pages of a table of contents or an index (``listing_lines``). Lines of
+    ``heading_size`` or more are headings, never running headers."""
+    left = running_lines(pages, boxes, heading_size)
+    left.update(listing_lines(pages, left))
+    return left
+
+
+def header_key(text: str) -> str:
+    """A header's text with its numbers as "#", so the same header on every page is one key.
+
+    >>> header_key("Chapter 4: Function reference 16"), header_key("xii Contents")
+    ('chapter #: function reference #', '# contents')
+    """
+    return _ROMAN_EDGE.sub("#", _DIGITS.sub("#", " ".join(text.lower().split())))
+
+
+def running_lines(
+    pages: Sequence[Sequence[Line]], boxes: Sequence[tuple[float, float, float, float]], heading_size: float
+) -> dict[tuple[int, int], str]:
+    """Running headers, footers and page numbers. Looked at: the ``EDGE_LINES`` lines nearest the top and the
+    bottom, inside the ``BAND``, ``APART`` from the page's other lines, and smaller than ``heading_size`` (a
+    part's title "Part I" atop its page is a heading). A page number alone ("12", "xii", "Page 3 of 9", "- 4 -")
+    is one. So is a line with words whose text, numbers aside (``header_key``), stands at the same edge of
+    ``REPEAT_PAGES`` pages or more, its numbers changing (or unchanged on ``REPEAT_SHARE`` of the pages); and a
+    page's outermost line that stands where the outermost running headers of ``REPEAT_PAGES`` other pages stand
+    (within ``SLOT``), as a chapter's header does on the one page of a two-page chapter that has one.
+
+    >>> pages = [[Line("Guide", 72, 740, 10), Line("Text.", 72, 600, 10), Line(str(n), 300, 40, 10)] for n in (1, 2)]
+    >>> for (page, line), reason in sorted(running_lines(pages, [(0, 0, 612, 792)] * 2, 11.5).items()):
+    ...     print(page, line, reason)
+    0 0 running header, on 2 of 2 pages
+    0 2 page number
+    1 0 running header, on 2 of 2 pages
+    1 2 page number
+    """
+    candidates: list[tuple[int, int, str, bool]] = []  # (page, line, "header" or "footer", outermost)
+    for p, (lines, (_, y0, _, y1)) in enumerate(zip(pages, boxes, strict=True)):
+        band = BAND * (y1 - y0)
+        order = sorted(range(len(lines)), key=lambda n: -lines[n].y)
+        top = [n for n in order[:EDGE_LINES] if lines[n].y >= y1 - band]
+        bottom = [n for n in order[::-1][:EDGE_LINES] if lines[n].y <= y0 + band and n not in top]
+        for edge, numbers in (("header", top), ("footer", bottom)):
+            numbers = [n for n in numbers if lines[n].size < heading_size]
+            rest = [line for n, line in enumerate(lines) if n not in numbers]
+            candidates += [
+                (p, n, edge, i == 0)
+                for i, n in enumerate(numbers)
+                if all(abs(lines[n].y - line.y) >= APART * lines[n].size for line in rest)
+            ]
+    keys = {(p, n): (edge, header_key(pages[p][n].text)) for p, n, edge, _ in candidates}
+    counts = Counter(key for _, key in {(p, key) for (p, _), key in keys.items()})  # pages, not lines
+    texts: dict[tuple[str, str], set[str]] = {}
+    for (p, n), key in keys.items():
+        texts.setdefault(key, set()).add(pages[p][n].text)
+    needed = min(REPEAT_PAGES, max(len(pages), 2))
+    repeated = {
+        key
+        for key, count in counts.items()
+        if any(c.isalpha() for c in key[1])
+        and count >= (needed if len(texts[key]) > 1 else max(needed, REPEAT_SHARE * len(pages)))
+    }
+    left: dict[tuple[int, int], str] = {}
+    slots: dict[str, list[float]] = {"header": [], "footer": []}
+    for p, n, edge, outermost in candidates:
+        if _PAGE_NUMBER.fullmatch(pages[p][n].text):
+            left[(p, n)] = "page number"
+        elif keys[(p, n)] in repeated:
+            left[(p, n)] = f"running {edge}, on {counts[keys[(p, n)]]} of {len(pages)} pages"
+            if outermost:
+                slots[edge].append(pages[p][n].y)
+    for ys in slots.values():
+        ys.sort()
+    for p, n, edge, outermost in candidates:
+        y = pages[p][n].y
+        standing = bisect_right(slots[edge], y + SLOT) - bisect_left(slots[edge], y - SLOT)
+        if (p, n) not in left and outermost and standing >= needed:
+            left[(p, n)] = f"running {edge}, where the running {edge}s of {standing} other pages stand"
+    return left
+
+
+def listing_lines(pages: Sequence[Sequence[Line]], left: dict[tuple[int, int], str]) -> dict[tuple[int, int], str]:
+    """Tables of contents and indexes. An entry is a line that ends with page numbers: after dot leaders
+    ("4.3 DER functions . . . . 15"), or after a word ("Lines 77", "abs, 12, 40"). A page is a listing when at least
+    ``LISTING_SHARE`` of its lines are entries and ``LISTING_LEADERS`` have leaders, or it is titled (a line
+    "Contents", "Table of Contents" or one ending in "Index") or the page before was one: then all its lines are
+    left out. Elsewhere a line with leaders is left out alone. Which one: the title says, or the page before; else
+    entries that start with a section number make a table of contents, others an index.
+
+    >>> toc = [Line("Contents", 72, 700, 14), Line("1 Ferries . . . . 3", 72, 680, 10), Line("2 Fares 5", 72, 6, 10)]
+    >>> index = [Line("Index", 72, 700, 14), Line("abs . . . . 12", 72, 680, 10), Line("acf, 14, 20", 72, 6, 10)]
+    >>> sorted(set(listing_lines([toc, index], {}).values()))
+    ['index', 'table of contents']
+    """
+    out: dict[tuple[int, int], str] = {}
+    kind = ""  # the listing the previous page was part of
+    for p, lines in enumerate(pages):
+        kept = [(n, line.text) for n, line in enumerate(lines) if (p, n) not in left]
+        leaders = [n for n, text in kept if _LEADER_ENTRY.search(text)]
+        entries = [text for n, text in kept if _ENTRY.search(text)]
+        title = next((text for _, text in kept[:3] if _CONTENTS.fullmatch(text) or _INDEX.fullmatch(text)), "")
+        listing = (
+            kept and len(entries) >= LISTING_SHARE * len(kept) and (len(leaders) >= LISTING_LEADERS or title or kind)
+        )
+        if not listing:
+            out.update({(p, n): "table of contents" for n in leaders})
+            kind = ""
+            continue
+        if title:
+            kind = "index" if _INDEX.fullmatch(title) else "table of contents"
+        elif not kind:
+            numbered = sum(bool(_SECTION_NUMBER.match(text)) for text in entries)
+            kind = "table of contents" if numbered * 2 >= len(entries) else "index"
+        out.update({(p, n): kind for n, _ in kept})
+    return out

@@ -1,0 +1,158 @@
+"""“Show in the document”: the page's glue for the source view, a dialog that shows a document as the lab read it,
+opened at the passage a result gave. Events in (a result's “Show in the document”, the choice of cut, Close and
+Escape), the renderer's HTML out: raglab.source_map finds the passage, the pages it runs over and the words of a
+PDF page that hold it; raglab.ui.source_html draws. For a visitor's PDF kept with its bytes (documents.js,
+``pdf:<slug>``), pdf_view.js draws the page and puts boxes over the items Python names; a document kept without
+them (kept before PDFs were) shows its text alone, and nothing is said of it.
+
+The dialog is the browser's own (``showModal``): focus goes into it and the page behind cannot be reached; Escape
+closes it, and focus goes back to the button that opened it.
+"""
+
+import asyncio
+
+from js import Object, raglabDocuments
+from pyodide.ffi import create_proxy, to_js
+from pyscript import document, when
+
+from raglab.source_map import find_place, passage_marks, passage_pages, passage_text
+from raglab.ui.source_html import HERE_ID, TITLE_ID, pdf_caption, render_cut, render_pdf_part, render_source, size_of
+
+
+class SourceView:
+    """The one dialog, and what it shows: a document and the place of the passage in it, the button that opened it,
+    and a count of openings, so a PDF page still being drawn for an earlier opening draws nothing."""
+
+    def __init__(self):
+        self.labs = lambda: []  # (name, Lab) pairs, the lab the page searches first (install gives it)
+        self.dialog = None  # made on first use
+        self.shown = None  # (document, place) while open
+        self.opener = None
+        self.opened = 0
+        self.scrolled_to = 0  # the view's scroll position when it last went to the passage
+
+    def element(self):
+        if self.dialog is None:
+            dialog = document.createElement("dialog")
+            dialog.className = "source-view"
+            dialog.setAttribute("aria-labelledby", TITLE_ID)
+            dialog.addEventListener("click", create_proxy(self.on_click))
+            dialog.addEventListener("change", create_proxy(self.on_change))
+            dialog.addEventListener("close", create_proxy(self.on_close))
+            document.body.append(dialog)
+            self.dialog = dialog
+        return self.dialog
+
+    def find(self, slug: str, corpus: str = ""):
+        """(lab's name, lab, document) of the first lab holding a document ``slug`` (only lab ``corpus`` when it is
+        given): a result's passage comes from the documents the page searches, or, just after the switch, the
+        others."""
+        for name, lab in self.labs():
+            if corpus and name != corpus:
+                continue
+            try:
+                return name, lab, lab.corpus.document(slug)
+            except KeyError:
+                continue
+        return None
+
+    def open(self, slug: str, passage_id: str, opener) -> None:
+        found = self.find(slug, opener.getAttribute("data-corpus") or "")
+        if found is None:  # a result of documents since removed (its section is redrawn on the change)
+            return
+        name, lab, doc = found
+        place = find_place(doc, passage_id, lab.passage_size)
+        dialog = self.element()
+        self.opened += 1
+        self.shown, self.opener = (doc, place), opener
+        dialog.innerHTML = render_source(doc, place)
+        if not dialog.open:
+            dialog.showModal()
+        self.go_to_passage(focus=True)
+        if place is not None and place.count and name == "yours" and doc.page_starts:
+            asyncio.ensure_future(self.draw_pdf(doc, place, self.opened))
+
+    def go_to_passage(self, focus: bool) -> None:
+        """The highlighted passage scrolled to the middle of the view, and focused (a screen reader reads it)."""
+        here = self.dialog.querySelector(f"#{HERE_ID}")
+        if not here:
+            return
+        here.scrollIntoView(to_js({"block": "center"}, dict_converter=Object.fromEntries))
+        if focus:
+            here.focus(to_js({"preventScroll": True}, dict_converter=Object.fromEntries))
+        self.scrolled_to = self.dialog.scrollTop
+
+    def back_to_passage(self) -> None:
+        """After the PDF's page moved the text (beside it, the text's column narrows): the passage in the middle
+        again, unless the visitor has scrolled meanwhile."""
+        if self.dialog.scrollTop == self.scrolled_to:
+            self.go_to_passage(focus=False)
+
+    async def draw_pdf(self, doc, place, opened: int) -> None:
+        """The pages of the visitor's PDF the passage runs over, drawn under the dialog's heading, the passage's
+        words marked. A PDF that is not kept, or cannot be drawn, leaves the text view alone."""
+        part = self.dialog.querySelector(".pdf-part")
+        try:
+            data = await raglabDocuments.pdf(f"pdf:{doc.slug}")
+            if data is None or opened != self.opened:
+                return
+            pdf = await raglabDocuments.pdfView()
+            await pdf.open(opened, data)
+            if opened != self.opened:
+                return
+            pages = passage_pages(doc, place)
+            part.innerHTML = render_pdf_part(doc, pages)
+            part.hidden = False
+            self.back_to_passage()
+            text = passage_text(doc, place)
+            for n in pages:
+                marks = passage_marks((await pdf.pageItems(n)).to_py(), text)
+                if opened != self.opened:
+                    return
+                figure = part.querySelector(f'[data-page="{n}"]')
+                await pdf.draw(figure.querySelector(".pdf-sheet"), n, to_js([list(m) for m in marks]))
+                figure.querySelector("figcaption").textContent = pdf_caption(n, doc.pages, len(marks))
+                figure.dataset.marked = str(len(marks))
+                self.back_to_passage()
+        except Exception as error:  # a damaged or unreadable PDF: the text view is all there is
+            if opened == self.opened:
+                part.hidden = True
+            print(f"source view: the PDF's page could not be drawn ({error})")
+
+    def on_click(self, event) -> None:
+        if event.target.closest(".source-close"):
+            self.dialog.close()
+
+    def on_change(self, event) -> None:
+        """Another cut chosen (chunk size's passages): the text drawn again in passages of that size, the passages
+        that hold the same sentences highlighted; focus stays on the choice."""
+        box = event.target
+        if box.name != "source-size" or self.shown is None or self.shown[1] is None:
+            return
+        doc, place = self.shown
+        self.dialog.querySelector(".source-cut").innerHTML = render_cut(doc, place, size_of(box.value))
+        self.go_to_passage(focus=False)
+
+    def on_close(self, event) -> None:
+        self.opened += 1  # a page still being drawn draws nothing
+        self.shown = None
+        if self.opener is not None and self.opener.isConnected:
+            self.opener.focus()
+        self.opener = None
+
+
+view = SourceView()
+
+
+def install(labs) -> None:
+    """``labs()``: the page's labs as (name, Lab) pairs, the one it searches first ("fernport" holds the site's own
+    corpus, Fernport or a course author's; "yours" the visitor's documents)."""
+    view.labs = labs
+    document.body.dataset.sourceView = "ready"  # lab.css shows the buttons from now on
+
+
+@when("click", "body")
+def on_show(event):
+    button = event.target.closest("button.show-source")
+    if button:
+        view.open(button.dataset.slug, button.getAttribute("data-id") or "", button)  # none: nothing highlighted
