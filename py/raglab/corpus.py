@@ -126,6 +126,11 @@ class Document:
         return sections
 
     @cached_property
+    def sentence_words(self) -> list[int]:
+        """How many words each sentence has (runs of non-space), for the passage length cap."""
+        return [len(sentence.split()) for sentence in self.sentences]
+
+    @cached_property
     def section_runs(self) -> list[tuple[int, int]]:
         """The sentences of each section, as (first, past the last) sentence index: a heading ends a run, so a
         passage never runs across one. One run for a document without headings.

@@ -55,7 +55,33 @@ def read_pages(pages: Sequence[Page]) -> list[PageText]:
     by_page: list[dict[int, str]] = [{} for _ in lines]
     for (p, n), reason in left.items():
         by_page[p][n] = reason
-    return [_page_text(page, here, body, pitch, levels, spellings) for page, here in zip(lines, by_page, strict=True)]
+    texts = [_page_text(page, here, body, pitch, levels, spellings) for page, here in zip(lines, by_page, strict=True)]
+    return join_broken_across_pages(texts, spellings)
+
+
+def join_broken_across_pages(pages: list[PageText], spellings: Counter[str]) -> list[PageText]:
+    """A word broken at the end of a page ("filesys-") joined with its end on the next page with text ("tems are"),
+    by ``join_lines``' rule; the joined word stays on the first page (a passage's page is where it starts).
+
+    >>> pages = [PageText("Mount the filesys-"), PageText(""), PageText("tems first.", ((0, "2", "page number"),))]
+    >>> [(p.text, p.left_out) for p in join_broken_across_pages(pages, Counter())]
+    [('Mount the filesystems', ()), ('', ()), ('first.', ((0, '2', 'page number'),))]
+    """
+    out = list(pages)
+    filled = [n for n, page in enumerate(out) if page.text]
+    for this, after in zip(filled, filled[1:], strict=False):
+        first, second = out[this], out[after]
+        word, last_block = _CONTINUED.match(second.text), first.text.rsplit("\n", 1)[-1]
+        if not word or last_block.startswith("#") or not _BROKEN.search(last_block.rsplit(" ", 1)[-1]):
+            continue
+        rest = second.text[word.end():].lstrip()
+        cut = len(second.text) - len(rest)
+        out[this] = PageText(join_lines(first.text, word[1], spellings), first.left_out)
+        out[after] = PageText(rest, tuple((max(0, at - cut), line, why) for at, line, why in second.left_out))
+    return out
+
+
+_CONTINUED = re.compile(r"([a-z]\w*(?:[-_]\w+)*)")  # the end of a broken word: lower case, on the next page
 
 
 def body_size(lines) -> float:

@@ -121,6 +121,21 @@ _SPACE_BEFORE = re.compile(r"\s+(?=[,)”])")
 _LOOSE_ACCENT = re.compile(r" ([\u0300-\u036f])(\w)")  # TeX's accent before its letter: "Br ̈oker"
 
 
+# TeX's old font encoding (OT1) puts its ligatures at codes 11-15; pypdf gives a font without a Unicode map as those
+# control characters ("the \x0crst" for "the first"), which would read as spaces. Next to a letter they are letters.
+_TEX_LIGATURES = {"\x0b": "ff", "\x0c": "fi", "\x0d": "fl", "\x0e": "ffi", "\x0f": "ffl"}
+_TEX_LIGATURE = re.compile(r"(?<=[^\W\d_])[\x0b-\x0f]|[\x0b-\x0f](?=[^\W\d_])")
+
+
+def tex_ligatures(text: str) -> str:
+    """TeX's ligature codes beside a letter as their letters (see _TEX_LIGATURES); elsewhere they stay controls.
+
+    >>> tex_ligatures("the \\x0crst e\\x0bect \\x0c")
+    'the first effect \\x0c'
+    """
+    return _TEX_LIGATURE.sub(lambda m: _TEX_LIGATURES[m[0]], text)
+
+
 def line_text(text: str) -> str:
     """A line's text as both readers agree on it: compatibility characters as plain letters (NFKC: "ﬁ" -> "fi"),
     soft hyphens dropped, TeX's loose accents on their letters, dot leaders as " . . . . " and an ellipsis as
@@ -152,7 +167,7 @@ def page_lines(page: Page) -> list[Line]:
     groups: list[list[Item]] = []
     texts: list[list[str]] = []
     for item in page.items:
-        text = item.text if item.text.isprintable() else _CONTROL.sub("", item.text)
+        text = item.text if item.text.isprintable() else _CONTROL.sub("", tex_ligatures(item.text))
         if not text.strip():
             if item.width is None and texts and groups and abs(item.y - groups[-1][0].y) < 1:
                 texts[-1].append(" ")  # a reader's own space between two of its pieces
