@@ -88,8 +88,7 @@ WHEELS = {
     "snowball": ("snowballstemmer-3.1.1-py3-none-any.whl",),  # BM25 on Snowball stems, installed on first use
 }
 # The page's Python beside main.py (web/): page glue, one module per part of the page.
-PAGE_MODULES = ("ask_model.py", "my_documents.py", "my_vectors.py", "my_names.py", "my_related.py",
-                "source_view.py")
+PAGE_MODULES = ("ask_model.py", "my_documents.py", "my_vectors.py", "my_names.py", "my_related.py", "source_view.py")
 # Packed into raglab.zip under the same paths as in the repository: every file but caches.
 PACKED_TREES = ("py/raglab", "corpus")
 ZIP_TIME = (2020, 1, 1, 0, 0, 0)  # fixed, so the same sources give the same bytes

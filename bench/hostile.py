@@ -19,8 +19,40 @@ from raglab.markup import html_text, markdown_text
 from raglab.readers import read_file
 from raglab.text import paragraphs, split_sentences
 
-MARKS = [".", "!", "?", "[", "]", "(", ")", "<", ">", "<!--", "-->", "<a ", "</", "[a](", "![", "#", "-", "*", "`",
-         "_", "=", '"', "'", ":", ";", "&", " ", "\n", "\t", "e.g. ", "A. ", "Dr. "]
+MARKS = [
+    ".",
+    "!",
+    "?",
+    "[",
+    "]",
+    "(",
+    ")",
+    "<",
+    ">",
+    "<!--",
+    "-->",
+    "<a ",
+    "</",
+    "[a](",
+    "![",
+    "#",
+    "-",
+    "*",
+    "`",
+    "_",
+    "=",
+    '"',
+    "'",
+    ":",
+    ";",
+    "&",
+    " ",
+    "\n",
+    "\t",
+    "e.g. ",
+    "A. ",
+    "Dr. ",
+]
 READERS = {
     "sentences": split_sentences,
     "paragraphs": paragraphs,

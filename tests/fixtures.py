@@ -29,8 +29,9 @@ def make_pdf(pages: Sequence[str], password: str | None = None) -> bytes:
         if text:
             pdf.multi_cell(0, 8, text)
     if password is not None:
-        pdf.set_encryption(owner_password="owner-" + password, user_password=password,
-                           encryption_method=EncryptionMethod.RC4)
+        pdf.set_encryption(
+            owner_password="owner-" + password, user_password=password, encryption_method=EncryptionMethod.RC4
+        )
     return bytes(pdf.output())
 
 
@@ -72,9 +73,12 @@ _DOCUMENT_RELS = """<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 
 # Word's own heading styles: id "Heading1", name "heading 1" (what mammoth maps to h1).
 _STYLES = """<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<w:styles xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">{}</w:styles>""".format("".join(
-    f'<w:style w:type="paragraph" w:styleId="Heading{n}"><w:name w:val="heading {n}"/></w:style>'
-    for n in range(1, 7)))
+<w:styles xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">{}</w:styles>""".format(
+    "".join(
+        f'<w:style w:type="paragraph" w:styleId="Heading{n}"><w:name w:val="heading {n}"/></w:style>'
+        for n in range(1, 7)
+    )
+)
 
 
 def make_docx(paragraphs: Sequence[str], headings: Mapping[int, int] | None = None) -> bytes:
@@ -83,8 +87,11 @@ def make_docx(paragraphs: Sequence[str], headings: Mapping[int, int] | None = No
     ({i: n}), defined in word/styles.xml."""
     headings = headings or {}
     body = "".join(
-        "<w:p>" + (f'<w:pPr><w:pStyle w:val="Heading{headings[i]}"/></w:pPr>' if i in headings else "")
-        + f'<w:r><w:t xml:space="preserve">{escape(p)}</w:t></w:r></w:p>' for i, p in enumerate(paragraphs))
+        "<w:p>"
+        + (f'<w:pPr><w:pStyle w:val="Heading{headings[i]}"/></w:pPr>' if i in headings else "")
+        + f'<w:r><w:t xml:space="preserve">{escape(p)}</w:t></w:r></w:p>'
+        for i, p in enumerate(paragraphs)
+    )
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
         z.writestr("[Content_Types].xml", _CONTENT_TYPES)

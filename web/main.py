@@ -55,10 +55,19 @@ labs = {"fernport": Lab(passage_size=SITE.get("corpus", {}).get("passage_size", 
 # kept while the other corpus is searched. links: per corpus, each used section's question as the address holds it
 # (an entry, see link_entry); drawn: the entry each section shows (absent: as the page began); memo: the HTML and
 # result drawn for (corpus, section, entry), so Back and Forward redraw without searching again (None: the start).
-state = {"table": None, "numpy": "not tried", "corpus": "fernport",
-         "results": {"fernport": {}, "yours": {}}, "shown": {"fernport": {}, "yours": {}}, "asked": {},
-         "links": {"fernport": {}, "yours": {}}, "drawn": {"fernport": {}, "yours": {}}, "memo": {}, "restoring": 0,
-         "asking": {}}  # asking: section -> (corpus, entry) of the question being answered there
+state = {
+    "table": None,
+    "numpy": "not tried",
+    "corpus": "fernport",
+    "results": {"fernport": {}, "yours": {}},
+    "shown": {"fernport": {}, "yours": {}},
+    "asked": {},
+    "links": {"fernport": {}, "yours": {}},
+    "drawn": {"fernport": {}, "yours": {}},
+    "memo": {},
+    "restoring": 0,
+    "asking": {},
+}  # asking: section -> (corpus, entry) of the question being answered there
 MEMO_SIZE = 100  # results kept for Back and Forward; an older one is searched again
 # The visitor's lab being cut and indexed in steps (get_ready): which lab, its task, how far it is (a Preparing), and
 # the sections whose question waits for it.
@@ -95,8 +104,9 @@ async def installed(wheels: str, module: str, needed_by: str):
         try:
             return importlib.import_module(module)
         except ImportError as error:
-            raise QuestionError(f"{needed_by}, and it could not be downloaded from this site. Check the connection "
-                                "and ask again.") from error
+            raise QuestionError(
+                f"{needed_by}, and it could not be downloaded from this site. Check the connection and ask again."
+            ) from error
 
 
 async def load_numpy() -> None:
@@ -120,7 +130,7 @@ async def load_numpy() -> None:
 
 
 async def download_size(url: str) -> str:
-    """", 3.2 MB": the file's size as its server gives it (a HEAD request, so the line says it before the
+    """ ", 3.2 MB": the file's size as its server gives it (a HEAD request, so the line says it before the
     download), or "" when it does not say. The wheel is not in the site, so no build can measure it."""
     try:
         response = await fetch(url, to_js({"method": "HEAD"}, dict_converter=Object.fromEntries))
@@ -148,17 +158,22 @@ async def downloaded(path: str, what: str):
     try:
         response = await fetch(url)
     except Exception as error:  # no network: fetch itself fails
-        raise QuestionError(f"{what[0].upper()}{what[1:]} could not be downloaded ({path}: no connection). Check "
-                            "the connection and ask again.") from error
+        raise QuestionError(
+            f"{what[0].upper()}{what[1:]} could not be downloaded ({path}: no connection). Check "
+            "the connection and ask again."
+        ) from error
     if not response.ok:
-        raise QuestionError(f"{what[0].upper()}{what[1:]} could not be downloaded ({path}: the site answered "
-                            f"{response.status}). Ask again in a moment.")
+        raise QuestionError(
+            f"{what[0].upper()}{what[1:]} could not be downloaded ({path}: the site answered "
+            f"{response.status}). Ask again in a moment."
+        )
     text = await response.text()
     try:
         return json.loads(text)
     except ValueError as error:
-        raise QuestionError(f"{what[0].upper()}{what[1:]} arrived damaged ({path}). Reload the page and ask "
-                            "again.") from error
+        raise QuestionError(
+            f"{what[0].upper()}{what[1:]} arrived damaged ({path}). Reload the page and ask again."
+        ) from error
 
 
 def start_bridge() -> None:
@@ -220,8 +235,10 @@ class Embedder:
         """Vectors for texts the table lacks, loading the model first if need be; ModelFailed if it fails (its
         "Try again" repeats ``retry``: the section's question, or "vectors" for the visitor's passages)."""
         if not SITE["bridge"]["embed"]["available"]:
-            raise QuestionError("This build of the lab has no embedding model, so only the preset questions can be "
-                                "searched by meaning here.")
+            raise QuestionError(
+                "This build of the lab has no embedding model, so only the preset questions can be "
+                "searched by meaning here."
+            )
         self.waiting[key] = ticket
         try:
             if self.state.stage is not Stage.DONE:
@@ -247,8 +264,7 @@ class Embedder:
                 del self.waiting[key]
 
     def fail(self, request: int, reason: dict, retry: str):
-        self.set(self.state.move("fail", request=request, failure=failure_sentence(reason, self.NAME),
-                                 retry=retry))
+        self.set(self.state.move("fail", request=request, failure=failure_sentence(reason, self.NAME), retry=retry))
         raise ModelFailed
 
 
@@ -513,8 +529,10 @@ def say_link(unknown: list) -> None:
     line = document.createElement("p")
     line.className = "message link-message"
     line.setAttribute("role", "status")
-    line.textContent = (f"This link names {'a technique' if len(unknown) == 1 else 'techniques'} the lab does not "
-                        f"have, {names}, so the page opens as usual. The techniques are: {known}.")
+    line.textContent = (
+        f"This link names {'a technique' if len(unknown) == 1 else 'techniques'} the lab does not "
+        f"have, {names}, so the page opens as usual. The techniques are: {known}."
+    )
     document.getElementById("lab").prepend(line)
 
 
@@ -623,8 +641,10 @@ async def open_deep_link() -> None:
     #, or technique=). Nothing is added to the history."""
     await open_link(at_start=True)
     pairs = dict(address_pairs())
-    focus = next((k for k in (location.hash.removeprefix("#"), pairs.get("technique", "").replace("-", "_"))
-                  if k in TECHNIQUES), None)
+    focus = next(
+        (k for k in (location.hash.removeprefix("#"), pairs.get("technique", "").replace("-", "_")) if k in TECHNIQUES),
+        None,
+    )
     if focus and pairs.get("embed") != "1" and (state["links"][state["corpus"]] or "technique" in pairs):
         document.getElementById(focus).scrollIntoView()
 
@@ -660,8 +680,9 @@ def use_documents(name: str, corpus=None, changed: bool = False, passage_size=DE
             getting_ready.update(lab=None, task=None, progress=None, waiting=set())
         else:
             labs["yours"] = Lab(corpus, passage_size)
-            getting_ready.update(lab=labs["yours"], task=asyncio.ensure_future(get_ready(labs["yours"])),
-                                 progress=None, waiting=set())
+            getting_ready.update(
+                lab=labs["yours"], task=asyncio.ensure_future(get_ready(labs["yours"])), progress=None, waiting=set()
+            )
         state["results"]["yours"], state["shown"]["yours"], state["drawn"]["yours"] = {}, {}, {}
         state["memo"] = {k: v for k, v in state["memo"].items() if k[0] != "yours"}  # drawn from other documents
         asyncio.ensure_future(my_vectors.prune())
@@ -685,9 +706,11 @@ def use_documents(name: str, corpus=None, changed: bool = False, passage_size=DE
         if key in state["shown"][name]:
             slot.innerHTML, box.value = state["shown"][name][key]
         else:
-            words = vectors_needed_sentence(t, *my_vectors.counts()) \
-                if needs_vectors(t) and not my_vectors.complete() else \
-                ask_sentence(len(yours.corpus.documents), passages)
+            words = (
+                vectors_needed_sentence(t, *my_vectors.counts())
+                if needs_vectors(t) and not my_vectors.complete()
+                else ask_sentence(len(yours.corpus.documents), passages)
+            )
             slot.innerHTML = f'<p class="message">{escape(words)}</p>'
             box.value = ""
         box.placeholder = "Ask about your documents" if name == "yours" else box.dataset.fernport
@@ -735,6 +758,7 @@ def on_removed(part: str) -> None:
 
 # --- for benchmarks only (bench/scifact_page.py): no control of the page calls these -----------------------------
 
+
 async def bench_run(key: str, question: str, options_json: str = "{}"):
     """``raglabBench.run(key, question, options_json)``, a Promise: one technique run on the lab the page searches
     now, timed around ``run`` alone with time.perf_counter (nothing drawn, nothing kept), so a benchmark sees the
@@ -750,11 +774,18 @@ async def bench_run(key: str, question: str, options_json: str = "{}"):
     started = time.perf_counter()
     result = run(current_lab(), key, question, **options)
     ms = (time.perf_counter() - started) * 1000
-    lists = {name: {"ids": [h.id for h in hits], "scores": [h.score for h in hits]}
-             for name, hits in result.details.items()
-             if isinstance(hits, list) and hits and all(isinstance(h, Hit) for h in hits)}
-    out = {"ms": ms, "ids": [h.id for h in result.passages], "scores": [h.score for h in result.passages],
-           "lists": lists, "numpy": numpy_available()}
+    lists = {
+        name: {"ids": [h.id for h in hits], "scores": [h.score for h in hits]}
+        for name, hits in result.details.items()
+        if isinstance(hits, list) and hits and all(isinstance(h, Hit) for h in hits)
+    }
+    out = {
+        "ms": ms,
+        "ids": [h.id for h in result.passages],
+        "scores": [h.score for h in result.passages],
+        "lists": lists,
+        "numpy": numpy_available(),
+    }
     return to_js(out, dict_converter=Object.fromEntries)
 
 
@@ -779,16 +810,19 @@ async def start() -> None:
         shown_without_js.remove()  # from now on every result is drawn in its section's slot
     start_bridge()
     global asker
-    asker = ask_model.install(SITE["bridge"]["generate"], current_lab, current_result, answer, question_of,
-                              on_removed)
+    asker = ask_model.install(SITE["bridge"]["generate"], current_lab, current_result, answer, question_of, on_removed)
     my_documents.install(use_documents, SITE["wheels"]["docx"], site_url)
     my_names.install(lambda: labs.get("yours"))
     my_related.install(embedder, vector_table, lambda: labs.get("yours"), newest)
     my_vectors.install(embedder, vector_table, lambda: labs.get("yours"), SITE["bridge"]["embed"]["model"], newest)
     install_bench_hook()
     # source view: the labs a result's passage is looked up in, the one searched now first
-    source_view.install(lambda: [(state["corpus"], current_lab()),
-                                 *((name, lab) for name, lab in labs.items() if name != state["corpus"])])
+    source_view.install(
+        lambda: [
+            (state["corpus"], current_lab()),
+            *((name, lab) for name, lab in labs.items() if name != state["corpus"]),
+        ]
+    )
     show_status("ready", "Ready")
     document.getElementById("status").dataset.readyMs = str(round(performance.now()))  # for bench/
     await my_names.load()

@@ -40,8 +40,15 @@ WRITE_CHARS = 500_000  # characters of records written in one IndexedDB transact
 
 collection = Collection()
 record_bytes: dict[str, int] = {}  # slug -> UTF-8 bytes of its kept record, for the space the documents take
-reading = {"items": [], "words": None, "passages": None, "cancel": False, "busy": False, "cancelled": 0,
-           "pdfs": {}}  # pdfs (source view): id() of a PDF's Document read -> (it, its File), for its bytes when kept
+reading = {
+    "items": [],
+    "words": None,
+    "passages": None,
+    "cancel": False,
+    "busy": False,
+    "cancelled": 0,
+    "pdfs": {},
+}  # pdfs (source view): id() of a PDF's Document read -> (it, its File), for its bytes when kept
 page = {"use": None, "wheels": None, "site_url": None, "persisted": None}
 whole_list = {"read": False, "kept": False}  # "Show all" pressed: the list draws every document, not the first rows
 
@@ -62,11 +69,17 @@ def say(text: str) -> None:
 
 # --- keeping -------------------------------------------------------------------------------------------------
 
+
 def meta(corpus: str | None = None) -> str:
     """The meta record; ``corpus``: which documents the lab searches, when it is about to change (else the switch's)."""
-    return json.dumps({"order": [d.slug for d in collection.documents],
-                       "words": word_list_text(collection.related_words), "passages": collection.passage_size,
-                       "corpus": corpus or chosen()})
+    return json.dumps(
+        {
+            "order": [d.slug for d in collection.documents],
+            "words": word_list_text(collection.related_words),
+            "passages": collection.passage_size,
+            "corpus": corpus or chosen(),
+        }
+    )
 
 
 def passage_size_of(value) -> int | str:
@@ -174,11 +187,13 @@ async def draw_kept() -> None:
     if collection.documents and page["persisted"] is None:
         page["persisted"] = bool(await raglabDocuments.persist())
     document.getElementById("docs-kept").innerHTML = render_kept(
-        collection.documents, stored, page["persisted"], collection.passage_size, rows=_rows("kept"))
+        collection.documents, stored, page["persisted"], collection.passage_size, rows=_rows("kept")
+    )
     performance.mark("raglab:kept-drawn")
 
 
 # --- reading -------------------------------------------------------------------------------------------------
+
 
 def progress(done: int, total: int, name: str) -> None:
     box = document.querySelector("#yours .reading")
@@ -253,8 +268,9 @@ async def read_files(files) -> None:
 def show_read() -> None:
     cancelled = reading.get("cancelled", 0)
     size = reading["passages"] or collection.passage_size
-    document.getElementById("docs-read").innerHTML = render_read(reading["items"], cancelled, size, _rows("read")) \
-        if reading["items"] or cancelled else ""
+    document.getElementById("docs-read").innerHTML = (
+        render_read(reading["items"], cancelled, size, _rows("read")) if reading["items"] or cancelled else ""
+    )
 
 
 def _rows(where: str) -> int | None:
@@ -310,8 +326,9 @@ async def _keep_read() -> None:
     # Kept documents are searched at once, and again after a reload: the meta record says so with them.
     records = []
     for start in range(0, len(added), SLICE):
-        records += [(f"doc:{d.slug}", json.dumps(document_record(d), ensure_ascii=False))
-                    for d in added[start:start + SLICE]]
+        records += [
+            (f"doc:{d.slug}", json.dumps(document_record(d), ensure_ascii=False)) for d in added[start : start + SLICE]
+        ]
         await asyncio.sleep(0)
     if not await keep(records, corpus="yours" if added else None):
         for d in added:
@@ -349,8 +366,11 @@ async def remove(slugs: list[str]) -> None:
     for d in gone:
         collection.remove(d.slug)
     if await keep([], forget=[f"{kind}:{d.slug}" for d in gone for kind in ("doc", "pdf")]):  # pdf: source view
-        say(f"Removed {', '.join(d.source or d.title for d in gone)}." if len(gone) < 4 else
-            f"Removed {len(gone)} documents.")
+        say(
+            f"Removed {', '.join(d.source or d.title for d in gone)}."
+            if len(gone) < 4
+            else f"Removed {len(gone)} documents."
+        )
         changed()
     else:  # the browser still holds them: so does the page
         collection.documents[:] = before
@@ -379,13 +399,14 @@ async def import_zip(file) -> None:
         say(str(error))
         return
     for start in range(0, len(imported.documents), SLICE):  # cut as files read are, a slice a task
-        for doc in imported.documents[start:start + SLICE]:
+        for doc in imported.documents[start : start + SLICE]:
             cut_sentences(doc)
         await asyncio.sleep(0)
     # Only a passages.toml says how to cut (a zip without one may be any zip of files): the visitor's choice stands.
     said = imported.passage_size if imported.passage_size != DEFAULT_SIZE else None
-    reading.update(items=[*imported.documents, *imported.skipped], words=imported.related_words, passages=said,
-                   cancelled=0)
+    reading.update(
+        items=[*imported.documents, *imported.skipped], words=imported.related_words, passages=said, cancelled=0
+    )
     show_read()
 
 
@@ -414,6 +435,7 @@ def download() -> None:
 
 
 # --- events: plain functions so preventDefault runs while the event is dispatched ------------------------------
+
 
 @when("change", "#doc-files")
 def on_files(event):

@@ -90,8 +90,10 @@ def check_passage_size(size) -> PassageSize:
     """
     if size == WHOLE_DOCUMENT or (isinstance(size, int) and not isinstance(size, bool) and size >= 1):
         return size
-    raise ValueError(f"a passage is a whole number of sentences from 1, or “{WHOLE_DOCUMENT}” (one passage per "
-                     f"document), not {size!r}")
+    raise ValueError(
+        f"a passage is a whole number of sentences from 1, or “{WHOLE_DOCUMENT}” (one passage per "
+        f"document), not {size!r}"
+    )
 
 
 def passages_phrase(size: PassageSize) -> str:
@@ -182,16 +184,33 @@ def passage_texts(doc: Document, size: PassageSize, headings: bool = False) -> l
     if isinstance(size, str):  # WHOLE_DOCUMENT
         return [doc.text] if doc.sentences else []
     sents, sections = doc.sentences, doc.sentence_sections
-    return [with_headings(sections[a], " ".join(sents[a:b])) if headings else " ".join(sents[a:b])
-            for a, b in _spans(doc, size)]
+    return [
+        with_headings(sections[a], " ".join(sents[a:b])) if headings else " ".join(sents[a:b])
+        for a, b in _spans(doc, size)
+    ]
 
 
 def chunk_document(doc: Document, size: PassageSize, headings: bool = False) -> list[Chunk]:
     """A document's passages of ``size``; with ``headings``, each passage's text begins with its section path."""
     if isinstance(size, str):  # WHOLE_DOCUMENT
         n = len(doc.sentences)
-        return [Chunk(chunk_id(doc.slug, size, 1), doc.slug, doc.title, doc.text, n, 0, n, doc.sentence_pages[0],
-                      doc.source)] if n else []
+        return (
+            [
+                Chunk(
+                    chunk_id(doc.slug, size, 1),
+                    doc.slug,
+                    doc.title,
+                    doc.text,
+                    n,
+                    0,
+                    n,
+                    doc.sentence_pages[0],
+                    doc.source,
+                )
+            ]
+            if n
+            else []
+        )
     sents, pages, sections = doc.sentences, doc.sentence_pages, doc.sentence_sections
     return [
         Chunk(

@@ -59,8 +59,13 @@ class Collection:
     checked way in. ``related_words``: the word list of query rewriting; ``presets``: questions per technique;
     ``passage_size``: how the lab cuts them (``Lab(collection.corpus(), collection.passage_size)``)."""
 
-    def __init__(self, documents: Iterable[Document] = (), related_words: Mapping[str, tuple[str, ...]] | None = None,
-                 presets: Mapping[str, tuple[str, ...]] | None = None, passage_size: PassageSize = DEFAULT_SIZE):
+    def __init__(
+        self,
+        documents: Iterable[Document] = (),
+        related_words: Mapping[str, tuple[str, ...]] | None = None,
+        presets: Mapping[str, tuple[str, ...]] | None = None,
+        passage_size: PassageSize = DEFAULT_SIZE,
+    ):
         self.documents: list[Document] = []
         self.related_words = dict(related_words or {})
         self.presets = dict(presets or {})
@@ -123,8 +128,12 @@ class Collection:
     def corpus(self, name: str = "yours") -> Corpus:
         if not self.documents:
             raise CorpusError("You have no documents yet: add a file or paste a text first.")
-        return Corpus(name=name, documents=tuple(self.documents), related_words=dict(self.related_words),
-                      presets=dict(self.presets))
+        return Corpus(
+            name=name,
+            documents=tuple(self.documents),
+            related_words=dict(self.related_words),
+            presets=dict(self.presets),
+        )
 
     def to_zip(self, entities: Iterable[Entity] = ()) -> bytes:
         """The documents as a corpus folder, zipped: ``01-slug.md`` each (see ``document_markdown``), and
@@ -144,8 +153,12 @@ class Collection:
                 archive.writestr(PASSAGES_FILE, passages_toml(self.passage_size))
             entities = list(entities)
             if entities:
-                archive.writestr("entities.toml", entities_toml(entities, "The names in these documents (found by "
-                                                                          "rules, with your edits) for Graph RAG."))
+                archive.writestr(
+                    "entities.toml",
+                    entities_toml(
+                        entities, "The names in these documents (found by rules, with your edits) for Graph RAG."
+                    ),
+                )
         return out.getvalue()
 
     @classmethod
@@ -158,8 +171,9 @@ class Collection:
         except (zipfile.BadZipFile, OSError, ValueError) as e:
             raise read_error(name, "broken") from e
         named = [(PurePosixPath(m.filename).name, m) for m in members]  # a zipped folder: its files
-        size = next((passage_size_from(utf8_text(n, archive.read(m)), n) for n, m in named if n == PASSAGES_FILE),
-                    DEFAULT_SIZE)
+        size = next(
+            (passage_size_from(utf8_text(n, archive.read(m)), n) for n, m in named if n == PASSAGES_FILE), DEFAULT_SIZE
+        )
         if is_corpus_folder(n for n, _ in named):
             for n, m in named:
                 check_size(n, m.file_size)
@@ -185,8 +199,10 @@ def passages_toml(size: PassageSize) -> str:
     size = "document"
     """
     value = _toml_string(WHOLE_DOCUMENT) if size == WHOLE_DOCUMENT else str(size)
-    return (f"# How the lab cuts these documents into passages: a number of sentences, or \"{WHOLE_DOCUMENT}\" (one "
-            f"passage per\n# document). Without this file: {DEFAULT_SIZE} sentences.\n[passages]\nsize = {value}\n")
+    return (
+        f'# How the lab cuts these documents into passages: a number of sentences, or "{WHOLE_DOCUMENT}" (one '
+        f"passage per\n# document). Without this file: {DEFAULT_SIZE} sentences.\n[passages]\nsize = {value}\n"
+    )
 
 
 def passage_size_from(text: str, name: str = PASSAGES_FILE) -> PassageSize:
@@ -214,8 +230,7 @@ def _text_key(text: str) -> str:
     return hashlib.sha1(" ".join(text.split()).casefold().encode("utf-8")).hexdigest()
 
 
-def read_files(files: Iterable[tuple[str, int, Callable[[], bytes]]],
-               where: str) -> tuple[Collection, list[ReadError]]:
+def read_files(files: Iterable[tuple[str, int, Callable[[], bytes]]], where: str) -> tuple[Collection, list[ReadError]]:
     """A collection of files given as (name, size, read) in order; every file that gives nothing is a ReadError
     in the list. A CorpusError, naming ``where``, when no file gives anything."""
     collection = Collection()
@@ -230,8 +245,11 @@ def read_files(files: Iterable[tuple[str, int, Callable[[], bytes]]],
                 break
     if not collection.documents:
         why = "\n".join(f"  {e}" for e in problems)
-        raise CorpusError(f"{where} gives nothing to search:\n{why}" if problems else
-                          f"{where} holds no files to search: the lab reads {readers.READ_KINDS} files.")
+        raise CorpusError(
+            f"{where} gives nothing to search:\n{why}"
+            if problems
+            else f"{where} holds no files to search: the lab reads {readers.READ_KINDS} files."
+        )
     return collection, problems
 
 
@@ -265,8 +283,14 @@ def document_markdown(doc: Document) -> str:
 
 def document_record(doc: Document) -> dict:
     """A document as plain JSON data, for the browser's store (IndexedDB)."""
-    record = {"version": 1, "slug": doc.slug, "title": doc.title, "source": doc.source, "text": doc.text,
-              "page_starts": list(doc.page_starts)}
+    record = {
+        "version": 1,
+        "slug": doc.slug,
+        "title": doc.title,
+        "source": doc.source,
+        "text": doc.text,
+        "page_starts": list(doc.page_starts),
+    }
     if doc.left_out:
         record["left_out"] = [list(line) for line in doc.left_out]
     return record
@@ -274,10 +298,14 @@ def document_record(doc: Document) -> dict:
 
 def document_from_record(record: Mapping) -> Document:
     try:
-        return Document(slug=str(record["slug"]), title=str(record["title"]), text=str(record["text"]),
-                        source=str(record.get("source", "")),
-                        page_starts=tuple(int(n) for n in record.get("page_starts", ())),
-                        left_out=tuple((int(at), str(line), str(why)) for at, line, why in record.get("left_out", ())))
+        return Document(
+            slug=str(record["slug"]),
+            title=str(record["title"]),
+            text=str(record["text"]),
+            source=str(record.get("source", "")),
+            page_starts=tuple(int(n) for n in record.get("page_starts", ())),
+            left_out=tuple((int(at), str(line), str(why)) for at, line, why in record.get("left_out", ())),
+        )
     except (KeyError, TypeError, ValueError) as e:
         raise CorpusError(f"A document kept in this browser cannot be read back ({e!r}).") from e
 
@@ -305,12 +333,16 @@ def parse_word_list(text: str) -> dict[str, tuple[str, ...]]:
             continue
         parts = _WORD_AND_RELATED.fullmatch(line) or _WORD_AND_RELATED_TIGHT.fullmatch(line)
         if not parts:
-            raise CorpusError(f"Line {n} of the word list has no colon: write a word, a colon and its related "
-                              "words, like “boat: ferry, crossing”.")
+            raise CorpusError(
+                f"Line {n} of the word list has no colon: write a word, a colon and its related "
+                "words, like “boat: ferry, crossing”."
+            )
         key, related = parts[1], [v.strip() for v in parts[2].split(",") if v.strip()]
         if not search_words(key):
-            raise CorpusError(f"Line {n} of the word list starts with “{key.strip()}”, which is not a search word "
-                              "(it is empty, or a filler word).")
+            raise CorpusError(
+                f"Line {n} of the word list starts with “{key.strip()}”, which is not a search word "
+                "(it is empty, or a filler word)."
+            )
         if not any(word_list_from([(key, related)]).values()):
             raise CorpusError(f"Line {n} of the word list gives “{key.strip()}” no related search words.")
         pairs.append((key, related))
@@ -345,8 +377,10 @@ def entities_toml(entities: Iterable[Entity], comment: str = "") -> str:
     name = "London"
     aliases = []
     """
-    entries = [f"[[entity]]\nname = {_toml_string(e.name)}\naliases = [{', '.join(map(_toml_string, e.aliases))}]\n"
-               for e in entities]
+    entries = [
+        f"[[entity]]\nname = {_toml_string(e.name)}\naliases = [{', '.join(map(_toml_string, e.aliases))}]\n"
+        for e in entities
+    ]
     return "\n".join([f"# {comment}\n" if comment else "", *entries]).lstrip("\n")
 
 

@@ -271,8 +271,9 @@ def parse_document(name: str, content: str) -> Document:
         elif comment:
             number = int(comment[1])
             if number > MAX_PAGES:
-                raise CorpusError(f"{name}: a page marker says page {number:,}; a document has at most "
-                                  f"{MAX_PAGES:,} pages")
+                raise CorpusError(
+                    f"{name}: a page marker says page {number:,}; a document has at most {MAX_PAGES:,} pages"
+                )
             if number < page or (number == page and paged):
                 raise CorpusError(f"{name}: page markers count up, so page {number} cannot come after page {page}")
             page, paged = number, True
@@ -332,8 +333,11 @@ def load_corpus_folder(folder: Path) -> tuple[Corpus, list[tuple[str, str]]]:
         if path.is_dir() and (path.name in DATA_FILES or DOCUMENT_NAME.match(path.name)):
             raise CorpusError(f"{path.name}: a folder, but the corpus reads a file by that name; rename the folder")
     paths, skipped = folder_files(folder)
-    texts = {p.name: utf8_text(p.name, _file_bytes(p)) for p in paths
-             if (p.suffix == ".md" and p.name.lower() != "readme.md") or p.name in DATA_FILES}
+    texts = {
+        p.name: utf8_text(p.name, _file_bytes(p))
+        for p in paths
+        if (p.suffix == ".md" and p.name.lower() != "readme.md") or p.name in DATA_FILES
+    }
     return corpus_from_texts(folder.name, texts, str(folder)), skipped
 
 
@@ -403,16 +407,20 @@ def corpus_data(files: Mapping[str, str]) -> dict:
     toml = {n: _Checked(n, parse_toml(n, files[n]) if n in files else {}) for n in DATA_FILES}
     synonyms, presets = toml["synonyms.toml"], toml["presets.toml"]
     return dict(
-        related_words=word_list_from((word, synonyms.texts(v, f"related.{word}"))
-                                     for word, v in synonyms.table("related").items()),
-        entities=tuple(_entity(toml["entities.toml"], e, n)
-                       for n, e in enumerate(toml["entities.toml"].tables("entity"), 1)),
+        related_words=word_list_from(
+            (word, synonyms.texts(v, f"related.{word}")) for word, v in synonyms.table("related").items()
+        ),
+        entities=tuple(
+            _entity(toml["entities.toml"], e, n) for n, e in enumerate(toml["entities.toml"].tables("entity"), 1)
+        ),
         presets={key: presets.texts(v, f"presets.{key}") for key, v in presets.table("presets").items()},
         rewrites={q: presets.texts(v, f"the rewrites of “{q}”") for q, v in presets.table("rewrites").items()},
-        hypothetical={q: presets.text(v, f"the hypothetical answer to “{q}”")
-                      for q, v in presets.table("hypothetical").items()},
-        questions=tuple(_question(toml["questions.toml"], q, n)
-                        for n, q in enumerate(toml["questions.toml"].tables("question"), 1)),
+        hypothetical={
+            q: presets.text(v, f"the hypothetical answer to “{q}”") for q, v in presets.table("hypothetical").items()
+        },
+        questions=tuple(
+            _question(toml["questions.toml"], q, n) for n, q in enumerate(toml["questions.toml"].tables("question"), 1)
+        ),
     )
 
 
@@ -428,8 +436,10 @@ def _question(file: _Checked, entry: dict, n: int) -> LabelledQuestion:
         raise file.error(f'question {n} has no text; give it one, as text = "How much does the ferry cost?"')
     text = file.text(entry["text"], f"the text of question {n}")
     if "answers" not in entry:
-        raise file.error(f'question {n} (“{text}”) has no answers; give the ids of the passages that answer it, '
-                         'as answers = ["ferry-1"]')
+        raise file.error(
+            f"question {n} (“{text}”) has no answers; give the ids of the passages that answer it, "
+            'as answers = ["ferry-1"]'
+        )
     return LabelledQuestion(text, file.texts(entry["answers"], f"the answers of question {n}"))
 
 

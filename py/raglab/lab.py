@@ -49,8 +49,7 @@ class Preparing:
 
 
 class Lab:
-    def __init__(self, corpus: Corpus | None = None, passage_size: PassageSize = DEFAULT_SIZE,
-                 headings: bool = False):
+    def __init__(self, corpus: Corpus | None = None, passage_size: PassageSize = DEFAULT_SIZE, headings: bool = False):
         self.corpus = corpus if corpus is not None else load_corpus()
         self.passage_size = check_passage_size(passage_size)
         self.headings = headings  # search each passage with its section path before it (chunking.with_headings)

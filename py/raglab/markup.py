@@ -11,11 +11,15 @@ class _PageText(HTMLParser):
     """The text a reader sees on a web page: no markup, no scripts or styles, no menus, headers, footers or forms;
     each block element (paragraph, heading, list item, table row...) a block of its own."""
 
-    SKIP = frozenset("head title script style noscript template svg math nav header footer aside form iframe "
-                     "button select canvas object".split())
+    SKIP = frozenset(
+        "head title script style noscript template svg math nav header footer aside form iframe "
+        "button select canvas object".split()
+    )
     HEADINGS = {f"h{n}": n for n in range(1, 7)}
-    BLOCK = frozenset("address article blockquote body br dd details div dl dt figcaption figure h1 h2 h3 h4 h5 h6 "
-                      "hr html li main ol p pre section summary table tr ul".split())
+    BLOCK = frozenset(
+        "address article blockquote body br dd details div dl dt figcaption figure h1 h2 h3 h4 h5 h6 "
+        "hr html li main ol p pre section summary table tr ul".split()
+    )
 
     def __init__(self):
         super().__init__(convert_charrefs=True)  # "&amp;" -> "&", "&lt;b&gt;" -> "<b>" (as text)
@@ -105,9 +109,11 @@ def html_text(html: str) -> str:
 
 # A link's words hold no bracket and its address no bracket, parenthesis or space: so each "[" is read up to the
 # next bracket at most, and a run of 100,000 "[" (or "[a](") is read once, not once from each.
-_MARKDOWN = [(re.compile(r"!?\[([^\[\]\n]*)\]\([^()\[\]\s]*\)"), r"\1"),  # a link or picture: its words
-             (re.compile(r"^[ \t]*(?:```|~~~).*$", re.MULTILINE), ""),  # code fences (the code stays)
-             (re.compile(r"\*\*|__|`"), "")]  # bold and code marks
+_MARKDOWN = [
+    (re.compile(r"!?\[([^\[\]\n]*)\]\([^()\[\]\s]*\)"), r"\1"),  # a link or picture: its words
+    (re.compile(r"^[ \t]*(?:```|~~~).*$", re.MULTILINE), ""),  # code fences (the code stays)
+    (re.compile(r"\*\*|__|`"), ""),
+]  # bold and code marks
 
 
 def _without_front_matter(text: str) -> str:
@@ -115,7 +121,7 @@ def _without_front_matter(text: str) -> str:
     if lines and lines[0].strip() == "---":
         end = next((n for n, line in enumerate(lines[1:], 1) if line.strip() in ("---", "...")), None)
         if end is not None and all(":" in line or not line.strip() for line in lines[1:end]):
-            return "".join(lines[end + 1:])
+            return "".join(lines[end + 1 :])
     return text
 
 

@@ -74,7 +74,7 @@ def join_broken_across_pages(pages: list[PageText], spellings: Counter[str]) -> 
         word, last_block = _CONTINUED.match(second.text), first.text.rsplit("\n", 1)[-1]
         if not word or last_block.startswith("#") or not _BROKEN.search(last_block.rsplit(" ", 1)[-1]):
             continue
-        rest = second.text[word.end():].lstrip()
+        rest = second.text[word.end() :].lstrip()
         cut = len(second.text) - len(rest)
         out[this] = PageText(join_lines(first.text, word[1], spellings), first.left_out)
         out[after] = PageText(rest, tuple((max(0, at - cut), line, why) for at, line, why in second.left_out))

@@ -11,7 +11,8 @@ import heapq
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from fractions import Fraction
+from typing import Any, TypeVar
 
 from .chunking import Chunk
 
@@ -58,8 +59,20 @@ class Hit:
 
     @classmethod
     def of(cls, chunk: Chunk, rank: int, score: float, score_kind: str, parts: Iterable[Part] = (), note: str = ""):
-        return cls(chunk.id, chunk.slug, chunk.title, chunk.text, chunk.sentences, rank, score, score_kind,
-                   tuple(parts), note, chunk.where, chunk.section)
+        return cls(
+            chunk.id,
+            chunk.slug,
+            chunk.title,
+            chunk.text,
+            chunk.sentences,
+            rank,
+            score,
+            score_kind,
+            tuple(parts),
+            note,
+            chunk.where,
+            chunk.section,
+        )
 
 
 @dataclass(frozen=True)
@@ -106,7 +119,10 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def best_scored(totals: Mapping[int, float], top_k: int, above: float = 0.0) -> list[tuple[int, float]]:
+Score = TypeVar("Score", float, Fraction)  # what a ranking sums: floats, or rank fusion's exact fractions
+
+
+def best_scored(totals: Mapping[int, Score], top_k: int, above: float = 0.0) -> list[tuple[int, Score]]:
     """The best ``top_k`` (position, score) pairs scoring more than ``above``, best first; equal scores keep
     corpus order (the lower position first). Every ranking of the lab picks its best this way: keyword and BM25
     scores (above 0, the spec's rule), cosines (``above=-math.inf``: a negative one still ranks) and rank fusion.
@@ -124,8 +140,9 @@ def best_scored(totals: Mapping[int, float], top_k: int, above: float = 0.0) -> 
     return [(i, -s) for s, i in kept[:top_k]]
 
 
-def rank_scored(chunks: Sequence[Chunk], parts_by_index: Mapping[int, Sequence[Part]], top_k: int,
-                score_kind: str = "score") -> list[Hit]:
+def rank_scored(
+    chunks: Sequence[Chunk], parts_by_index: Mapping[int, Sequence[Part]], top_k: int, score_kind: str = "score"
+) -> list[Hit]:
     """Sum each chunk's parts, keep the best ``top_k`` above 0; equal scores keep corpus order.
 
     >>> from raglab.chunking import Chunk
@@ -135,5 +152,7 @@ def rank_scored(chunks: Sequence[Chunk], parts_by_index: Mapping[int, Sequence[P
     [('d-2', 2.0), ('d-1', 1.0), ('d-3', 1.0)]
     """
     totals = {i: sum(p.value for p in parts) for i, parts in parts_by_index.items()}
-    return [Hit.of(chunks[i], r, total, score_kind, parts_by_index[i])
-            for r, (i, total) in enumerate(best_scored(totals, top_k), 1)]
+    return [
+        Hit.of(chunks[i], r, total, score_kind, parts_by_index[i])
+        for r, (i, total) in enumerate(best_scored(totals, top_k), 1)
+    ]

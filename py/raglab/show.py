@@ -55,7 +55,7 @@ def passage_place(hit: Hit) -> str:
     """
     where = hit.where
     if where == hit.title or where.startswith(hit.title + ", "):
-        where = where[len(hit.title):].lstrip(", ")
+        where = where[len(hit.title) :].lstrip(", ")
     return " · ".join(part for part in (where, hit.section) if part)
 
 

@@ -87,8 +87,9 @@ def sentence_spans(doc: Document) -> list[tuple[int, int]]:
     >>> sentence_spans(Document("d", "D", "One  two.\\n\\n# Part\\n\\nThree."))
     [(0, 9), (19, 25)]
     """
-    return [_span_at(doc.text, start, sentence) for start, sentence in zip(doc.sentence_starts, doc.sentences,
-                                                                           strict=True)]
+    return [
+        _span_at(doc.text, start, sentence) for start, sentence in zip(doc.sentence_starts, doc.sentences, strict=True)
+    ]
 
 
 def _span_at(text: str, start: int, sentence: str) -> tuple[int, int]:
@@ -122,7 +123,7 @@ def passage_pages(doc: Document, place: Place) -> list[int]:
 
 
 def passage_text(doc: Document, place: Place) -> str:
-    return " ".join(doc.sentences[place.first:place.first + place.count])
+    return " ".join(doc.sentences[place.first : place.first + place.count])
 
 
 # Fewer letters and digits in a row than this, matched on a page, are a coincidence rather than the passage (a
@@ -175,7 +176,7 @@ def passage_marks(items: Sequence[str], passage: str) -> list[tuple[int, float, 
     spans: dict[int, list[int]] = {}  # item -> [first, last] character of it that holds the passage
     for a, b, size in matcher.get_matching_blocks():
         if size >= least or (size >= edge and (b == 0 or b + size == len(want))):
-            for i, at in where[a:a + size]:
+            for i, at in where[a : a + size]:
                 span = spans.setdefault(i, [at, at])
                 span[0], span[1] = min(span[0], at), max(span[1], at)
     marks = []

@@ -89,10 +89,12 @@ def outline(text: str) -> tuple[list[tuple[int, str]], list[tuple[int, int, str]
     headings: list[tuple[int, int, str]] = []
     for block in _blocks(text):
         if block.level:
-            headings.append((block.first, block.level, " ".join(text[block.first:block.end].split())))
+            headings.append((block.first, block.level, " ".join(text[block.first : block.end].split())))
         else:
-            sentences += [(start, " ".join(text[start:end].split()))
-                          for start, end in _sentence_spans(text, block.first, block.look_from, block.end)]
+            sentences += [
+                (start, " ".join(text[start:end].split()))
+                for start, end in _sentence_spans(text, block.first, block.look_from, block.end)
+            ]
     return sentences, headings
 
 
@@ -104,9 +106,12 @@ def paragraphs(text: str) -> list[str]:
     >>> paragraphs("# Hours\\nWe open\\n  at 9.\\n\\n\\n---\\n- water\\n- a map\\n\\nPier\\n====")
     ['# Hours', 'We open at 9.', '- water', '- a map', '# Pier']
     """
-    return [("#" * block.level + " " + " ".join(text[block.first:block.end].split())) if block.level else
-            " ".join(line.strip() for line in text[block.start:block.end].splitlines())
-            for block in _blocks(text)]
+    return [
+        ("#" * block.level + " " + " ".join(text[block.first : block.end].split()))
+        if block.level
+        else " ".join(line.strip() for line in text[block.start : block.end].splitlines())
+        for block in _blocks(text)
+    ]
 
 
 class _Block(NamedTuple):
@@ -177,8 +182,11 @@ def _close(text: str, blocks: list[_Block], block: list[int], lines: list[tuple[
 
 def _has_end(text: str, first: int, look_from: int, end: int) -> bool:
     """Whether a sentence ends in text[first:end]: before its end, or at it (a last ".", "!" or "?")."""
-    return (text[end - 1] in ".!?" or text[first:end].rstrip("\"'”’)]").endswith((".", "!", "?"))
-            or any(_ends_sentence(text, m, first) for m in _END.finditer(text, look_from, end)))
+    return (
+        text[end - 1] in ".!?"
+        or text[first:end].rstrip("\"'”’)]").endswith((".", "!", "?"))
+        or any(_ends_sentence(text, m, first) for m in _END.finditer(text, look_from, end))
+    )
 
 
 def _sentence_spans(text: str, first: int, look_from: int, end: int):

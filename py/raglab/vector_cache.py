@@ -78,7 +78,7 @@ class CachedEmbedder:
         wanted = list(keys)
         with sqlite3.connect(self.path) as db:
             for start in range(0, len(wanted), 500):  # SQLite caps the parameters of one statement
-                part = wanted[start:start + 500]
+                part = wanted[start : start + 500]
                 rows = db.execute(f"SELECT key, vector FROM vectors WHERE key IN ({','.join('?' * len(part))})", part)
                 found.update((key, array("f", blob).tolist()) for key, blob in rows)
         return found

@@ -23,22 +23,41 @@ from raglab.ui.documents_html import LIST_ROWS
 
 SECRET = "quillfish"  # a word only the visitor's documents hold: no request may carry it
 
-NOTES = ("The quillfish swims past Vantor Reef each spring. Dr. Ellery Marsh counted 3.5 thousand of them in "
-         "2023. Boats keep away from the reef in April.")
-GUIDE = ("# Reef guide\n\nThe guide covers the reef walk.\n\n- Wear boots on the rocks\n- Bring water\n\n"
-         "## Tides\n\nLow tide comes twice a day. Check the board at the pier.")
-PAGE = ("<html><head><title>Pier</title><style>p { color: red }</style><script>alert('quillfish')</script></head>"
-        "<body><nav>Home | About</nav><p onclick=\"alert(1)\">The pier opens at 7:00 &amp; closes at dusk.</p>"
-        "<p>Use &lt;b&gt; for bold.</p><footer>Footer text</footer></body></html>")
-REPORT = ["Annual report of the reef trust.", "The lantern fund paid for a new buoy near the reef.",
-          "Membership rose to 420 families this year."]
+NOTES = (
+    "The quillfish swims past Vantor Reef each spring. Dr. Ellery Marsh counted 3.5 thousand of them in "
+    "2023. Boats keep away from the reef in April."
+)
+GUIDE = (
+    "# Reef guide\n\nThe guide covers the reef walk.\n\n- Wear boots on the rocks\n- Bring water\n\n"
+    "## Tides\n\nLow tide comes twice a day. Check the board at the pier."
+)
+PAGE = (
+    "<html><head><title>Pier</title><style>p { color: red }</style><script>alert('quillfish')</script></head>"
+    '<body><nav>Home | About</nav><p onclick="alert(1)">The pier opens at 7:00 &amp; closes at dusk.</p>'
+    "<p>Use &lt;b&gt; for bold.</p><footer>Footer text</footer></body></html>"
+)
+REPORT = [
+    "Annual report of the reef trust.",
+    "The lantern fund paid for a new buoy near the reef.",
+    "Membership rose to 420 families this year.",
+]
 MEMO = ["Memo to the ferry crew.", "The winter timetable starts in November."]
 
-GOOD = {"notes.txt": NOTES.encode(), "guide.md": GUIDE.encode(), "pier.html": PAGE.encode(),
-        "report.pdf": None, "memo.docx": None}
+GOOD = {
+    "notes.txt": NOTES.encode(),
+    "guide.md": GUIDE.encode(),
+    "pier.html": PAGE.encode(),
+    "report.pdf": None,
+    "memo.docx": None,
+}
 BAD = {  # file -> the kind of problem the page must name
-    "empty.txt": "empty", "photo.txt": "binary", "scan.pdf": "no_text", "secret.pdf": "encrypted",
-    "broken.docx": "broken", "filler.txt": "stop_words", "renamed.txt": "mismatch",
+    "empty.txt": "empty",
+    "photo.txt": "binary",
+    "scan.pdf": "no_text",
+    "secret.pdf": "encrypted",
+    "broken.docx": "broken",
+    "filler.txt": "stop_words",
+    "renamed.txt": "mismatch",
 }
 
 
@@ -46,17 +65,24 @@ def _files() -> dict[str, bytes]:
     files = dict(GOOD)
     files["report.pdf"] = make_pdf(REPORT)
     files["memo.docx"] = make_docx(MEMO)
-    files.update({
-        "empty.txt": b"", "photo.txt": bytes(range(256)) * 4, "scan.pdf": make_scan_pdf(),
-        "secret.pdf": make_pdf(["Hidden text."], password="pw"), "broken.docx": b"PK\x03\x04not really a zip",
-        "filler.txt": b"The and of it is to the.", "renamed.txt": make_pdf(["A PDF in disguise."]),
-    })
+    files.update(
+        {
+            "empty.txt": b"",
+            "photo.txt": bytes(range(256)) * 4,
+            "scan.pdf": make_scan_pdf(),
+            "secret.pdf": make_pdf(["Hidden text."], password="pw"),
+            "broken.docx": b"PK\x03\x04not really a zip",
+            "filler.txt": b"The and of it is to the.",
+            "renamed.txt": make_pdf(["A PDF in disguise."]),
+        }
+    )
     return files
 
 
 def _payload(files: dict[str, bytes]) -> list[dict]:
-    return [{"name": name, "mimeType": "application/octet-stream", "buffer": data}
-            for name, data in sorted(files.items())]
+    return [
+        {"name": name, "mimeType": "application/octet-stream", "buffer": data} for name, data in sorted(files.items())
+    ]
 
 
 def _record(visit) -> list[str]:
@@ -127,8 +153,12 @@ def test_every_format_and_bad_input_read_searched_as_the_cli_and_private(visit, 
     corpus, problems = read_folder(folder)
     assert sorted(e.kind for e in problems) == sorted(BAD.values())
     cli = Lab(corpus)
-    for question in ["When does the quillfish swim past the reef?", "What did the lantern fund pay for?",
-                     "When does the winter timetable start?", "When does the pier open?"]:
+    for question in [
+        "When does the quillfish swim past the reef?",
+        "What did the lantern fund pay for?",
+        "When does the winter timetable start?",
+        "When does the pier open?",
+    ]:
         _ask(page, "plain", question)
         expected = [(p.id, score_label(p)) for p in run(cli, "plain", question).passages]
         assert shown(page, "plain") == expected, question
@@ -244,8 +274,9 @@ def test_kept_across_reload_and_tab_exported_imported_removed(visit):
     page.locator(".remove-all-docs").click()
     expect(page.locator("#docs-kept li.kept-doc")).to_have_count(0)
     expect(page.locator("input[name=corpus][value=fernport]")).to_be_checked()
-    page.locator("#doc-zip").set_input_files({"name": "my-documents.zip", "mimeType": "application/zip",
-                                              "buffer": data})
+    page.locator("#doc-zip").set_input_files(
+        {"name": "my-documents.zip", "mimeType": "application/zip", "buffer": data}
+    )
     page.locator("#docs-read .keep-read").click()
     expect(page.locator("#docs-kept li.kept-doc")).to_have_count(2, timeout=SLOW)
     page.reload()
@@ -279,8 +310,7 @@ def test_hundreds_of_files_with_progress_cancel_and_one_over_the_limit(visit):
     page.locator("#docs-read .show-all-docs").click()
     expect(page.locator("#docs-read li.read-doc")).to_have_count(300)
     page.locator("#docs-read .keep-read").click()
-    expect(page.locator("#docs-kept")).to_contain_text(f"Showing the first {LIST_ROWS} of 300 documents.",
-                                                       timeout=SLOW)
+    expect(page.locator("#docs-kept")).to_contain_text(f"Showing the first {LIST_ROWS} of 300 documents.", timeout=SLOW)
     page.locator("#docs-kept .show-all-docs").click()
     expect(page.locator("#docs-kept li.kept-doc")).to_have_count(300)
     last = page.locator("#docs-kept li.kept-doc").last

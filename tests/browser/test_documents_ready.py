@@ -13,8 +13,9 @@ from raglab.collection import read_folder
 from raglab.show import score_label
 
 # 600 notes of 3 sentences: 600 documents and 1,200 passages of 2 sentences, cut and indexed 64 at a time.
-NOTES = {f"note-{i:03}.txt": f"Reef note {i}. The tide reached mark {i}. The boat {i % 7} came back."
-         for i in range(600)}
+NOTES = {
+    f"note-{i:03}.txt": f"Reef note {i}. The tide reached mark {i}. The boat {i % 7} came back." for i in range(600)
+}
 QUESTION = "Which note reached mark 417?"
 
 # Set before keeping: every line the plain section's message shows, and the question sent the moment the lab
@@ -44,7 +45,8 @@ def test_a_question_asked_as_documents_are_kept_waits_for_them_and_gets_the_clis
     page = visit.open()
     expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)
     page.locator("#doc-files").set_input_files(
-        [{"name": n, "mimeType": "text/plain", "buffer": t.encode()} for n, t in sorted(NOTES.items())])
+        [{"name": n, "mimeType": "text/plain", "buffer": t.encode()} for n, t in sorted(NOTES.items())]
+    )
     expect(page.locator("#docs-read")).to_contain_text("600 documents", timeout=SLOW)
     expect(page.locator("#docs-read")).to_contain_text(f"{len(cli.chunks()):,} passages.")  # 1,200
     page.evaluate(ASK_WHEN_SWITCHED, QUESTION)
@@ -53,8 +55,10 @@ def test_a_question_asked_as_documents_are_kept_waits_for_them_and_gets_the_clis
     expect(page.locator("#result-plain.busy")).to_have_count(0, timeout=SLOW)
 
     said = page.evaluate("saidPlain")
-    waiting = re.compile(r"Getting your documents ready: [\d,]+ of (600 documents cut into passages|1,200 "
-                         r"passages indexed)\. Your question is answered then\.")
+    waiting = re.compile(
+        r"Getting your documents ready: [\d,]+ of (600 documents cut into passages|1,200 "
+        r"passages indexed)\. Your question is answered then\."
+    )
     assert said and all(waiting.fullmatch(line) for line in said), said
     expect(page.locator("#msg-plain")).to_have_text("")
     assert shown(page, "plain") == [(p.id, score_label(p)) for p in run(cli, "plain", QUESTION).passages]

@@ -8,11 +8,11 @@ import contextlib
 import re
 from urllib.parse import parse_qs, urlsplit
 
-from conftest import PYTHON_START_TIMEOUT_MS
 from lab_page import SLOW, press, shown
 from playwright.sync_api import expect
 from tools.site import served
 
+from conftest import PYTHON_START_TIMEOUT_MS
 from raglab import TECHNIQUES, Lab, run
 from raglab.show import score_label
 from raglab.ui.page_html import embed_snippet

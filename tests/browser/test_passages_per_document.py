@@ -24,11 +24,11 @@ ROOT = Path(__file__).resolve().parents[2]
 ABSTRACTS = {
     "4983.txt": "Sea stars in tide pools eat mussels. Their arms regrow after a loss. Warm water slows the regrowth.",
     "5836.txt": "Gulls nest on cliffs above the harbour. A gull eats fish and mussels. Chicks leave the nest in July. "
-                "Storms destroy many nests.",
+    "Storms destroy many nests.",
     "7912.txt": "Morning fog comes in from the sea. It lifts by noon in summer. Ferries wait for the fog to clear.",
     "1204.txt": "The ferry fare is 6 coins for adults. Children ride free. Bikes cost one coin more.",
     "3310.txt": "Lighthouse lamps burn oil. Keepers trim the wicks at dusk. The lamp is seen twenty miles out. "
-                "A bell rings in fog.",
+    "A bell rings in fog.",
     "6642.txt": "Bread is baked before dawn. Rye loaves sell out first. The bakery closes on Mondays.",
 }
 
@@ -55,7 +55,8 @@ def test_one_passage_per_document_searched_as_the_cli_kept_and_exported(visit, f
     expect(page.locator("input[name=passages][value='2']")).to_be_checked()
     page.locator("input[name=passages][value=document]").check()
     page.locator("#doc-files").set_input_files(
-        [{"name": n, "mimeType": "text/plain", "buffer": t.encode()} for n, t in sorted(ABSTRACTS.items())])
+        [{"name": n, "mimeType": "text/plain", "buffer": t.encode()} for n, t in sorted(ABSTRACTS.items())]
+    )
     expect(page.locator("#docs-read")).to_contain_text("6 documents", timeout=SLOW)
     expect(page.locator("#docs-read")).to_contain_text("6 passages")
     page.locator("#docs-read .keep-read").click()
@@ -65,8 +66,12 @@ def test_one_passage_per_document_searched_as_the_cli_kept_and_exported(visit, f
     expect(vectors).to_contain_text("0 of 6 passages have one")
 
     cli = Lab(read_folder(folder)[0], WHOLE_DOCUMENT)
-    for key, question in [("plain", "What do gulls eat?"), ("query", "How much is the ferry fare?"),
-                          ("document", "When is bread baked?"), ("parent", "When do chicks leave the nest?")]:
+    for key, question in [
+        ("plain", "What do gulls eat?"),
+        ("query", "How much is the ferry fare?"),
+        ("document", "When is bread baked?"),
+        ("parent", "When do chicks leave the nest?"),
+    ]:
         _ask(page, key, question)
         expected = run(cli, key, question)
         assert shown(page, key) == [(p.id, score_label(p)) for p in expected.passages], key
@@ -102,8 +107,9 @@ def test_one_passage_per_document_searched_as_the_cli_kept_and_exported(visit, f
     expect(vectors).to_contain_text("0 of 12 passages have one")  # the whole documents' vectors are forgotten
     _ask(page, "plain", "What do gulls eat?")
     assert shown(page, "plain")[0][0] == "5836-1"
-    assert [i for i, _ in shown(page, "plain")] == [p.id for p in run(Lab(cli.corpus), "plain",
-                                                                        "What do gulls eat?").passages]
+    assert [i for i, _ in shown(page, "plain")] == [
+        p.id for p in run(Lab(cli.corpus), "plain", "What do gulls eat?").passages
+    ]
     assert visit.console_errors == []
 
 
@@ -117,6 +123,7 @@ def test_bench_hook_runs_the_core_untimed_by_the_page(visit):
     assert got["ms"] > 0 and got["numpy"] is False
     added = page.evaluate("raglabBench.addVectors(['a made-up question'], [Array(384).fill(0.05)])")
     assert added > 32
-    hybrid = page.evaluate("raglabBench.run('hybrid', 'a made-up question', " + json.dumps(json.dumps({"top_k": 10}))
-                           + ")")
+    hybrid = page.evaluate(
+        "raglabBench.run('hybrid', 'a made-up question', " + json.dumps(json.dumps({"top_k": 10})) + ")"
+    )
     assert len(hybrid["lists"]["vector"]["ids"]) == 10 and len(hybrid["ids"]) == 10

@@ -34,8 +34,7 @@ def page(browser, site_url):
     visit = _start_visit(browser, site_url, service_workers="block", viewport={"width": 1280, "height": 900})
     page = visit.open()
     expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)
-    page.locator("#doc-files").set_input_files(
-        [{"name": "guide.pdf", "mimeType": "application/pdf", "buffer": PDF}])
+    page.locator("#doc-files").set_input_files([{"name": "guide.pdf", "mimeType": "application/pdf", "buffer": PDF}])
     expect(page.locator("#docs-read .keep-read")).to_be_visible(timeout=SLOW)
     page.locator("#docs-read .keep-read").click()
     expect(page.locator("#docs-kept li.kept-doc")).to_have_count(1, timeout=SLOW)
@@ -61,8 +60,10 @@ def show(page, key: str, n: int = 0, where: str = "ol.passages:not(.compare):not
 def close_with_escape(page, passage: str) -> None:
     page.keyboard.press("Escape")
     expect(page.locator(f"{VIEW}[open]")).to_have_count(0)
-    assert page.evaluate("() => document.activeElement.matches('button.show-source') && "
-                         "document.activeElement.dataset.id") == passage
+    assert (
+        page.evaluate("() => document.activeElement.matches('button.show-source') && document.activeElement.dataset.id")
+        == passage
+    )
 
 
 def test_a_pdf_passage_opens_highlighted_in_the_text_and_on_its_page(page):
@@ -86,7 +87,8 @@ def test_a_pdf_passage_opens_highlighted_in_the_text_and_on_its_page(page):
     assert int(figure.get_attribute("data-marked")) >= 1
     drawn = figure.locator("canvas").evaluate(
         "c => { const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;"
-        " let ink = 0; for (let i = 0; i < d.length; i += 4) if (d[i] < 128) ink++; return [c.width, ink]; }")
+        " let ink = 0; for (let i = 0; i < d.length; i += 4) if (d[i] < 128) ink++; return [c.width, ink]; }"
+    )
     assert drawn[0] > 300 and drawn[1] > 100, drawn  # the page is drawn: its text is ink on the canvas
     close_with_escape(page, passage)
 
@@ -172,7 +174,8 @@ def test_the_pdf_is_kept_with_its_document_drawn_after_a_reload_and_removed_with
     close_with_escape(page, passage)
 
     page.locator("#doc-files").set_input_files(
-        [{"name": "guide2.pdf", "mimeType": "application/pdf", "buffer": make_pdf(GUIDE[::-1])}])
+        [{"name": "guide2.pdf", "mimeType": "application/pdf", "buffer": make_pdf(GUIDE[::-1])}]
+    )
     page.locator("#docs-read .keep-read").click()
     expect(page.locator("#docs-kept li.kept-doc")).to_have_count(2, timeout=SLOW)
     assert page.evaluate("() => raglabDocuments.pdf('pdf:guide2').then((bytes) => bytes.length)") > 500

@@ -29,26 +29,40 @@ NOTES = "The quillfish swims past Vantor Reef each spring.\n\nDr. Marsh counted 
 
 
 def mine() -> Collection:
-    return Collection([read_file("notes.txt", NOTES.encode()),
-                       read_file("report.pdf", make_pdf(["Annual report. The fund met.", "", "A buoy is red."])),
-                       read_file("memo.docx", make_docx(["Memo to the crew.", "Winter starts in November."]))],
-                      related_words={"fish": ("quillfish",)}, presets={"plain": ("What is red?",)})
+    return Collection(
+        [
+            read_file("notes.txt", NOTES.encode()),
+            read_file("report.pdf", make_pdf(["Annual report. The fund met.", "", "A buoy is red."])),
+            read_file("memo.docx", make_docx(["Memo to the crew.", "Winter starts in November."])),
+        ],
+        related_words={"fish": ("quillfish",)},
+        presets={"plain": ("What is red?",)},
+    )
 
 
 # --- Adding and removing -----------------------------------------------------------------------------------------
+
 
 def test_the_same_text_twice_is_refused_naming_both_files():
     docs = mine()
     with pytest.raises(ReadError) as raised:
         docs.add(read_file("copy.md", NOTES.upper().replace("\n\n", "\n").encode()))
     assert (raised.value.kind, str(raised.value)) == (
-        "duplicate", "copy.md is the same as notes.txt, which is already in your documents.")
+        "duplicate",
+        "copy.md is the same as notes.txt, which is already in your documents.",
+    )
 
 
 def test_documents_read_apart_get_slugs_of_their_own():
     docs = Collection()
-    kept = [docs.add(read_file(name, text)) for name, text in
-            [("notes.txt", b"One ferry."), ("Notes.md", b"Two ferries."), ("notes.html", b"<p>Three.</p>")]]
+    kept = [
+        docs.add(read_file(name, text))
+        for name, text in [
+            ("notes.txt", b"One ferry."),
+            ("Notes.md", b"Two ferries."),
+            ("notes.html", b"<p>Three.</p>"),
+        ]
+    ]
     assert [d.slug for d in kept] == [d.slug for d in docs.documents] == ["notes", "notes_2", "notes_3"]
     assert [d.title for d in kept] == ["notes.txt", "Notes.md", "notes.html"]
     assert docs.add(replace(read_pasted("Four.", "x"), slug="Bad-Slug")).slug == "bad_slug"
@@ -77,7 +91,9 @@ def test_limits_on_files_and_characters(monkeypatch):
     with pytest.raises(ReadError) as raised:
         docs.add(read_pasted("One more text.", "more"))
     assert (raised.value.kind, str(raised.value)) == (
-        "too_many", "more would take your documents past 3 files, the most the lab keeps.")
+        "too_many",
+        "more would take your documents past 3 files, the most the lab keeps.",
+    )
     monkeypatch.setattr(readers, "MAX_FILES", 10)
     monkeypatch.setattr(readers, "MAX_TOTAL_CHARS", 2_000_000)
     with pytest.raises(ReadError, match="^big.txt would take your documents past 2 million characters"):
@@ -95,6 +111,7 @@ def test_corpus_is_searched_like_fernport():
 
 # --- Records for the browser's store -----------------------------------------------------------------------------
 
+
 def test_records_are_json_and_give_the_document_back():
     for doc in mine().documents:
         record = json.loads(json.dumps(document_record(doc)))
@@ -106,16 +123,19 @@ def test_records_are_json_and_give_the_document_back():
 
 # --- The zip -----------------------------------------------------------------------------------------------------
 
+
 def test_zip_holds_the_corpus_folder_layout():
     data = mine().to_zip()
     archive = zipfile.ZipFile(io.BytesIO(data))
     assert archive.namelist() == ["01-notes.md", "02-report.md", "03-memo.md", "synonyms.toml", "presets.toml"]
     assert archive.read("01-notes.md").decode() == (
         "# notes.txt\n\n<!-- source: notes.txt -->\n\nThe quillfish swims past Vantor Reef each spring.\n\n"
-        "Dr. Marsh counted 3.5 thousand of them.\n")
+        "Dr. Marsh counted 3.5 thousand of them.\n"
+    )
     assert archive.read("02-report.md").decode() == (
         "# report.pdf\n\n<!-- source: report.pdf -->\n\n<!-- page 1 -->\nAnnual report. The fund met.\n\n"
-        "<!-- page 2 -->\n\n<!-- page 3 -->\nA buoy is red.\n")
+        "<!-- page 2 -->\n\n<!-- page 3 -->\nA buoy is red.\n"
+    )
     assert tomllib.loads(archive.read("synonyms.toml").decode()) == {"related": {"fish": ["quillfish"]}}
     assert tomllib.loads(archive.read("presets.toml").decode()) == {"presets": {"plain": ["What is red?"]}}
 
@@ -147,22 +167,34 @@ def test_the_command_line_reads_the_unzipped_export(tmp_path):
 
 
 def test_a_zip_of_plain_files_is_read_file_by_file():
-    data = make_zip({"mine/b.txt": b"Boats sail at dawn.", "mine/a.md": b"# Walks\n\nThe reef walk.",
-                     "mine/c.txt": b"", "__MACOSX/mine/._b.txt": b"\x00junk", "mine/synonyms.toml":
-                     b'[related]\nship = ["boat"]\n'})
+    data = make_zip(
+        {
+            "mine/b.txt": b"Boats sail at dawn.",
+            "mine/a.md": b"# Walks\n\nThe reef walk.",
+            "mine/c.txt": b"",
+            "__MACOSX/mine/._b.txt": b"\x00junk",
+            "mine/synonyms.toml": b'[related]\nship = ["boat"]\n',
+        }
+    )
     docs = Collection.from_zip(data, "mine.zip")
     assert [d.slug for d in docs.documents] == ["b", "a"] and docs.related_words == {"ship": ("boat",)}
     assert [str(e) for e in docs.skipped] == ["c.txt is empty."]
 
 
-@pytest.mark.parametrize(("data", "error", "message"), [
-    (b"not a zip", ReadError, "^documents.zip is not a readable ZIP archive.$"),
-    (make_zip({"c.txt": b""}), CorpusError, "^documents.zip gives nothing to search:\n  c.txt is empty.$"),
-    (make_zip({"01-a.md": b"no title"}), CorpusError, "^01-a.md: the first line must be the title"),
-    (make_zip({"01-a.md": b"# A\n\n<!-- page 2 -->\nTwo.\n<!-- page 1 -->\nOne."}), CorpusError,
-     "^01-a.md: page markers count up, so page 1 cannot come after page 2$"),
-    (make_zip({"01-a.md": b"# A\n\nText.", "02-a.md": b"# B\n\nMore."}), CorpusError, "two documents share a slug"),
-])
+@pytest.mark.parametrize(
+    ("data", "error", "message"),
+    [
+        (b"not a zip", ReadError, "^documents.zip is not a readable ZIP archive.$"),
+        (make_zip({"c.txt": b""}), CorpusError, "^documents.zip gives nothing to search:\n  c.txt is empty.$"),
+        (make_zip({"01-a.md": b"no title"}), CorpusError, "^01-a.md: the first line must be the title"),
+        (
+            make_zip({"01-a.md": b"# A\n\n<!-- page 2 -->\nTwo.\n<!-- page 1 -->\nOne."}),
+            CorpusError,
+            "^01-a.md: page markers count up, so page 1 cannot come after page 2$",
+        ),
+        (make_zip({"01-a.md": b"# A\n\nText.", "02-a.md": b"# B\n\nMore."}), CorpusError, "two documents share a slug"),
+    ],
+)
 def test_a_bad_zip_says_why(data, error, message):
     with pytest.raises(error, match=message):
         Collection.from_zip(data)
@@ -170,23 +202,27 @@ def test_a_bad_zip_says_why(data, error, message):
 
 def test_document_markdown_of_a_pasted_text_names_no_source():
     assert document_markdown(read_pasted("Line one.\n\nLine two.", "My notes")) == (
-        "# My notes\n\nLine one.\n\nLine two.\n")
+        "# My notes\n\nLine one.\n\nLine two.\n"
+    )
 
 
 # --- The word list -----------------------------------------------------------------------------------------------
 
+
 def test_word_list_lines():
     text = "# my words\nBoats: ferry, the crossings  # the usual\n\nticket:fare\n10:00: ten\nboat: ship"
-    assert parse_word_list(text) == {"boat": ("ferry", "crossing", "ship"), "ticket": ("fare",),
-                                     "10:00": ("ten",)}
+    assert parse_word_list(text) == {"boat": ("ferry", "crossing", "ship"), "ticket": ("fare",), "10:00": ("ten",)}
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("boat: ferry\nboat ferry", "Line 2 of the word list has no colon"),
-    ("the: ferry", "Line 1 of the word list starts with “the”, which is not a search word"),
-    ("boat: the, a", "Line 1 of the word list gives “boat” no related search words."),
-    ("boat:", "Line 1 of the word list gives “boat” no related search words."),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("boat: ferry\nboat ferry", "Line 2 of the word list has no colon"),
+        ("the: ferry", "Line 1 of the word list starts with “the”, which is not a search word"),
+        ("boat: the, a", "Line 1 of the word list gives “boat” no related search words."),
+        ("boat:", "Line 1 of the word list gives “boat” no related search words."),
+    ],
+)
 def test_a_bad_word_list_line_is_named(text, message):
     with pytest.raises(CorpusError, match=message):
         parse_word_list(text)
@@ -219,6 +255,7 @@ def test_the_zip_carries_the_names_and_the_command_line_reads_them(tmp_path):
     """The page's names (found by rules, with the visitor's edits) go into the export as entities.toml, which a
     corpus folder's reader takes as its names."""
     from raglab.corpus import Entity
+
     collection = Collection([read_file("notes.txt", b"Ida Lund keeps the lighthouse. Lund rows to Millbay.")])
     names = [Entity("Ida Lund", ("Lund",)), Entity('Millbay "North"')]
     data = collection.to_zip(names)

@@ -30,22 +30,29 @@ from raglab.source_map import (
 from raglab.ui.result_html import render_result
 from raglab.ui.source_html import HERE_ID, render_cut, render_pdf_part, render_source, show_how_read
 
-MANUAL_TEXT = "\n\n".join([
-    "# 4 Function reference",
-    "The functions are listed here. Each has a name.",
-    "## 4.3 DER functions",
-    "DER is a binary encoding. It is strict. It has one form.",
-    "### Decoding",
-    "Decoding reads the bytes.",
-    "# 5 Index",
-    "See the tables.",
-])
+MANUAL_TEXT = "\n\n".join(
+    [
+        "# 4 Function reference",
+        "The functions are listed here. Each has a name.",
+        "## 4.3 DER functions",
+        "DER is a binary encoding. It is strict. It has one form.",
+        "### Decoding",
+        "Decoding reads the bytes.",
+        "# 5 Index",
+        "See the tables.",
+    ]
+)
 # A running header where a page began (before the first paragraph), and a page number inside a sentence that ran on
 # to the next page (before "the bytes.").
-MANUAL = Document("manual", "Manual", MANUAL_TEXT, left_out=(
-    (MANUAL_TEXT.index("The functions"), "Chapter 4: Function reference 16", "running header, on 17 of 36 pages"),
-    (MANUAL_TEXT.index("the bytes."), "<b>17</b>", "page number"),
-))
+MANUAL = Document(
+    "manual",
+    "Manual",
+    MANUAL_TEXT,
+    left_out=(
+        (MANUAL_TEXT.index("The functions"), "Chapter 4: Function reference 16", "running header, on 17 of 36 pages"),
+        (MANUAL_TEXT.index("the bytes."), "<b>17</b>", "page number"),
+    ),
+)
 
 
 @pytest.mark.parametrize("module", [raglab.source_map, raglab.ui.source_html, raglab.ui.result_html])
@@ -150,16 +157,21 @@ def test_a_document_opened_from_a_list_shows_its_cut_with_nothing_highlighted():
     seen = Outline(html)
     assert seen.labels == ["ferry-1", "ferry-2", "ferry-3"] and seen.highlighted == [] and HERE_ID not in html
     assert "every passage of the lab&#x27;s cut is here" in html
-    assert show_how_read("ferry", "Ferry timetable").startswith('<button type="button" class="show-source" '
-                                                                 'data-slug="ferry">')
+    assert show_how_read("ferry", "Ferry timetable").startswith(
+        '<button type="button" class="show-source" data-slug="ferry">'
+    )
 
 
 def test_headings_are_headings_in_order_and_never_inside_a_passage():
     """Intent: a document's "#" blocks are h-elements, levels kept in step (h4 for the top level, no level skipped, so
     the dialog's h2 and its h3 lead into them), and no passage holds a heading's words."""
     seen = Outline(render_cut(MANUAL, find_place(MANUAL, "manual-2", 2)))
-    assert seen.headings == [["h4", "4 Function reference"], ["h5", "4.3 DER functions"], ["h6", "Decoding"],
-                             ["h4", "5 Index"]]
+    assert seen.headings == [
+        ["h4", "4 Function reference"],
+        ["h5", "4.3 DER functions"],
+        ["h6", "Decoding"],
+        ["h4", "5 Index"],
+    ]
     assert not any("Function reference" in t or "Decoding" == t.strip() for t in seen.text)
     assert seen.labels == ["manual-1", "manual-2", "manual-3", "manual-4", "manual-5"]  # none across a heading
     skipped = Document("s", "S", "### Deep\n\nText here.")
@@ -171,20 +183,29 @@ def test_left_out_lines_are_struck_through_with_their_reason_where_they_stood():
     passage), struck through, with the reason in words."""
     html = render_cut(MANUAL, find_place(MANUAL, "manual-2", 2))
     seen = Outline(html)
-    assert seen.struck == ["Chapter 4: Function reference 16 (left out: running header, on 17 of 36 pages)",
-                           "<b>17</b> (left out: page number)"]
+    assert seen.struck == [
+        "Chapter 4: Function reference 16 (left out: running header, on 17 of 36 pages)",
+        "<b>17</b> (left out: page number)",
+    ]
     header = html.index("Chapter 4: Function reference 16")
     assert html.index("4 Function reference</h4>") < header < html.index("The functions are listed")
     number = html.index("&lt;b&gt;17&lt;/b&gt;")
     assert html.index("Decoding reads") < number < html.index("the bytes.")
-    assert ('Decoding reads </span><span class="left-out"><del>&lt;b&gt;17&lt;/b&gt;</del> <span class="why">(left '
-            'out: page number)</span></span><span class="psg psg-b" data-id="manual-4">the bytes.</span>') in html
+    assert (
+        'Decoding reads </span><span class="left-out"><del>&lt;b&gt;17&lt;/b&gt;</del> <span class="why">(left '
+        'out: page number)</span></span><span class="psg psg-b" data-id="manual-4">the bytes.</span>'
+    ) in html
     assert "2 lines left out" in html and "Struck-through lines were left out" in html
 
 
 def test_everything_a_document_brings_is_escaped():
-    doc = Document("x", "<img src=x onerror=alert(1)>", "<script>alert(1)</script> is text. So is <b>this</b>.",
-                   source="<i>x</i>.txt", left_out=((0, "<u>head</u>", "<em>why</em>"),))
+    doc = Document(
+        "x",
+        "<img src=x onerror=alert(1)>",
+        "<script>alert(1)</script> is text. So is <b>this</b>.",
+        source="<i>x</i>.txt",
+        left_out=((0, "<u>head</u>", "<em>why</em>"),),
+    )
     html = render_source(doc, find_place(doc, "x-1", 2))
     assert not re.search(r"<(script|img|b|i|u|em)[ >]", html)
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html and "&lt;img src=x onerror=alert(1)&gt;" in html
@@ -199,8 +220,12 @@ def test_sentence_spans_hold_each_sentence_whatever_the_spacing():
 
 
 def test_a_pdf_passage_knows_its_pages_and_shows_them_in_its_label():
-    text, starts = join_pages(["The quillfish swims past the reef each spring. Boats keep",
-                               "away from the reef in April. Low tide comes twice a day."])
+    text, starts = join_pages(
+        [
+            "The quillfish swims past the reef each spring. Boats keep",
+            "away from the reef in April. Low tide comes twice a day.",
+        ]
+    )
     doc = Document("guide", "guide.pdf", text, "guide.pdf", starts)
     place = find_place(doc, "guide-1", 2)
     assert passage_pages(doc, place) == [1, 2]
@@ -225,8 +250,12 @@ def test_the_items_of_a_pdf_page_that_hold_a_passage_running_over_two_pages():
     """Intent: on each page the passage runs over, the items holding its words are marked, and neither the running
     header nor the sentences around it."""
     header = "Reef guide, chapter 2"
-    pdf = make_pdf([f"{header}\nThe quillfish swims past.\nBoats keep", f"{header}\naway from the reef in April.\n"
-                    "Low tide comes twice a day."])
+    pdf = make_pdf(
+        [
+            f"{header}\nThe quillfish swims past.\nBoats keep",
+            f"{header}\naway from the reef in April.\nLow tide comes twice a day.",
+        ]
+    )
     first, second = _page_items(pdf)
     passage = "Boats keep away from the reef in April."
     assert [first[i] for i in items_in_passage(first, passage)] == ["Boats keep"]
@@ -240,11 +269,15 @@ def test_a_passage_sharing_a_line_with_the_next_marks_only_its_part_of_the_line(
     line = "The reef walk starts at the old pier. Boats keep away"
     first, _ = _page_items(make_pdf([f"{line}\nfrom the reef in April.", "Low tide comes twice a day."]))
     [(item, start, end)] = passage_marks(first, "The reef walk starts at the old pier.")
-    assert first[item] == line and (start, end) == (0.0, round(len("The reef walk starts at the old pier.") / len(line),
-                                                                 3))
+    assert first[item] == line and (start, end) == (
+        0.0,
+        round(len("The reef walk starts at the old pier.") / len(line), 3),
+    )
     marks = passage_marks(first, "Boats keep away from the reef in April.")
     assert [(first[i], round(a * len(first[i])), round(b * len(first[i]))) for i, a, b in marks] == [
-        (line, line.index("Boats"), len(line)), ("from the reef in April.", 0, 23)]
+        (line, line.index("Boats"), len(line)),
+        ("from the reef in April.", 0, 23),
+    ]
 
 
 def test_the_result_shows_each_hits_section_and_a_control_to_show_it_in_the_document():

@@ -15,9 +15,11 @@ from raglab.lab import Lab
 from raglab.readers import read_file
 from raglab.techniques import run
 
-MANUAL = (b"# 4 Function reference\n\nThe functions are listed here.\n\n## 4.3 DER functions\n\n"
-          b"DER is the distinguished encoding. It gives one byte string. Each value has one encoding.\n\n"
-          b"## 4.4 Errors\n\nAn error code is a number.\n\n## 4.5 Tags\n\nEach one is a single byte.\n")
+MANUAL = (
+    b"# 4 Function reference\n\nThe functions are listed here.\n\n## 4.3 DER functions\n\n"
+    b"DER is the distinguished encoding. It gives one byte string. Each value has one encoding.\n\n"
+    b"## 4.4 Errors\n\nAn error code is a number.\n\n## 4.5 Tags\n\nEach one is a single byte.\n"
+)
 
 
 def test_a_heading_is_never_glued_to_a_sentence_and_a_passage_never_crosses_one():
@@ -28,8 +30,11 @@ def test_a_heading_is_never_glued_to_a_sentence_and_a_passage_never_crosses_one(
     chunks = chunk_documents([doc], 2)
     assert [(c.id, c.text, c.section) for c in chunks] == [
         ("manual-1", "The functions are listed here.", "4 Function reference"),
-        ("manual-2", "DER is the distinguished encoding. It gives one byte string.",
-         "4 Function reference › 4.3 DER functions"),
+        (
+            "manual-2",
+            "DER is the distinguished encoding. It gives one byte string.",
+            "4 Function reference › 4.3 DER functions",
+        ),
         ("manual-3", "Each value has one encoding.", "4 Function reference › 4.3 DER functions"),
         ("manual-4", "An error code is a number.", "4 Function reference › 4.4 Errors"),
         ("manual-5", "Each one is a single byte.", "4 Function reference › 4.5 Tags"),
@@ -47,8 +52,9 @@ def test_headings_in_html_and_word_are_sections_too():
 
 
 def test_an_underlined_heading_is_a_heading():
-    doc = read_file("notes.txt", b"Opening times\n=============\nWe open at 9. We close at 5.\n\nPrices\n------\n"
-                                 b"Tea costs 2 coins.")
+    doc = read_file(
+        "notes.txt", b"Opening times\n=============\nWe open at 9. We close at 5.\n\nPrices\n------\nTea costs 2 coins."
+    )
     assert doc.sentences == ["We open at 9.", "We close at 5.", "Tea costs 2 coins."]
     assert doc.sentence_sections == ["Opening times", "Opening times", "Opening times › Prices"]
 
@@ -56,10 +62,17 @@ def test_an_underlined_heading_is_a_heading():
 def test_lines_without_full_stops_are_cut_at_their_lines():
     """Intent: a title page or an author list became one 95-word "sentence"; lines with no sentence end are each a
     sentence of their own, while hard-wrapped prose still runs together."""
-    doc = read_file("t.txt", b"Fabio Fiorina\nSimon Josefsson\nNikos Mavrogiannopoulos\n\nThe library encodes\n"
-                             b"DER values. It is small.")
-    assert doc.sentences == ["Fabio Fiorina", "Simon Josefsson", "Nikos Mavrogiannopoulos",
-                             "The library encodes DER values.", "It is small."]
+    doc = read_file(
+        "t.txt",
+        b"Fabio Fiorina\nSimon Josefsson\nNikos Mavrogiannopoulos\n\nThe library encodes\nDER values. It is small.",
+    )
+    assert doc.sentences == [
+        "Fabio Fiorina",
+        "Simon Josefsson",
+        "Nikos Mavrogiannopoulos",
+        "The library encodes DER values.",
+        "It is small.",
+    ]
 
 
 def test_pages_are_blocks_apart_unless_a_sentence_runs_on():
@@ -68,7 +81,9 @@ def test_pages_are_blocks_apart_unless_a_sentence_runs_on():
     doc = Document("m", "m.pdf", text, "m.pdf", starts)
     assert doc.page_texts() == ["# Intro\n\nThe lab reads a", "manual page by page.", "Page three starts here."]
     assert list(zip(doc.sentences, doc.sentence_pages, strict=True)) == [
-        ("The lab reads a manual page by page.", 1), ("Page three starts here.", 3)]
+        ("The lab reads a manual page by page.", 1),
+        ("Page three starts here.", 3),
+    ]
 
 
 def test_structure_and_left_out_lines_are_kept_and_exported():
@@ -78,9 +93,11 @@ def test_structure_and_left_out_lines_are_kept_and_exported():
     doc = Document("m", "m.pdf", text, "m.pdf", starts, ((0, "Manual v1 3", "running header, on 2 of 2 pages"),))
     assert document_from_record(json.loads(json.dumps(document_record(doc)))) == doc
     back = Collection.from_zip(Collection([doc]).to_zip()).documents[0]
-    assert [(c.text, c.section, c.page) for c in chunk_documents([back], 2)] == [
-        (c.text, c.section, c.page) for c in chunk_documents([doc], 2)] == [
-        ("First page text.", "Intro", 1), ("Second page text. More.", "Intro › Part", 2)]
+    assert (
+        [(c.text, c.section, c.page) for c in chunk_documents([back], 2)]
+        == [(c.text, c.section, c.page) for c in chunk_documents([doc], 2)]
+        == [("First page text.", "Intro", 1), ("Second page text. More.", "Intro › Part", 2)]
+    )
 
 
 def test_the_headings_option_searches_each_passage_with_its_section_path():

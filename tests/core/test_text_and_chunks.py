@@ -20,9 +20,19 @@ from raglab.text import (
 )
 
 
-@pytest.mark.parametrize(("word", "cut"), [("tours", "tour"), ("leaves", "leave"), ("class", "class"),
-                                          ("bus", "bus"), ("famous", "famous"), ("classes", "class"),
-                                          ("ferries", "ferry"), ("10:00", "10:00")])
+@pytest.mark.parametrize(
+    ("word", "cut"),
+    [
+        ("tours", "tour"),
+        ("leaves", "leave"),
+        ("class", "class"),
+        ("bus", "bus"),
+        ("famous", "famous"),
+        ("classes", "class"),
+        ("ferries", "ferry"),
+        ("10:00", "10:00"),
+    ],
+)
 def test_plural_s(word, cut):
     assert cut_plural(word) == cut
 
@@ -39,7 +49,9 @@ def test_search_words_lower_case_distinct_in_order():
 
 def test_sentences_keep_times_whole():
     assert split_sentences("Tours at 10:00 and 14:00. The guide is Tomas.") == [
-        "Tours at 10:00 and 14:00.", "The guide is Tomas."]
+        "Tours at 10:00 and 14:00.",
+        "The guide is Tomas.",
+    ]
 
 
 def test_passage_counts_and_ids(lab):
@@ -52,7 +64,17 @@ def test_passage_counts_and_ids(lab):
 
 def test_documents_in_spec_order(lab):
     assert [d.slug for d in lab.corpus.documents] == [
-        "bakery", "lighthouse", "ferry", "festival", "rules", "harbour", "school", "market", "weather", "history"]
+        "bakery",
+        "lighthouse",
+        "ferry",
+        "festival",
+        "rules",
+        "harbour",
+        "school",
+        "market",
+        "weather",
+        "history",
+    ]
     assert lab.corpus.document("harbour").title == "Harbour guide"
     assert len(lab.corpus.document("harbour").sentences) == 14
 
@@ -67,45 +89,73 @@ def test_search_words_never_hold_stop_words_or_case(text):
 
 # --- Sentences of real prose: a visitor's files ------------------------------------------------------------------
 
-@pytest.mark.parametrize(("text", "sentences"), [
-    ("Dr. Lund met Mr. Okafor, Mrs. Berg and Ms. Ito at St. Mary's. Prof. Ek came late.",
-     ["Dr. Lund met Mr. Okafor, Mrs. Berg and Ms. Ito at St. Mary's.", "Prof. Ek came late."]),
-    ("Bring a map, e.g. The Fernport Walks, i.e. Volume 2, pens, etc. and water. Camp vs. Hotel is next.",
-     ["Bring a map, e.g. The Fernport Walks, i.e. Volume 2, pens, etc. and water.", "Camp vs. Hotel is next."]),
-    ("Bring pens, paper, etc. The rest is here.", ["Bring pens, paper, etc.", "The rest is here."]),
-    ("See Fig. 3 and No. 5. Approx. 20 people came.", ["See Fig. 3 and No. 5.", "Approx. 20 people came."]),
-    ("Acme Inc. The firm grew. Acme Ltd. made boats. Tom Berg Jr. The son sails.",
-     ["Acme Inc.", "The firm grew.", "Acme Ltd. made boats.", "Tom Berg Jr.", "The son sails."]),
-    ("He moved to the U.S. The move was hard. The U.S. Army helped.",
-     ["He moved to the U.S.", "The move was hard.", "The U.S. Army helped."]),
-    ("J. R. R. Tolkien wrote it. A. Smith read it.", ["J. R. R. Tolkien wrote it.", "A. Smith read it."]),
-    ("It was 3.5 degrees at 10:00. Then 4.25 at 14:30.", ["It was 3.5 degrees at 10:00.", "Then 4.25 at 14:30."]),
-    ('She said "Stop." Then she left! Why? Nobody knows...', ['She said "Stop."', "Then she left!", "Why?",
-                                                             "Nobody knows..."]),
-])
+
+@pytest.mark.parametrize(
+    ("text", "sentences"),
+    [
+        (
+            "Dr. Lund met Mr. Okafor, Mrs. Berg and Ms. Ito at St. Mary's. Prof. Ek came late.",
+            ["Dr. Lund met Mr. Okafor, Mrs. Berg and Ms. Ito at St. Mary's.", "Prof. Ek came late."],
+        ),
+        (
+            "Bring a map, e.g. The Fernport Walks, i.e. Volume 2, pens, etc. and water. Camp vs. Hotel is next.",
+            ["Bring a map, e.g. The Fernport Walks, i.e. Volume 2, pens, etc. and water.", "Camp vs. Hotel is next."],
+        ),
+        ("Bring pens, paper, etc. The rest is here.", ["Bring pens, paper, etc.", "The rest is here."]),
+        ("See Fig. 3 and No. 5. Approx. 20 people came.", ["See Fig. 3 and No. 5.", "Approx. 20 people came."]),
+        (
+            "Acme Inc. The firm grew. Acme Ltd. made boats. Tom Berg Jr. The son sails.",
+            ["Acme Inc.", "The firm grew.", "Acme Ltd. made boats.", "Tom Berg Jr.", "The son sails."],
+        ),
+        (
+            "He moved to the U.S. The move was hard. The U.S. Army helped.",
+            ["He moved to the U.S.", "The move was hard.", "The U.S. Army helped."],
+        ),
+        ("J. R. R. Tolkien wrote it. A. Smith read it.", ["J. R. R. Tolkien wrote it.", "A. Smith read it."]),
+        ("It was 3.5 degrees at 10:00. Then 4.25 at 14:30.", ["It was 3.5 degrees at 10:00.", "Then 4.25 at 14:30."]),
+        (
+            'She said "Stop." Then she left! Why? Nobody knows...',
+            ['She said "Stop."', "Then she left!", "Why?", "Nobody knows..."],
+        ),
+    ],
+)
 def test_sentences_survive_abbreviations_numbers_and_initials(text, sentences):
     assert split_sentences(text) == sentences
 
 
 def test_lines_are_cut_into_blocks_first():
-    text = ("# Reef guide\n\nThe guide covers\nthe reef walk. It is long.\n\n- Wear boots on the rocks\n"
-            "- Bring water. Lots.\n* Take a map\n• Ask Dr.\n  Lund\n\n## Tides\nLow tide comes twice a day.\n"
-            "1. Check the board\n2) Read it.\n---\nLast words")
+    text = (
+        "# Reef guide\n\nThe guide covers\nthe reef walk. It is long.\n\n- Wear boots on the rocks\n"
+        "- Bring water. Lots.\n* Take a map\n• Ask Dr.\n  Lund\n\n## Tides\nLow tide comes twice a day.\n"
+        "1. Check the board\n2) Read it.\n---\nLast words"
+    )
     assert split_sentences(text) == [
-        "The guide covers the reef walk.", "It is long.", "Wear boots on the rocks", "Bring water.",
-        "Lots.", "Take a map", "Ask Dr. Lund", "Low tide comes twice a day.", "1. Check the board",
-        "2) Read it.", "Last words"]
+        "The guide covers the reef walk.",
+        "It is long.",
+        "Wear boots on the rocks",
+        "Bring water.",
+        "Lots.",
+        "Take a map",
+        "Ask Dr. Lund",
+        "Low tide comes twice a day.",
+        "1. Check the board",
+        "2) Read it.",
+        "Last words",
+    ]
     assert outline(text)[1] == [(2, 1, "Reef guide"), (140, 2, "Tides")]
 
 
 def test_paragraphs_keep_marks_and_cut_into_the_same_sentences():
     text = "# Tides\nLow tide\n  comes twice.\r\n\r\n- boots\n  and socks\n1. Check\n\n\n"
     assert paragraphs(text) == ["# Tides", "Low tide comes twice.", "- boots and socks", "1. Check"]
-    assert split_sentences("\n\n".join(paragraphs(text))) == split_sentences(text) == [
-        "Low tide comes twice.", "boots and socks", "1. Check"]
+    assert (
+        split_sentences("\n\n".join(paragraphs(text)))
+        == split_sentences(text)
+        == ["Low tide comes twice.", "boots and socks", "1. Check"]
+    )
 
 
-@given(st.text(alphabet=list("\n \t\r#-*•1.)AaJ:!?\"=_egDrUS"), max_size=80))
+@given(st.text(alphabet=list('\n \t\r#-*•1.)AaJ:!?"=_egDrUS'), max_size=80))
 def test_stored_paragraphs_cut_into_the_same_sentences(text):
     stored = "\n\n".join(paragraphs(text))
     assert split_sentences(stored) == split_sentences(text)
@@ -134,12 +184,18 @@ def test_has_search_words_agrees_with_search_words():
 def test_a_pdf_passage_knows_its_file_and_page():
     text, starts = join_pages(["Camp at the campsite. No fires", "in the woods.", "", "Dogs on a lead."])
     doc = Document("rules", "rules.pdf", text, "rules.pdf", starts)
-    assert doc.pages == 4 and doc.page_texts() == ["Camp at the campsite. No fires", "in the woods.", "",
-                                                   "Dogs on a lead."]
+    assert doc.pages == 4 and doc.page_texts() == [
+        "Camp at the campsite. No fires",
+        "in the woods.",
+        "",
+        "Dogs on a lead.",
+    ]
     chunks = chunk_documents([doc], 1)
     assert [(c.id, c.page, c.where) for c in chunks] == [
-        ("rules-s1-1", 1, "rules.pdf, p. 1"), ("rules-s1-2", 1, "rules.pdf, p. 1"),
-        ("rules-s1-3", 4, "rules.pdf, p. 4")]
+        ("rules-s1-1", 1, "rules.pdf, p. 1"),
+        ("rules-s1-2", 1, "rules.pdf, p. 1"),
+        ("rules-s1-3", 4, "rules.pdf, p. 4"),
+    ]
     assert chunks[1].text == "No fires in the woods."
 
 

@@ -39,7 +39,8 @@ def whole_lab() -> Lab:
 def test_each_document_is_one_passage_named_slug_1():
     lab = whole_lab()
     assert [(c.id, c.sentences, c.text) for c in lab.chunks()] == [
-        (f"{slug}-1", n, text) for (slug, text), n in zip(ABSTRACTS.items(), (3, 2, 1), strict=True)]
+        (f"{slug}-1", n, text) for (slug, text), n in zip(ABSTRACTS.items(), (3, 2, 1), strict=True)
+    ]
     assert [c.id for c in Lab(lab.corpus).chunks()] == ["4983-1", "4983-2", "5836-1", "7912-1"]  # 2 sentences
 
 
@@ -124,8 +125,11 @@ def test_zip_keeps_the_choice_and_a_folder_gives_it_back(tmp_path):
     assert problems == [] and passage_size_in(tmp_path) == WHOLE_DOCUMENT
     cli = Lab(corpus, passage_size_in(tmp_path))
     page = Lab(Collection.from_zip(data).corpus(), Collection.from_zip(data).passage_size)
-    assert [(c.id, c.text) for c in cli.chunks()] == [(c.id, c.text) for c in page.chunks()] == [
-        (c.id, c.text) for c in chunk_documents(docs, WHOLE_DOCUMENT)]
+    assert (
+        [(c.id, c.text) for c in cli.chunks()]
+        == [(c.id, c.text) for c in page.chunks()]
+        == [(c.id, c.text) for c in chunk_documents(docs, WHOLE_DOCUMENT)]
+    )
     assert passage_size_in(tmp_path / "nowhere") == DEFAULT_SIZE
 
 
@@ -154,25 +158,30 @@ def test_your_documents_counts_passages_at_the_chosen_size():
     assert "5 words · 1 passage" in render_kept([doc], 900, None, WHOLE_DOCUMENT)
     section = render_section(10)
     assert "Cut your documents into:" in section
-    assert ('<input type="radio" name="passages" value="2" checked> passages of 2 sentences, as Fernport'
-            in section)
-    assert ('value="document"> one passage per document (short documents such as abstracts or FAQ entries)'
-            in section)
+    assert '<input type="radio" name="passages" value="2" checked> passages of 2 sentences, as Fernport' in section
+    assert 'value="document"> one passage per document (short documents such as abstracts or FAQ entries)' in section
 
 
 def test_weights_at_scale_follow_the_document_count():
     """A hundred one-sentence notes, one holding "quillfish": its weight is ln(1 + 100/1)."""
-    docs = tuple(Document(f"n{i}", f"n{i}", f"Note {i} mentions the {'quillfish' if i == 7 else 'reef'}.")
-                 for i in range(100))
+    docs = tuple(
+        Document(f"n{i}", f"n{i}", f"Note {i} mentions the {'quillfish' if i == 7 else 'reef'}.") for i in range(100)
+    )
     hit = run(Lab(Corpus("notes", docs), WHOLE_DOCUMENT), "plain", "quillfish?").passages[0]
     assert hit.id == "n7-1" and hit.score == math.log(1 + 100 / 1)
 
 
 def test_the_command_line_cuts_a_folder_as_its_passages_file_says(tmp_path, capsys):
     from raglab.cli import main
-    archive = zipfile.ZipFile(io.BytesIO(Collection([read_file(f"{slug}.txt", text.encode())
-                                                     for slug, text in ABSTRACTS.items()],
-                                                    passage_size=WHOLE_DOCUMENT).to_zip()))
+
+    archive = zipfile.ZipFile(
+        io.BytesIO(
+            Collection(
+                [read_file(f"{slug}.txt", text.encode()) for slug, text in ABSTRACTS.items()],
+                passage_size=WHOLE_DOCUMENT,
+            ).to_zip()
+        )
+    )
     archive.extractall(tmp_path)
     assert main(["corpus", "--corpus", str(tmp_path)]) == 0
     out = capsys.readouterr().out

@@ -7,12 +7,15 @@ from __future__ import annotations
 from raglab import cli
 from raglab.onnx_embed import OnnxEmbedder
 
-NOTES = ("The quillfish swims past the reef at dawn. Boats keep away from the reef in April.\n\n"
-         "The harbour master rings a bell at noon. The bell can be heard across the bay.")
+NOTES = (
+    "The quillfish swims past the reef at dawn. Boats keep away from the reef in April.\n\n"
+    "The harbour master rings a bell at noon. The bell can be heard across the bay."
+)
 
 
-def test_a_second_question_embeds_only_itself_and_a_changed_file_only_its_passages(tmp_path, monkeypatch,
-                                                                                   minilm_dir, capsys):
+def test_a_second_question_embeds_only_itself_and_a_changed_file_only_its_passages(
+    tmp_path, monkeypatch, minilm_dir, capsys
+):
     monkeypatch.setenv("RAGLAB_CACHE", str(tmp_path / "cache"))
     monkeypatch.setenv("RAGLAB_MODEL_DIR", str(minilm_dir))
     embedded: list[list[str]] = []

@@ -8,6 +8,7 @@ from ..result import Hit, Part, Result, rank_scored
 from ..rewrite import rewrite_words
 from ..text import search_words
 from .common import (
+    HEADINGS_OFF,
     TOP_K,
     check_question,
     empty_result,
@@ -17,10 +18,9 @@ from .common import (
     no_words_message,
     plain_comparison,
     quoted_list,
-    HEADINGS_OFF,
     scored_search,
-    searched_lab,
     scored_step,
+    searched_lab,
     words_step,
 )
 

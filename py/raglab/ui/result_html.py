@@ -18,12 +18,17 @@ def _hit(hit: Hit) -> str:
     place = passage_place(hit)  # its page and section ("p. 28 · 4 Reference"), the file named once
     where = f'<span class="where">{escape(place)}</span> ' if place else ""
     label = escape(score_label(hit))
-    score = (f'<details class="score"><summary>{label}</summary><p class="sum">{escape(score_sum(hit))}</p>'
-             "</details>" if hit.parts else f'<span class="score">{label}</span>')
-    return (f'<li class="hit" data-id="{escape(hit.id)}"><div class="hit-head"><span class="title">'
-            f'{escape(hit.title)}</span> {where}<span class="pid">{escape(hit.id)}</span> {note}{score}'
-            f"{show_in_document(hit.slug, hit.id)}</div>"
-            f'<p class="text">{escape(hit.text)}</p></li>')
+    score = (
+        f'<details class="score"><summary>{label}</summary><p class="sum">{escape(score_sum(hit))}</p></details>'
+        if hit.parts
+        else f'<span class="score">{label}</span>'
+    )
+    return (
+        f'<li class="hit" data-id="{escape(hit.id)}"><div class="hit-head"><span class="title">'
+        f'{escape(hit.title)}</span> {where}<span class="pid">{escape(hit.id)}</span> {note}{score}'
+        f"{show_in_document(hit.slug, hit.id)}</div>"
+        f'<p class="text">{escape(hit.text)}</p></li>'
+    )
 
 
 def show_in_document(slug: str, passage_id: str) -> str:
@@ -35,8 +40,10 @@ def show_in_document(slug: str, passage_id: str) -> str:
     '<button type="button" class="show-source" data-slug="ferry" data-id="ferry-1"><span>Show <span \
 class="visually-hidden">ferry-1 </span>in the document</span></button>'
     """
-    return (f'<button type="button" class="show-source" data-slug="{escape(slug)}" data-id="{escape(passage_id)}">'
-            f'<span>Show <span class="visually-hidden">{escape(passage_id)} </span>in the document</span></button>')
+    return (
+        f'<button type="button" class="show-source" data-slug="{escape(slug)}" data-id="{escape(passage_id)}">'
+        f'<span>Show <span class="visually-hidden">{escape(passage_id)} </span>in the document</span></button>'
+    )
 
 
 def _hits(hits: Sequence[Hit], css: str = "passages") -> str:
@@ -49,8 +56,10 @@ def _graph(result: Result) -> str:
     links = "".join(f"<li>{escape(lk['a'])} — {escape(lk['b'])}</li>" for lk in view.links)
     n, more = len(d["links"]), view.more_links
     rest = f'<p class="links-more">and {more:,} more link{"s" * (more != 1)}, not listed</p>' if more else ""
-    return (f'<figure class="graph">{graph_svg(d, view)}<figcaption>The graph: {n:,} {"link" if n == 1 else "links"} '
-            f'between names</figcaption><ul class="links">{links}</ul>{rest}</figure>')
+    return (
+        f'<figure class="graph">{graph_svg(d, view)}<figcaption>The graph: {n:,} {"link" if n == 1 else "links"} '
+        f'between names</figcaption><ul class="links">{links}</ul>{rest}</figure>'
+    )
 
 
 def _hybrid_lists(result: Result) -> str:
@@ -58,18 +67,27 @@ def _hybrid_lists(result: Result) -> str:
     cols = [("Keyword list", d["keyword"])]
     if d["vector_search"]:
         cols.append(("Vector list", d["vector"]))
-    return '<div class="side-by-side">' + "".join(
-        f'<div class="col"><h4>{title} (best {len(hits)})</h4>' + (_hits(hits, "passages compact") if hits else
-                                                                    '<p class="message">No passage.</p>')
-        + "</div>" for title, hits in cols) + "</div>"
+    return (
+        '<div class="side-by-side">'
+        + "".join(
+            f'<div class="col"><h4>{title} (best {len(hits)})</h4>'
+            + (_hits(hits, "passages compact") if hits else '<p class="message">No passage.</p>')
+            + "</div>"
+            for title, hits in cols
+        )
+        + "</div>"
+    )
 
 
 def render_result(result: Result) -> str:
     t = escape(result.technique)
     out = [f'<div class="result" data-technique="{t}" data-question="{escape(result.question)}">']
     if result.steps:
-        out.append(f'<h3>{HEADINGS["steps"]}</h3><ol class="steps">'
-                   + "".join(f"<li>{escape(s)}</li>" for s in result.steps) + "</ol>")
+        out.append(
+            f'<h3>{HEADINGS["steps"]}</h3><ol class="steps">'
+            + "".join(f"<li>{escape(s)}</li>" for s in result.steps)
+            + "</ol>"
+        )
     # What a technique adds, as its registry entry declares (the graph's links, hybrid's two lists, chunk size's
     # sizes); a graph with no names to draw has no links.
     shows = TECHNIQUES[result.technique].shows if result.technique in TECHNIQUES else frozenset()
@@ -82,14 +100,18 @@ def render_result(result: Result) -> str:
     out.append(f'<p class="summary">{escape(result.summary)}</p>')
     css = "passages sizes" if SHOWS_SIZES in shows else "passages"
     if result.passages or not result.message:
-        out.append(f'<h3>{HEADINGS["passages"]}</h3>' + (_hits(result.passages, css) if result.passages else
-                                                         '<p class="message">None.</p>'))
+        out.append(
+            f"<h3>{HEADINGS['passages']}</h3>"
+            + (_hits(result.passages, css) if result.passages else '<p class="message">None.</p>')
+        )
     if result.comparison:
         c = result.comparison
-        out.append(f'<h3>{escape(HEADINGS["compare"].format(label=c.label))}</h3>'
-                   + (_hits(c.passages, "passages compare") if c.passages else
-                      f'<p class="message">{escape(c.message)}</p>'))
-    out.append(f'<details class="prompt"><summary>{HEADINGS["prompt"]}</summary>'
-               f"<pre>{escape(result.prompt)}</pre></details>")
+        out.append(
+            f"<h3>{escape(HEADINGS['compare'].format(label=c.label))}</h3>"
+            + (_hits(c.passages, "passages compare") if c.passages else f'<p class="message">{escape(c.message)}</p>')
+        )
+    out.append(
+        f'<details class="prompt"><summary>{HEADINGS["prompt"]}</summary><pre>{escape(result.prompt)}</pre></details>'
+    )
     out.append("</div>")
     return "".join(out)

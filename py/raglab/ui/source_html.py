@@ -35,21 +35,30 @@ _BLOCK = re.compile(r"[^\n]+")  # a document's blocks are its lines (blank lines
 def render_source(doc: Document, place: Place | None, size: PassageSize | None = None) -> str:
     """The whole view: its heading and Close, the choice of cut (chunk size's passages only), the place for the
     PDF's page (filled by the page when it has the PDF) and the text as cut (``render_cut``)."""
-    head = (f'<div class="source-head"><h2 id="{TITLE_ID}">{escape(doc.title)}</h2>'
-            '<button type="button" class="source-close">Close</button></div>')
+    head = (
+        f'<div class="source-head"><h2 id="{TITLE_ID}">{escape(doc.title)}</h2>'
+        '<button type="button" class="source-close">Close</button></div>'
+    )
     if place is None:
-        return (f'{head}<p class="message">That passage is no longer in this document: it was read again or cut '
-                "differently since the result was drawn. Ask the question again.</p>")
+        return (
+            f'{head}<p class="message">That passage is no longer in this document: it was read again or cut '
+            "differently since the result was drawn. Ask the question again.</p>"
+        )
     size = place.size if size is None else size
-    return (f'{head}{_size_choice(place, size)}<div class="source-parts"><div class="pdf-part" hidden></div>'
-            f'<div class="source-cut">{render_cut(doc, place, size)}</div></div>')
+    return (
+        f'{head}{_size_choice(place, size)}<div class="source-parts"><div class="pdf-part" hidden></div>'
+        f'<div class="source-cut">{render_cut(doc, place, size)}</div></div>'
+    )
 
 
 def _size_choice(place: Place, size: PassageSize) -> str:
     if len(place.sizes) < 2:
         return ""
-    radios = "".join(f'<label><input type="radio" name="source-size" value="{s}"{" checked" * (s == size)}> '
-                     f"{escape(_size_words(s))}</label>" for s in place.sizes)
+    radios = "".join(
+        f'<label><input type="radio" name="source-size" value="{s}"{" checked" * (s == size)}> '
+        f"{escape(_size_words(s))}</label>"
+        for s in place.sizes
+    )
     return f'<fieldset class="source-sizes"><legend>Cut into</legend>{radios}</fieldset>'
 
 
@@ -65,12 +74,22 @@ def render_cut(doc: Document, place: Place, size: PassageSize | None = None) -> 
     spans = sentence_spans(doc)
     chunks = [c for c in chunk_document(doc, size) if c.sentences]
     held = set(place.sentences)
-    passages = [_Passage(spans[c.first][0], spans[c.first + c.sentences - 1][1], passage_label(c, place),
-                         c.page, not held.isdisjoint(range(c.first, c.first + c.sentences))) for c in chunks]
+    passages = [
+        _Passage(
+            spans[c.first][0],
+            spans[c.first + c.sentences - 1][1],
+            passage_label(c, place),
+            c.page,
+            not held.isdisjoint(range(c.first, c.first + c.sentences)),
+        )
+        for c in chunks
+    ]
     left_out = sorted(doc.left_out, key=lambda line: line[0])
     body = _Body(doc.text, passages, left_out, doc.headings).html()
-    return (f'<p class="source-about">{escape(_about(doc, place, size, len(chunks), len(left_out)))}</p>'
-            f'<h3 class="source-text-h">The text as the lab cut it</h3><div class="source-text">{body}</div>')
+    return (
+        f'<p class="source-about">{escape(_about(doc, place, size, len(chunks), len(left_out)))}</p>'
+        f'<h3 class="source-text-h">The text as the lab cut it</h3><div class="source-text">{body}</div>'
+    )
 
 
 def _about(doc: Document, place: Place, size: PassageSize, passages: int, left_out: int) -> str:
@@ -82,21 +101,28 @@ def _about(doc: Document, place: Place, size: PassageSize, passages: int, left_o
     'How the lab read rules.txt: 2 passages of 2 sentences. Each passage is outlined, its id first; the passages \
 of 2 sentences that hold the sentences of r-s1-2 (the passage the result gave) are highlighted.'
     """
-    cut = ("1 passage, the whole document" if size == WHOLE_DOCUMENT else
-           f"{passages:,} passage{'s' * (passages != 1)} of {_size_words(size)}")
+    cut = (
+        "1 passage, the whole document"
+        if size == WHOLE_DOCUMENT
+        else f"{passages:,} passage{'s' * (passages != 1)} of {_size_words(size)}"
+    )
     out = f", {left_out:,} line{'s' * (left_out != 1)} left out" if left_out else ""
     if not place.passage_id:
         came = "every passage of the lab's cut is here"
     elif place.passage_id == doc.slug:
         came = "the whole document is what the result gave, so every passage is highlighted"
     elif size != place.size:
-        came = (f"the passages of {_size_words(size)} that hold the sentences of {place.passage_id} (the passage the "
-                "result gave) are highlighted")
+        came = (
+            f"the passages of {_size_words(size)} that hold the sentences of {place.passage_id} (the passage the "
+            "result gave) are highlighted"
+        )
     else:
         came = f"the passage the result gave, {place.passage_id}, is highlighted"
     struck = " Struck-through lines were left out of the passages, each with the reason." if left_out else ""
-    return (f"How the lab read {doc.source or doc.title}: {cut}{out}. Each passage is outlined, its id first; "
-            f"{came}.{struck}")
+    return (
+        f"How the lab read {doc.source or doc.title}: {cut}{out}. Each passage is outlined, its id first; "
+        f"{came}.{struck}"
+    )
 
 
 @dataclass(frozen=True)
@@ -114,8 +140,13 @@ class _Body:
     first); a left-out line at a block's start stands before it, one inside a block (a page break within a
     sentence) inside it. Passages and lines are found by bisection: a 300-page manual has thousands of each."""
 
-    def __init__(self, text: str, passages: Sequence[_Passage], left_out: Sequence[tuple[int, str, str]],
-                 headings: Sequence[tuple[int, int, str]]):
+    def __init__(
+        self,
+        text: str,
+        passages: Sequence[_Passage],
+        left_out: Sequence[tuple[int, str, str]],
+        headings: Sequence[tuple[int, int, str]],
+    ):
         self.text, self.passages, self.left_out = text, passages, left_out
         self.starts = [p.start for p in passages]
         self.bounds = sorted({o for p in passages for o in (p.start, p.end)} | {line[0] for line in left_out})
@@ -149,13 +180,15 @@ class _Body:
         out = []
         while self.next_left < len(self.left_out) and self.left_out[self.next_left][0] <= offset:
             _, line, reason = self.left_out[self.next_left]
-            out.append(f'<{tag} class="left-out"><del>{escape(line)}</del> <span class="why">(left out: '
-                       f"{escape(reason)})</span></{tag}>")
+            out.append(
+                f'<{tag} class="left-out"><del>{escape(line)}</del> <span class="why">(left out: '
+                f"{escape(reason)})</span></{tag}>"
+            )
             self.next_left += 1
         return "".join(out)
 
     def _pieces(self, start: int, end: int) -> str:
-        cuts = [start, *self.bounds[bisect_right(self.bounds, start):bisect_left(self.bounds, end)], end]
+        cuts = [start, *self.bounds[bisect_right(self.bounds, start) : bisect_left(self.bounds, end)], end]
         out = []
         for a, b in zip(cuts, cuts[1:], strict=False):
             if a > start:
@@ -187,7 +220,8 @@ def render_pdf_part(doc: Document, pages: Sequence[int]) -> str:
     figures = "".join(
         f'<figure class="pdf-page" data-page="{n}"><div class="pdf-sheet"><canvas role="img" aria-label="Page {n} '
         f'of {name}"></canvas></div><figcaption>Page {n} of {doc.pages}, drawn from the PDF…</figcaption></figure>'
-        for n in pages)
+        for n in pages
+    )
     return f'<h3 class="pdf-part-h">The {"page" if len(pages) == 1 else "pages"} in {name}</h3>{figures}'
 
 
@@ -199,8 +233,10 @@ def pdf_caption(page: int, pages: int, marked: int) -> str:
     """
     if marked:
         return f"Page {page} of {pages}: the passage’s words are marked."
-    return (f"Page {page} of {pages}. The passage’s words could not be found in this page’s text as pdf.js gives it, "
-            "so nothing is marked.")
+    return (
+        f"Page {page} of {pages}. The passage’s words could not be found in this page’s text as pdf.js gives it, "
+        "so nothing is marked."
+    )
 
 
 def show_how_read(slug: str, name: str, corpus: str = "") -> str:
@@ -214,8 +250,10 @@ def show_how_read(slug: str, name: str, corpus: str = "") -> str:
 it<span class="visually-hidden"> (Ferry &lt;timetable&gt;)</span></span></button>'
     """
     where = f' data-corpus="{escape(corpus)}"' if corpus else ""
-    return (f'<button type="button" class="show-source" data-slug="{escape(slug)}"{where}><span>Show how the lab '
-            f'read it<span class="visually-hidden"> ({escape(name)})</span></span></button>')
+    return (
+        f'<button type="button" class="show-source" data-slug="{escape(slug)}"{where}><span>Show how the lab '
+        f'read it<span class="visually-hidden"> ({escape(name)})</span></span></button>'
+    )
 
 
 def size_of(value: str) -> PassageSize:
