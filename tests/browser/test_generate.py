@@ -7,8 +7,9 @@ import re
 import shutil
 
 import pytest
-from conftest import CHROMIUM, CHROMIUM_ARGS, PYTHON_START_TIMEOUT_MS
 from playwright.sync_api import expect
+
+from conftest import CHROMIUM, CHROMIUM_ARGS, PYTHON_START_TIMEOUT_MS
 
 HUB_FILES = "/hub/onnx-community/Qwen3-0.6B-ONNX/"
 SLOW = 120_000

@@ -8,11 +8,11 @@ import time
 
 import pytest
 from build import BuildSettings, write_offline_manifest
-from conftest import PYTHON_START_TIMEOUT_MS
 from lab_page import SLOW, press, shown
 from playwright.sync_api import expect
 from tools.site import served
 
+from conftest import PYTHON_START_TIMEOUT_MS
 from raglab import TECHNIQUES, Lab, run
 from raglab.show import score_label
 from raglab.vector_table import VectorTable
