@@ -19,6 +19,8 @@ from raglab.markup import html_text, markdown_text
 from raglab.readers import read_file
 from raglab.text import paragraphs, split_sentences
 
+# Every punctuation mark, bracket, markup character and space a reader treats specially (tests/core/test_hostile_text.py
+# feeds each, 100,000 long, to every reader).
 MARKS = [
     ".",
     "!",
@@ -42,13 +44,16 @@ MARKS = [
     "_",
     "=",
     '"',
+    "“",
     "'",
     ":",
     ";",
+    "\\",
     "&",
     " ",
     "\n",
     "\t",
+    "\r\n",
     "e.g. ",
     "A. ",
     "Dr. ",

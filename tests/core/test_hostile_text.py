@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 
 import pytest
+from bench.hostile import MARKS
 
 from raglab import cli
 from raglab.collection import read_folder
@@ -18,43 +19,6 @@ from raglab.readers import read_file
 from raglab.text import paragraphs, split_sentences
 
 RUN = 100_000
-MARKS = [
-    ".",
-    "!",
-    "?",
-    "[",
-    "]",
-    "(",
-    ")",
-    "<",
-    ">",
-    "<!--",
-    "-->",
-    "<a ",
-    "</",
-    "[a](",
-    "![",
-    "#",
-    "-",
-    "*",
-    "`",
-    "_",
-    "=",
-    '"',
-    "“",
-    "'",
-    ":",
-    ";",
-    "\\",
-    "&",
-    " ",
-    "\n",
-    "\t",
-    "\r\n",
-    "e.g. ",
-    "A. ",
-    "Dr. ",
-]
 
 
 @pytest.mark.parametrize("mark", MARKS)
