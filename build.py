@@ -88,7 +88,22 @@ WHEELS = {
     "snowball": ("snowballstemmer-3.1.1-py3-none-any.whl",),  # BM25 on Snowball stems, installed on first use
 }
 # The page's Python beside main.py (web/): page glue, one module per part of the page.
-PAGE_MODULES = ("ask_model.py", "my_documents.py", "my_vectors.py", "my_names.py", "my_related.py", "source_view.py")
+PAGE_MODULES = (
+    "ask_model.py",
+    "my_documents.py",
+    "my_files.py",
+    "my_vectors.py",
+    "my_names.py",
+    "my_related.py",
+    "source_view.py",
+    "lab_page.py",
+    "drawing.py",
+    "questions.py",
+    "sections.py",
+    "embedder.py",
+    "site_files.py",
+    "bench_hooks.py",
+)
 # Packed into raglab.zip under the same paths as in the repository: every file but caches.
 PACKED_TREES = ("py/raglab", "corpus")
 ZIP_TIME = (2020, 1, 1, 0, 0, 0)  # fixed, so the same sources give the same bytes

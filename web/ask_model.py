@@ -9,50 +9,46 @@ prompt: what the worker receives is the prompt the technique shows.
 
 import asyncio
 import time
+from types import MappingProxyType
 
 from js import raglabBridge
 from pyscript import document, when
+from questions import answer, current_result, question_of
 
 from raglab.model_writes import model_inputs
 from raglab.techniques import TECHNIQUES
 from raglab.ui.model_panel import (
     ModelState,
-    Stage,
     device_words,
     failure_sentence,
     render_answer_box,
     render_answer_end,
     render_hand_written,
-    render_model_state,
     render_stored,
 )
 
 NAME = "Qwen3 0.6B"
-STORED_NAMES = {"generate": NAME, "embed": "the embedding model", "runtime": "the model runtime"}
+STORED_NAMES = MappingProxyType({"generate": NAME, "embed": "the embedding model", "runtime": "the model runtime"})
 
 
 class Asker:
-    def __init__(self, settings: dict, current_lab, current_result, answer, question_of, on_removed):
-        self.settings = settings  # the "generate" part of pyscript.json's bridge section
-        self.current_lab = current_lab  # () -> the Lab searched now (Fernport or the visitor's documents)
-        self.current_result = current_result  # async key -> Result shown in that section
-        self.answer = answer  # async (key, question, source, **given) -> bool: run a technique and show it
-        self.question_of = question_of  # key -> the question the section shows
-        self.on_removed = on_removed  # part -> None: another model's state learns it was removed
-        self.state = ModelState()
+    def __init__(self, page):
+        self.page = page  # lab_page.LabPage: the model's state goes to its page model, which draws the panel
+        self.settings = page.settings["bridge"]["generate"]  # the "generate" part of the bridge's settings
         self.key = None  # the section whose panel shows the state
         self.ready = None  # the worker's "ready" message while the model is loaded
         self.consent = None  # a Future while the consent question is open
         self.consented = False  # asked once a visit (and again after "Remove it")
 
-    # --- the state, and the one place it is drawn ----------------------------------------------------------
+    # --- the state, kept by the page model, which draws it in the panel of section ``key`` ------------------
+
+    @property
+    def state(self) -> ModelState:
+        return self.page.model.asker
 
     def set(self, state: ModelState) -> None:
-        if state is self.state:
-            return
-        self.state = state
-        if self.key:
-            self.panel(self.key).querySelector(".model-state").innerHTML = render_model_state(state, NAME)
+        if state is not self.state or self.key != self.page.model.asker_key:
+            self.page.draw(self.page.model.model_moved("generate", state, self.key))
 
     def on_event(self, data: dict) -> None:
         if data["type"] == "progress":
@@ -60,6 +56,11 @@ class Asker:
 
     def panel(self, key: str):
         return document.getElementById(f"model-{key}")
+
+    async def show_stored(self) -> None:
+        """The page's line about what the lab keeps in this browser, with a removal control per part."""
+        stored = (await raglabBridge.stored()).to_py()
+        document.getElementById("model-store").innerHTML = render_stored(stored, STORED_NAMES)
 
     # --- loading ---------------------------------------------------------------------------------------------
 
@@ -107,7 +108,7 @@ class Asker:
                 "it again."
             )
         self.set(self.state.move("loaded", request=load.id, note=note))
-        await show_stored()
+        await self.show_stored()
         return True
 
     def runs_here(self) -> str:
@@ -146,14 +147,14 @@ class Asker:
         return done
 
     async def ask(self, key: str) -> None:
-        result = await self.current_result(key)
+        result = await current_result(self.page, key)
         await self.generate(key, result.prompt, "The model's answer", "ask")
 
     async def write(self, key: str, name: str) -> None:
         """The model writes the technique's input ``name`` for the section's question; the technique runs with it."""
         t = TECHNIQUES[key]
         written = t.input(name)
-        question = self.question_of(key)
+        question = question_of(self.page, key)
 
         async def generate(prompt: str) -> str | None:
             heading = f"The {written.model.label}, written by the model"
@@ -163,12 +164,12 @@ class Asker:
         inputs = await model_inputs(t, question, generate, [name])
         if inputs is None:
             return
-        mine = written.hand_written(self.current_lab().corpus, question)
+        mine = written.hand_written(self.page.lab().corpus, question)
         if mine:  # a preset: show the hand-written one beside the model's
             self.panel(key).insertAdjacentHTML(
                 "beforeend", render_hand_written(written.model.label, written.shown(mine))
             )
-        await self.answer(key, question, source="model", **inputs)
+        await answer(self.page, key, question, inputs, source="model")
 
     def removed(self) -> None:
         """The model was removed from this browser (and its worker ended): the next question asks again."""
@@ -177,67 +178,50 @@ class Asker:
         self.set(self.state.move("removed"))
 
 
-asker: Asker | None = None
+def install(page) -> None:
+    """The model's controls: "Ask the model", "Let the model write it", and those its panels draw after start-up
+    (consent, stop, retry, removal)."""
+    asker = page.asker = Asker(page)
+    asyncio.ensure_future(asker.show_stored())
+
+    def key_of(event) -> str:
+        return event.target.closest("section").dataset.technique
+
+    @when("click", "button.ask-model-button")
+    def on_ask(event):
+        asyncio.ensure_future(asker.ask(key_of(event)))
+
+    @when("click", "button.model-writes")
+    def on_write(event):
+        asyncio.ensure_future(asker.write(key_of(event), event.target.dataset.input))
+
+    @when("click", "body")
+    def on_panel_click(event):
+        target = event.target
+        classes = target.classList
+        if classes.contains("consent-yes") or classes.contains("consent-no"):
+            if asker.consent and not asker.consent.done():
+                asker.consent.set_result(classes.contains("consent-yes"))
+        elif classes.contains("model-stop"):
+            raglabBridge.interrupt(int(target.dataset.request))
+        elif classes.contains("model-retry"):
+            retry = target.dataset.retry
+            if retry == "question":  # the embedding model failed: the section's question, asked again
+                target.closest("section").querySelector("form.ask").requestSubmit()
+            elif retry == "ask":
+                asyncio.ensure_future(asker.ask(key_of(event)))
+            elif retry.startswith("write:"):  # the model writing one of the technique's inputs
+                asyncio.ensure_future(asker.write(key_of(event), retry.removeprefix("write:")))
+        elif classes.contains("remove-model"):
+            asyncio.ensure_future(remove(page, target.dataset.part))
 
 
-async def show_stored() -> None:
-    """The page's line about what the lab keeps in this browser, with a removal control per part."""
-    stored = (await raglabBridge.stored()).to_py()
-    document.getElementById("model-store").innerHTML = render_stored(stored, STORED_NAMES)
-
-
-def install(settings, current_lab, current_result, answer, question_of, on_removed) -> Asker:
-    global asker
-    asker = Asker(settings, current_lab, current_result, answer, question_of, on_removed)
-    asyncio.ensure_future(show_stored())
-    return asker
-
-
-def _key(event) -> str:
-    return event.target.closest("section").dataset.technique
-
-
-@when("click", "button.ask-model-button")
-def on_ask(event):
-    asyncio.ensure_future(asker.ask(_key(event)))
-
-
-@when("click", "button.model-writes")
-def on_write(event):
-    asyncio.ensure_future(asker.write(_key(event), event.target.dataset.input))
-
-
-@when("click", "body")
-def on_panel_click(event):
-    """Controls that the panels create after start-up: consent, stop, retry, removal."""
-    target = event.target
-    classes = target.classList
-    if classes.contains("consent-yes") or classes.contains("consent-no"):
-        if asker.consent and not asker.consent.done():
-            asker.consent.set_result(classes.contains("consent-yes"))
-    elif classes.contains("model-stop"):
-        raglabBridge.interrupt(int(target.dataset.request))
-    elif classes.contains("model-retry"):
-        retry = target.dataset.retry
-        if retry == "question":  # the embedding model failed: the section's question, asked again
-            target.closest("section").querySelector("form.ask").requestSubmit()
-        elif retry == "ask":
-            asyncio.ensure_future(asker.ask(_key(event)))
-        elif retry.startswith("write:"):  # the model writing one of the technique's inputs
-            asyncio.ensure_future(asker.write(_key(event), retry.removeprefix("write:")))
-    elif classes.contains("remove-model"):
-        asyncio.ensure_future(remove(target.dataset.part))
-
-
-async def remove(part: str) -> None:
+async def remove(page, part: str) -> None:
     freed = await raglabBridge.remove(part)
     if part == "generate":
-        asker.removed()
+        page.asker.removed()
     else:
-        asker.on_removed(part)
-    await show_stored()
+        page.embedder.removed()
+    await page.asker.show_stored()
     line = document.getElementById("model-store")
     line.insertAdjacentText("afterbegin", f"Removed {STORED_NAMES[part]}: {freed / 1_000_000:.0f} MB freed. ")
-
-
-__all__ = ["Asker", "Stage", "install"]

@@ -13,73 +13,75 @@ from raglab.names import apply_edits, names_found
 from raglab.ui.names_html import render_names
 
 RECORD = "names"
-page = {"lab": None}
-state = {"edits": {"added": [], "merged": [], "removed": []}, "found": None, "for": None}
 
 
-def install(lab) -> None:
-    """``lab``: () -> the visitor's Lab, or None."""
-    page["lab"] = lab
+def no_edits() -> dict:
+    return {"added": [], "merged": [], "removed": []}
 
 
-async def load() -> None:
-    kept = dict((await raglabDocuments.records(RECORD)).to_py())
-    if RECORD in kept:
-        state["edits"] = json.loads(kept[RECORD])
+class Names:
+    def __init__(self, page):
+        self.page = page
+        self.edits = no_edits()  # the visitor's edits, as kept
+        self.found = None  # the names found by rules in the documents of lab ``found_for``
+        self.found_for = None
 
+    async def load(self) -> None:
+        kept = dict((await raglabDocuments.records(RECORD)).to_py())
+        if RECORD in kept:
+            self.edits = json.loads(kept[RECORD])
 
-def use_names(lab) -> None:
-    """Give ``lab`` the names found by rules in its documents, with the visitor's edits (found once per Lab)."""
-    if state["for"] is not lab:
-        state.update(found=names_found(lab.corpus.documents), **{"for": lab})
-        lab.use_entities(apply_edits(state["found"].entities, state["edits"]))
+    def use_names(self, lab) -> None:
+        """Give ``lab`` the names found by rules in its documents, with the visitor's edits (found once per Lab)."""
+        if self.found_for is not lab:
+            self.found, self.found_for = names_found(lab.corpus.documents), lab
+            lab.use_entities(apply_edits(self.found.entities, self.edits))
 
+    def draw(self) -> None:
+        lab = self.page.yours()
+        if lab is None:
+            return
+        self.use_names(lab)
+        document.getElementById("docs-names").innerHTML = render_names(lab.corpus.entities, self.found, self.edits)
 
-def draw() -> None:
-    lab = page["lab"]()
-    if lab is None:
-        return
-    use_names(lab)
-    document.getElementById("docs-names").innerHTML = render_names(lab.corpus.entities, state["found"], state["edits"])
+    async def edit(self, kind: str, value) -> None:
+        self.edits.setdefault(kind, []).append(value)
+        await self.save()
 
-
-async def edit(kind: str, value) -> None:
-    state["edits"].setdefault(kind, []).append(value)
-    await save()
-
-
-async def save() -> None:
-    lab = page["lab"]()
-    if lab is not None:
-        use_names(lab)
-        lab.use_entities(apply_edits(state["found"].entities, state["edits"]))
-    try:
-        await raglabDocuments.keep(to_js([[RECORD, json.dumps(state["edits"])]]))
-    except Exception as error:
-        document.getElementById("msg-yours").textContent = f"Your edits to the names could not be kept: {error}."
-    draw()
+    async def save(self) -> None:
+        lab = self.page.yours()
+        if lab is not None:
+            self.use_names(lab)
+            lab.use_entities(apply_edits(self.found.entities, self.edits))
+        try:
+            await raglabDocuments.keep(to_js([[RECORD, json.dumps(self.edits)]]))
+        except Exception as error:
+            self.page.say("yours", f"Your edits to the names could not be kept: {error}.")
+        self.draw()
 
 
 def _field(id_: str) -> str:
     return document.getElementById(id_).value.strip()
 
 
-@when("toggle", "#yours .my-names")
-def on_open(event):
-    if event.target.open:
-        draw()
+def install(page) -> None:
+    names = page.names = Names(page)
 
+    @when("toggle", "#yours .my-names")
+    def on_open(event):
+        if event.target.open:
+            names.draw()
 
-@when("click", "#docs-names")
-def on_click(event):
-    classes = event.target.classList
-    if classes.contains("remove-name"):
-        asyncio.ensure_future(edit("removed", event.target.dataset.name))
-    elif classes.contains("add-name") and _field("name-add"):
-        aliases = [a.strip() for a in _field("name-add-aliases").split(",") if a.strip()]
-        asyncio.ensure_future(edit("added", {"name": _field("name-add"), "aliases": aliases}))
-    elif classes.contains("merge-names") and _field("merge-into") and _field("merge-from"):
-        asyncio.ensure_future(edit("merged", [_field("merge-into"), _field("merge-from")]))
-    elif classes.contains("reset-names"):
-        state["edits"] = {"added": [], "merged": [], "removed": []}
-        asyncio.ensure_future(save())
+    @when("click", "#docs-names")
+    def on_click(event):
+        classes = event.target.classList
+        if classes.contains("remove-name"):
+            asyncio.ensure_future(names.edit("removed", event.target.dataset.name))
+        elif classes.contains("add-name") and _field("name-add"):
+            aliases = [a.strip() for a in _field("name-add-aliases").split(",") if a.strip()]
+            asyncio.ensure_future(names.edit("added", {"name": _field("name-add"), "aliases": aliases}))
+        elif classes.contains("merge-names") and _field("merge-into") and _field("merge-from"):
+            asyncio.ensure_future(names.edit("merged", [_field("merge-into"), _field("merge-from")]))
+        elif classes.contains("reset-names"):
+            names.edits = no_edits()
+            asyncio.ensure_future(names.save())

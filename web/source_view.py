@@ -141,18 +141,15 @@ class SourceView:
         self.opener = None
 
 
-view = SourceView()
-
-
 def install(labs) -> None:
     """``labs()``: the page's labs as (name, Lab) pairs, the one it searches first ("fernport" holds the site's own
     corpus, Fernport or a course author's; "yours" the visitor's documents)."""
+    view = SourceView()
     view.labs = labs
     document.body.dataset.sourceView = "ready"  # lab.css shows the buttons from now on
 
-
-@when("click", "body")
-def on_show(event):
-    button = event.target.closest("button.show-source")
-    if button:
-        view.open(button.dataset.slug, button.getAttribute("data-id") or "", button)  # none: nothing highlighted
+    @when("click", "body")
+    def on_show(event):
+        button = event.target.closest("button.show-source")
+        if button:
+            view.open(button.dataset.slug, button.getAttribute("data-id") or "", button)  # none: nothing highlighted

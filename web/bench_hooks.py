@@ -1,0 +1,53 @@
+"""For benchmarks only (bench/scifact_page.py): ``window.raglabBench``; no control of the page calls these."""
+
+import json
+import time
+
+from js import Object, window
+from pyodide.ffi import create_proxy, to_js
+from questions import prepared
+
+from raglab import run
+from raglab.result import Hit
+from raglab.vectors import numpy_available
+
+
+def install(page) -> None:
+    async def bench_run(key: str, question: str, options_json: str = "{}"):
+        """``raglabBench.run(key, question, options_json)``, a Promise: one technique run on the lab the page
+        searches now, timed around ``run`` alone with time.perf_counter (nothing drawn, nothing kept), so a
+        benchmark sees the core's own cost in Pyodide. -> ``{ms, ids, scores, lists: {name: {ids, scores}},
+        numpy}``; ``lists`` holds the result's details that are passage lists (hybrid's "keyword" and "vector").
+        Options as ``run`` takes them (``top_k``, ``scoring``, ``hypothetical``, ...); a meaning technique looks
+        vectors up in the page's table (a question without one raises MissingVectors: add it first with
+        ``raglabBench.addVectors``)."""
+        options = json.loads(options_json)
+        options.update(await prepared(page, key, question, options))  # wheels, the vector table: before the clock
+        started = time.perf_counter()
+        result = run(page.lab(), key, question, **options)
+        ms = (time.perf_counter() - started) * 1000
+        lists = {
+            name: {"ids": [h.id for h in hits], "scores": [h.score for h in hits]}
+            for name, hits in result.details.items()
+            if isinstance(hits, list) and hits and all(isinstance(h, Hit) for h in hits)
+        }
+        out = {
+            "ms": ms,
+            "ids": [h.id for h in result.passages],
+            "scores": [h.score for h in result.passages],
+            "lists": lists,
+            "numpy": numpy_available(),
+        }
+        return to_js(out, dict_converter=Object.fromEntries)
+
+    async def bench_add_vectors(texts, vectors) -> int:
+        """``raglabBench.addVectors(texts, vectors)``: vectors made elsewhere (the page's worker, for a benchmark's
+        questions) into the page's table; how many texts the table holds."""
+        table = await page.site.vector_table()
+        table.add(texts.to_py(), [list(v) for v in vectors.to_py()])
+        return len(table.vectors)
+
+    hook = Object.new()
+    hook.run = create_proxy(bench_run)
+    hook.addVectors = create_proxy(bench_add_vectors)
+    window.raglabBench = hook

@@ -1,0 +1,146 @@
+"""What the page model answers, drawn: each ``(what, key, value)`` of a ``Changes`` put in its place in the page
+(raglab.page.answers.Changes says what each one is), and the address written. Nothing here decides anything."""
+
+from types import MappingProxyType
+
+from js import history
+from pyscript import document
+
+from raglab.techniques import TECHNIQUES
+
+
+def draw(changes) -> None:
+    for what, key, value in changes.draws:
+        DRAWERS[what](key, value)
+    if changes.address is not None:
+        (history.pushState if changes.address.push else history.replaceState)(None, "", changes.address.url)
+
+
+def draw_corpus(_, name: str) -> None:
+    document.body.dataset.corpus = name
+    document.querySelector(f"input[name=corpus][value={name}]").checked = True
+    for key in TECHNIQUES:
+        box = document.getElementById(f"q-{key}")
+        box.placeholder = "Ask about your documents" if name == "yours" else box.dataset.fernport
+
+
+def draw_box(key: str, text: str) -> None:
+    document.getElementById(f"q-{key}").value = text
+
+
+def draw_slot(key: str, html: str) -> None:
+    document.getElementById(f"result-{key}").innerHTML = html
+
+
+def draw_earlier(key: str, note: str) -> None:
+    """A question that drew nothing: the result still shown belongs to an earlier question, so it says which, in a
+    line above it, and is dimmed (lab.css's ``.earlier``) until the section draws again. The result is moved, not
+    copied: an opened score or prompt stays open."""
+    slot = document.getElementById(f"result-{key}")
+    line = slot.querySelector(".earlier-note")
+    if not note:
+        if line:
+            earlier = slot.querySelector(".earlier")
+            line.remove()
+            while earlier.firstChild:
+                slot.appendChild(earlier.firstChild)
+            earlier.remove()
+        return
+    if not line:
+        earlier = document.createElement("div")
+        earlier.className = "earlier"
+        while slot.firstChild:
+            earlier.appendChild(slot.firstChild)
+        line = document.createElement("p")
+        line.className = "message earlier-note"
+        slot.append(line, earlier)
+    line.textContent = note
+
+
+def draw_busy(key: str, busy: bool) -> None:
+    slot = document.getElementById(f"result-{key}")
+    if slot:
+        slot.classList.toggle("busy", bool(busy))
+
+
+def draw_line(key: str, html: str) -> None:
+    line = document.getElementById(f"msg-{key}")
+    if line:
+        line.innerHTML = html
+
+
+def draw_panel(key: str, html: str) -> None:
+    panel = document.getElementById(f"model-{key}")
+    state = panel.querySelector(".model-state") if panel else None
+    if state:
+        state.innerHTML = html
+
+
+def draw_form(key: str, asked: tuple) -> None:
+    """The section's boxes as a question was asked: the question (selected on the first click, so typing replaces
+    it), its inputs, its options (the defaults where none is given)."""
+    question, given = asked
+    t = TECHNIQUES[key]
+    section = document.getElementById(key)
+    fill_box(key, question)
+    for i in t.inputs:
+        if i.field:
+            section.querySelector(f"[name={i.param}]").value = i.shown(given.get(i.name))
+    for o in t.options:
+        value = given.get(o.name, o.default)
+        if o.choices:
+            for radio in section.querySelectorAll(f"input[name={o.name}]"):
+                radio.checked = radio.value == value
+        else:
+            section.querySelector(f"input[name={o.name}]").value = f"{value:g}"
+
+
+DRAWERS = MappingProxyType(
+    {
+        "corpus": draw_corpus,
+        "box": draw_box,
+        "form": draw_form,
+        "slot": draw_slot,
+        "earlier": draw_earlier,
+        "busy": draw_busy,
+        "line": draw_line,
+        "panel": draw_panel,
+    }
+)
+
+
+def fill_box(key: str, question: str) -> None:
+    """A question the visitor did not type (a preset, a link, Back) in the section's box; the box's first click
+    selects it all, so typing replaces it, and a second click places the caret to edit it."""
+    box = document.getElementById(f"q-{key}")
+    box.value = question
+    box.setAttribute("data-given", question)
+
+
+def boxes() -> dict[str, str]:
+    """Every section's question box as it is now (kept at a switch, shown again on the way back)."""
+    return {key: document.getElementById(f"q-{key}").value for key in TECHNIQUES}
+
+
+def form_values(t, form) -> dict:
+    """The technique's inputs and options as its form holds them (the core checks them)."""
+    given = {i.name: i.read([form.querySelector(f"[name={i.param}]").value]) for i in t.inputs if i.field}
+    for o in t.options:
+        field = form.querySelector(f"input[name={o.name}]:checked" if o.choices else f"input[name={o.name}]")
+        given[o.name] = o.read(field.value) if field else None
+    return given
+
+
+def link_message(text: str) -> None:
+    """One line above the lab: the link names techniques the lab does not have, and those it has."""
+    line = document.createElement("p")
+    line.className = "message link-message"
+    line.setAttribute("role", "status")
+    line.textContent = text
+    document.getElementById("lab").prepend(line)
+
+
+def show_status(kind: str, text: str) -> None:
+    status = document.getElementById("status")
+    status.dataset.state = kind
+    status.textContent = text

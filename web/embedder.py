@@ -1,0 +1,84 @@
+"""The embedding model in the page's worker (worker.js, through bridge.js): loaded once for every section that needs
+it, its state given to the page model (``model_moved("embed", ...)``), which draws it in the line of every section
+waiting for it."""
+
+import asyncio
+
+from js import raglabBridge
+from pyodide.ffi import to_js
+
+from raglab import QuestionError
+from raglab.ui.model_panel import Stage, failure_sentence
+
+NAME = "the embedding model"
+
+
+class Embedder:
+    def __init__(self, page, available: bool):
+        self.page = page
+        self.available = available  # the build has an embedding model
+        self.device = None  # which device makes the vectors and why, in the worker's words, once it has said
+
+    @property
+    def state(self):
+        return self.page.model.facts.embedder
+
+    def set(self, state) -> None:
+        if state is not self.state:
+            self.page.draw(self.page.model.model_moved("embed", state))
+
+    def on_event(self, data: dict) -> None:
+        if data["type"] == "progress":
+            self.set(self.state.on_progress(data))
+
+    def removed(self) -> None:
+        self.set(self.state.move("removed"))
+
+    async def vectors(self, key: str, ticket: int, texts: list[str], retry: str = "question") -> list | None:
+        """Vectors for ``texts``, loading the model first if need be, for the request ``ticket`` of section ``key``
+        (its line follows the model meanwhile). None when the model failed: the line says why, with "Try again",
+        which repeats ``retry`` (the section's question, or "vectors", "related" for the visitor's parts)."""
+        if not self.available:
+            raise QuestionError(
+                "This build of the lab has no embedding model, so only the preset questions can be searched by "
+                "meaning here."
+            )
+        page = self.page
+        page.draw(page.model.wait_for_model(key, ticket))
+        try:
+            if self.state.stage is not Stage.DONE:
+                load = raglabBridge.load("embed")
+                self.set(self.state.move("download", request=load.id))
+                ended = (await load.ended).to_py()
+                if ended["type"] == "error":
+                    return self.fail(load.id, ended["reason"], retry)
+                self.device = ended["reason"]
+                note = f"Embedding model ready ({ended['dtype']}, {ended['device']}); reading your question…"
+                self.set(self.state.move("loaded", request=load.id, note=note))
+                asyncio.ensure_future(page.show_stored())
+            request = raglabBridge.vectors(to_js(texts))
+            answer = (await request.ended).to_py()
+            if answer["type"] == "error":
+                return self.fail(request.id, answer["reason"], retry)
+            if answer.get("choice"):  # this batch measured which device is faster
+                self.device = answer["choice"]["reason"]
+            page.draw(page.model.embedded(key, ticket))
+            return [list(v) for v in answer["vectors"]]
+        except BaseException:
+            page.draw(page.model.embedded(key, ticket))
+            raise
+
+    def fail(self, request: int, reason: dict, retry: str) -> None:
+        self.set(self.state.move("fail", request=request, failure=failure_sentence(reason, NAME), retry=retry))
+        return None
+
+    async def add(self, table, key: str, ticket: int, texts, retry: str = "question") -> bool:
+        """``texts`` embedded into ``table``; False when the model failed (its line says so)."""
+        texts = list(texts)
+        if not texts:
+            return True
+        vectors = await self.vectors(key, ticket, texts, retry)
+        if vectors is None:
+            return False
+        table.add(texts, vectors)
+        return True

@@ -1,0 +1,112 @@
+"""The page as the glue holds it: one object (main.py makes it, every part is given it), with the page model
+(raglab.page: what each section shows, the tickets, the address), the labs it searches, the site's files, the
+embedding model, and each part of the page once installed. Events go to ``model``; what it answers is drawn
+by ``draw``."""
+
+import asyncio
+
+import drawing
+from js import performance
+from pyscript import document
+
+from raglab import Lab
+from raglab.chunking import DEFAULT_SIZE, passage_count
+from raglab.page import FERNPORT, YOURS, PageModel, Start
+from raglab.techniques import TECHNIQUES
+
+
+class LabPage:
+    def __init__(self, settings: dict, site, fernport: Lab):
+        self.settings = settings  # pyscript.json's "raglab" section (written by build.py)
+        self.site = site  # site_files.Site
+        self.labs = {FERNPORT: fernport}  # and YOURS, once the visitor keeps documents
+        self.model = PageModel(starts(fernport), site_corpus=settings.get("corpus", {}).get("key", ""))
+        self.embedder = None  # embedder.Embedder, and the parts, as main.py installs them
+        self.asker = None  # ask_model.Asker
+        self.documents = None  # my_documents.Documents
+        self.names = None  # my_names.Names
+        self.vectors = None  # my_vectors.Vectors
+        self.getting_ready = None  # (lab, task): the visitor's lab being cut and indexed in steps
+
+    # --- reading ----------------------------------------------------------------------------------------------
+
+    @property
+    def corpus(self) -> str:
+        return self.model.corpus
+
+    def lab(self) -> Lab:
+        return self.labs[self.model.corpus]
+
+    def yours(self) -> Lab | None:
+        return self.labs.get(YOURS)
+
+    def searched(self) -> list[tuple[str, Lab]]:
+        """The labs a result's passage is looked up in (the source view), the one searched now first."""
+        return [(self.corpus, self.lab()), *((name, lab) for name, lab in self.labs.items() if name != self.corpus)]
+
+    # --- drawing ----------------------------------------------------------------------------------------------
+
+    def draw(self, changes) -> None:
+        drawing.draw(changes)
+
+    def say(self, key: str, text: str) -> None:
+        """A sentence in section ``key``'s line ("yours": the documents' line)."""
+        self.draw(self.model.say(key, text))
+
+    async def show_stored(self) -> None:
+        if self.asker:
+            await self.asker.show_stored()
+
+    # --- the documents searched ---------------------------------------------------------------------------------
+
+    def switch(self, name: str) -> None:
+        """Search ``name``: "fernport" or "yours" (kept documents only). Each section shows what it showed for
+        those documents, its box what it held."""
+        self.draw(self.model.switch(name, drawing.boxes()))
+
+    def documents_changed(self, corpus, passage_size=DEFAULT_SIZE, search: str = YOURS) -> None:
+        """The visitor's documents changed (``corpus``: them now, None when none are left; ``passage_size``: how
+        they are cut): their lab is made again and got ready in steps, and the sections search ``search``."""
+        if corpus is None:
+            self.labs.pop(YOURS, None)
+            self.getting_ready = None
+            documents = passages = 0
+        else:
+            lab = self.labs[YOURS] = Lab(corpus, passage_size)
+            self.getting_ready = (lab, asyncio.ensure_future(self.get_ready(lab)))
+            documents = len(corpus.documents)
+            # counted, not made: get_ready makes them in steps (documents read in this visit are cut already)
+            passages = sum(passage_count(d, passage_size) for d in corpus.documents)
+        vectors = self.vectors.counts() if self.vectors else (0, 0)
+        self.draw(self.model.documents_changed(documents, passages, search, drawing.boxes(), vectors))
+        if self.vectors:
+            asyncio.ensure_future(self.vectors.prune())
+
+    async def get_ready(self, lab: Lab) -> None:
+        """Cut the visitor's passages and index their words a few documents at a time (Lab.prepare_in_steps),
+        letting the page draw and answer between steps, so the first question does not freeze it; a question asked
+        meanwhile waits for it (until_ready), its section saying how far it is."""
+        for progress in lab.prepare_in_steps():
+            if not self.getting_ready or self.getting_ready[0] is not lab:  # newer documents are being got ready
+                return
+            self.draw(self.model.preparing(progress))
+            await asyncio.sleep(0)
+        if self.getting_ready and self.getting_ready[0] is lab:
+            self.draw(self.model.ready())
+        performance.mark("raglab:indexed")  # for bench/scifact_page.py
+
+    async def until_ready(self, lab: Lab) -> None:
+        """A question on a lab get_ready is still cutting and indexing waits for it to finish, rather than doing the
+        rest in one task. The answer is the same: the passages and index are those the question would have made."""
+        if self.getting_ready and self.getting_ready[0] is lab and not self.getting_ready[1].done():
+            await self.getting_ready[1]
+
+
+def starts(lab: Lab) -> dict[str, Start]:
+    """Each section as the page began: its pre-rendered result, for its first preset."""
+    out = {}
+    for key in TECHNIQUES:
+        slot = document.getElementById(f"result-{key}")
+        shown = slot.querySelector(".summary")
+        out[key] = Start(slot.innerHTML, next(iter(lab.corpus.presets.get(key, ())), "") if shown else "")
+    return out

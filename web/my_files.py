@@ -1,0 +1,220 @@
+"""Your documents, read: the files the visitor chooses, drops, pastes or brings in a zip, read one at a time (the
+page stays usable) and listed with what each gave, until they are kept (my_documents.py) or discarded.
+
+The core reads (raglab.readers: every file kind, decided by ``file_kind``, and every message); documents.js reads
+PDFs with pdf.js. Nothing here sends a byte anywhere: every file is read from the visitor's disk by the browser.
+"""
+
+import asyncio
+
+from js import Uint8Array, performance, raglabDocuments
+from pyodide.ffi import create_proxy, to_js
+from pyodide_js import loadPackage
+from pyscript import document, when
+
+from raglab.chunking import DEFAULT_SIZE, cut_sentences
+from raglab.collection import Collection
+from raglab.corpus import CorpusError, Document
+from raglab.pdf_lines import Page
+from raglab.readers import (
+    MAX_FILE_BYTES,
+    MAX_FILES,
+    ReadError,
+    file_kind,
+    read_error,
+    read_file,
+    read_pasted,
+    read_pdf_pages,
+)
+from raglab.ui.documents_html import LIST_ROWS, render_read
+
+SLICE = 64  # documents cut in one task (the time one takes: bench/README.md), between which the page answers
+
+
+class Reading:
+    def __init__(self, page):
+        self.page = page
+        self.items = []  # each file's Document, or the ReadError saying why it gave none
+        self.words = None  # a zip's word list
+        self.passages = None  # a zip's passage size, when its passages.toml says one
+        self.cancel, self.busy, self.cancelled = False, False, 0
+        self.pdfs = {}  # source view: id() of a PDF's Document read -> (it, its File), for its bytes when kept
+        self.whole_list = False  # "Show all" pressed: the list draws every document, not the first rows
+
+    def clear(self) -> None:
+        self.items, self.words, self.passages, self.cancelled, self.pdfs = [], None, None, 0, {}
+
+    def progress(self, done: int, total: int, name: str) -> None:
+        box = document.querySelector("#yours .reading")
+        box.hidden = done >= total
+        bar = document.getElementById("docs-bar")
+        bar.max, bar.value = total, done
+        document.getElementById("docs-progress").textContent = f"Reading {done + 1} of {total}: {name}"
+
+    async def read_one(self, file) -> Document | ReadError | None:
+        """The file read, or why it gives nothing; None when the visitor cancelled while it was being read."""
+        name = file.name
+        if file.size > MAX_FILE_BYTES:  # said before a byte is read
+            return read_error(name, "too_large", size=file.size)
+        data = Uint8Array.new(await file.arrayBuffer())
+        try:
+            kind = file_kind(name, bytes(data.subarray(0, 1024).to_py()))
+            if kind == "pdf":
+                read = (await raglabDocuments.pdfPages(data, create_proxy(lambda *_: self.cancel))).to_py()
+                if read.get("problem") == "cancelled":
+                    return None
+                if "problem" in read:
+                    return read_error(name, read["problem"])
+                pages = [Page.from_arrays(p["texts"], p["numbers"], p["box"]) for p in read["pages"]]
+                return read_pdf_pages(name, pages)
+            if kind == "docx":
+                await self.docx_reader()
+            return read_file(name, data.to_bytes())
+        except (ReadError, CorpusError) as error:
+            return error if isinstance(error, ReadError) else read_error(name, "broken")
+
+    async def docx_reader(self) -> None:
+        try:
+            import mammoth  # noqa: F401
+        except ImportError:
+            await loadPackage(to_js([self.page.site.url(w) for w in self.page.settings["wheels"]["docx"]]))
+
+    async def read_files(self, files) -> None:
+        """Read every chosen or dropped file, one at a time (the page stays usable), and show what each gave."""
+        if self.busy:
+            self.page.say("yours", "Still reading the last files: wait for them, or cancel.")
+            return
+        total = files.length
+        if total + len(self.page.documents.collection.documents) > MAX_FILES:
+            self.page.say("yours", str(read_error(f"{total} files", "too_many")))
+            return
+        self.clear()
+        self.busy, self.cancel, self.whole_list = True, False, False
+        performance.mark("raglab:read-start")  # the marks are for bench/own_documents.py
+        try:
+            for i in range(total):
+                if self.cancel:
+                    break
+                file = files.item(i)
+                self.progress(i, total, file.name)
+                item = await self.read_one(file)
+                if isinstance(item, Document) and file.name.lower().endswith(".pdf"):  # source view: its bytes
+                    self.pdfs[id(item)] = (item, file)
+                if item is not None:
+                    # cut into sentences now, a file at a time, not all at once when the list's heading counts the
+                    # passages (bench/README.md); the lab reuses the cut
+                    self.items.append(cut_sentences(item) if isinstance(item, Document) else item)
+                await asyncio.sleep(0)  # let the page draw the progress and answer clicks
+        finally:
+            self.busy = False
+            self.progress(total, total, "")
+        self.cancelled = total - len(self.items)
+        self.show()
+        performance.mark("raglab:read-end")
+
+    def show(self) -> None:
+        size = self.passages or self.page.documents.collection.passage_size
+        rows = None if self.whole_list else LIST_ROWS
+        shown = self.items or self.cancelled
+        document.getElementById("docs-read").innerHTML = (
+            render_read(self.items, self.cancelled, size, rows) if shown else ""
+        )
+
+    def documents(self) -> list[Document]:
+        return [d for d in self.items if isinstance(d, Document)]
+
+    async def keep_pdfs(self, files: dict) -> None:
+        """Source view: each kept PDF's bytes under ``pdf:<slug>``, one at a time, after its document (a reload
+        reads a document whether or not its PDF made it). One the browser refuses leaves that document's text view
+        alone: nothing is said, as for a document kept before PDFs were."""
+        for slug, file in files.items():
+            try:
+                await raglabDocuments.keepPdf(f"pdf:{slug}", file)
+            except Exception:
+                pass
+
+    async def import_zip(self, file) -> None:
+        data = Uint8Array.new(await file.arrayBuffer()).to_bytes()
+        try:
+            imported = Collection.from_zip(data)
+        except CorpusError as error:
+            self.page.say("yours", str(error))
+            return
+        for start in range(0, len(imported.documents), SLICE):  # cut as files read are, a slice a task
+            for doc in imported.documents[start : start + SLICE]:
+                cut_sentences(doc)
+            await asyncio.sleep(0)
+        # Only a passages.toml says how to cut (a zip without one may be any zip of files): the visitor's choice
+        # stands.
+        self.clear()
+        self.items = [*imported.documents, *imported.skipped]
+        self.words = imported.related_words
+        self.passages = imported.passage_size if imported.passage_size != DEFAULT_SIZE else None
+        self.show()
+
+
+def install(page) -> None:
+    """The reading controls (my_documents.install made ``page.documents``, whose ``reading`` this is)."""
+    reading = page.documents.reading
+
+    def on_toggle(event) -> None:
+        """An opened "Show the text read": its document's text, as text. The read list names a document by its
+        place among the documents read, the kept list by its slug."""
+        box = event.target
+        if not (box.open and box.classList.contains("doc-text")) or box.querySelector("pre").textContent:
+            return
+        key = box.dataset.doc
+        if box.closest("#docs-read"):
+            docs = reading.documents()
+            doc = docs[int(key)] if key.isdigit() and int(key) < len(docs) else None
+        else:
+            doc = next((d for d in page.documents.collection.documents if d.slug == key), None)
+        if doc is not None:
+            box.querySelector("pre").textContent = doc.text
+
+    # A document's text goes into its folded <pre> when opened; "toggle" does not bubble, so listen as it passes.
+    document.getElementById("yours").addEventListener("toggle", create_proxy(on_toggle), True)
+
+    @when("change", "#doc-files")
+    def on_files(event):
+        asyncio.ensure_future(reading.read_files(event.target.files))
+
+    @when("change", "#doc-zip")
+    def on_zip(event):
+        if event.target.files.length:
+            asyncio.ensure_future(reading.import_zip(event.target.files.item(0)))
+
+    @when("dragover", ".drop-zone")
+    def on_drag(event):
+        event.preventDefault()  # without it the browser opens the dropped file instead
+
+    @when("drop", ".drop-zone")
+    def on_drop(event):
+        event.preventDefault()
+        asyncio.ensure_future(reading.read_files(event.dataTransfer.files))
+
+    @when("click", "#paste-read")
+    def on_paste(event):
+        text = document.getElementById("paste-text").value
+        title = document.getElementById("paste-title").value.strip() or "Pasted text"
+        reading.cancelled = 0
+        try:
+            reading.items = [read_pasted(text, title)]
+        except ReadError as error:
+            reading.items = [error]
+        reading.show()
+
+    @when("click", "#docs-cancel")
+    def on_cancel(event):
+        reading.cancel = True
+
+    @when("click", "#yours")
+    def on_section_click(event):
+        """Controls drawn after start-up: discard what was read, show its whole list."""
+        classes, data = event.target.classList, event.target.dataset
+        if classes.contains("discard-read"):
+            reading.clear()  # pdfs too: source view
+            reading.show()
+        elif classes.contains("show-all-docs") and data.list == "read":
+            reading.whole_list = True
+            reading.show()

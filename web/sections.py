@@ -1,0 +1,104 @@
+"""The technique sections' controls: a preset, a typed question, a scoreboard question, the embed code; and Back
+and Forward. Each handler is a plain function so that preventDefault() runs while the event is dispatched (an async
+handler would run after the browser had already followed the link or sent the form); the work goes on in a task."""
+
+import asyncio
+
+import drawing
+from js import location, navigator, window
+from pyodide.ffi import create_proxy
+from pyscript import document, when
+from questions import answer, open_address
+
+from raglab.techniques import TECHNIQUES
+
+
+def install(page) -> None:
+    def asked(key: str, question: str, **given) -> None:
+        """A question asked by the visitor (a preset, typed, or from the scoreboard): answered, then in the
+        address."""
+        asyncio.ensure_future(answer(page, key, question, given, remember=True))
+
+    @when("click", "section.technique")  # a section may have no preset (a --corpus build without presets.toml)
+    def on_preset(event):
+        link = event.target.closest("a.preset")
+        if not link:
+            return
+        event.preventDefault()
+        key, question = link.closest("section").dataset.technique, link.dataset.q
+        drawing.fill_box(key, question)
+        asked(key, question)
+
+    @when("keydown", "section.technique")
+    def on_preset_key(event):
+        """Space and Enter press a preset, as they press a button (it is a link with role=button: Space would
+        scroll, and Enter would follow the link before Python could answer)."""
+        link = event.target.closest("a.preset")
+        if link and event.key in (" ", "Enter"):
+            event.preventDefault()
+            link.click()
+
+    @when("click", "input[name=q]")
+    def on_box_click(event):
+        """The first click in a box holding a question the visitor did not type selects it (see fill_box)."""
+        box = event.target
+        if box.value and box.value == box.getAttribute("data-given"):
+            box.select()
+        box.removeAttribute("data-given")
+
+    @when("input", "input[name=q]")
+    def on_box_input(event):
+        event.target.removeAttribute("data-given")
+
+    @when("submit", "form.ask")
+    def on_ask(event):
+        event.preventDefault()
+        form = event.target
+        key = form.closest("section").dataset.technique
+        asked(key, form.querySelector("input[name=q]").value, **drawing.form_values(TECHNIQUES[key], form))
+
+    @when("click", "body")  # no scoreboard without labelled questions (a --corpus build without questions.toml)
+    def on_open_question(event):
+        """A scoreboard question: open it in its technique, answered in place."""
+        link = event.target.closest("a.open-question")
+        if not link:
+            return
+        event.preventDefault()
+        key, question = link.dataset.technique, link.dataset.q
+        page.switch("fernport")  # the scoreboard's questions are Fernport's
+        drawing.fill_box(key, question)
+        document.getElementById(key).scrollIntoView()
+        asked(key, question)
+
+    @when("click", "button.embed-code")
+    def on_embed_code(event):
+        button = event.target.closest("button")
+        key = button.dataset.technique
+        embed_code(page, key, button)
+
+
+def listen_history(page) -> None:
+    """Back and Forward, from now on (a deep link may wait minutes for a model); also on #fragment links, where the
+    questions are the same and nothing changes."""
+    window.addEventListener("popstate", create_proxy(lambda event: asyncio.ensure_future(open_address(page))))
+
+
+def embed_code(page, key: str, button) -> None:
+    from raglab.ui.page_html import embed_snippet
+
+    snippet = embed_snippet(f"{location.origin}{location.pathname}", TECHNIQUES[key])
+    box = button.closest("section").querySelector("textarea.embed-snippet")
+    if not box:  # querySelector gives null (JsNull) when there is none yet
+        box = document.createElement("textarea")
+        box.className = "embed-snippet"
+        box.readOnly = True
+        box.rows = 11  # an iframe and the few lines that follow its height
+        box.setAttribute("aria-label", "Embed code")
+        button.after(box)
+    box.value = snippet
+    box.select()
+    try:
+        navigator.clipboard.writeText(snippet)
+        page.say(key, "Embed code copied; paste it into your course page.")
+    except Exception:
+        page.say(key, "Select the embed code below and copy it.")
