@@ -47,8 +47,9 @@ class Embedder:
         page.draw(page.model.wait_for_model(key, ticket))
         try:
             if self.state.stage is not Stage.DONE:
+                stored = (await raglabBridge.stored()).to_py()["embed"]  # kept: no download to show
                 load = raglabBridge.load("embed")
-                self.set(self.state.move("download", request=load.id))
+                self.set(self.state.move("download", request=load.id, stored=bool(stored)))
                 ended = (await load.ended).to_py()
                 if ended["type"] == "error":
                     return self.fail(load.id, ended["reason"], retry)

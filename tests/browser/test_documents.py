@@ -188,6 +188,11 @@ def test_every_format_and_bad_input_read_searched_as_the_cli_and_private(visit, 
     page.fill("#q-hybrid", question)
     page.press("#q-hybrid", "Enter")
     expect(page.locator("#msg-hybrid")).to_contain_text("needs a meaning vector first: 0 of")
+    for key in ("multi_query", "hyde"):  # Fernport's hand-written presets are not the visitor's: not said here
+        expect(page.locator(f"#{key} .explain")).to_be_visible()
+        expect(page.locator(f"#{key} .explain")).not_to_contain_text(
+            "written by hand for this demo", use_inner_text=True
+        )
 
     assert visit.console_errors == []
     _assert_private(sent)

@@ -1,9 +1,10 @@
 """The back button and the address (issue 14): each question asked is a history entry, Back and Forward show the
 earlier question and its result, the address holds every section used and opens them all again; and the small
 things a visitor met: an unknown technique in a link, presets by keyboard, the box after a preset, HyDE without an
-answer, and what the page says about numpy."""
+answer, a question that draws nothing, and what the page says about numpy."""
 
 import json
+from pathlib import Path
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 import pytest
@@ -11,14 +12,21 @@ from lab_page import SLOW, expect_address, press, shown
 from playwright.sync_api import expect
 
 from raglab import Lab, run
+from raglab.onnx_embed import OnnxEmbedder
 from raglab.techniques import TECHNIQUES
 
+ROOT = Path(__file__).resolve().parents[2]
 TYPED = "When does the market open?"  # typed into plain search
 
 
 @pytest.fixture(scope="module")
 def lab():
     return Lab()
+
+
+@pytest.fixture(scope="module")
+def embed():
+    return OnnxEmbedder(ROOT / ".cache" / "models" / "all-MiniLM-L6-v2")
 
 
 def address(page) -> list:
@@ -126,15 +134,28 @@ def test_presets_answer_space_and_enter_and_typing_replaces_a_preset(visit):
     expect(page.locator("#q-plain")).to_have_value("ferry")
 
 
-def test_hyde_without_an_answer_marks_the_result_it_keeps(visit, lab):
+def test_hyde_without_an_answer_searches_by_the_questions_meaning(visit, lab, embed):
+    """Intent: issue 21. A typed question with no hypothetical answer is searched by its own meaning, as the command
+    line does, and the section says so in one line (it offers the model's answer, never refuses)."""
     page = visit.open()
-    shown_before = lab.corpus.presets["hyde"][0]
     typed = "Who sells fish at the market?"
     page.fill("#q-hyde", typed)
     page.press("#q-hyde", "Enter")
-    expect(page.locator("#msg-hyde")).to_contain_text("HyDE needs a hypothetical answer")
-    expect(page.locator("#result-hyde .earlier-note")).to_have_text(
-        f"The result below is for an earlier question, “{shown_before}”, not for “{typed}”."
+    expect(page.locator("#result-hyde .summary")).to_contain_text(f"“{typed}”", timeout=SLOW)
+    expect(page.locator("#result-hyde")).to_contain_text("No hypothetical answer for this question yet")
+    expect(page.locator("#msg-hyde")).to_have_text("")
+    assert [i for i, _ in shown(page, "hyde")] == [p.id for p in run(lab, "hyde", typed, embed=embed).passages]
+
+
+def test_a_question_that_draws_nothing_marks_the_result_it_keeps(visit, lab):
+    page = visit.open()
+    shown_before = lab.corpus.presets["hyde"][0]
+    typed = "x" * 501  # past the box's maxlength, as a script (or an old browser) could send it
+    page.evaluate(f"document.querySelector('#q-hyde').value = {typed!r}")
+    page.press("#q-hyde", "Enter")
+    expect(page.locator("#msg-hyde")).to_contain_text("The question is 501 characters long")
+    expect(page.locator("#result-hyde .earlier-note")).to_contain_text(
+        f"The result below is for an earlier question, “{shown_before}”, not for “"
     )
     expect(page.locator("#result-hyde .earlier .summary")).to_contain_text(f"“{shown_before}”")
     press(page, "hyde", lab.corpus.presets["hyde"][1])

@@ -13,6 +13,8 @@ from raglab import Lab, run
 from raglab.collection import read_folder
 from raglab.onnx_embed import OnnxEmbedder
 from raglab.related import suggest, unknown_words, vocabulary
+from raglab.techniques import TECHNIQUES
+from raglab.ui.documents_html import needs_vectors
 
 ROOT = Path(__file__).resolve().parents[2]
 TOPICS = ["tide", "lamp", "bread", "kite", "goat", "bell", "rope", "moss", "shell", "crab", "gull", "reed", "salt"]
@@ -91,6 +93,13 @@ def test_vectors_batched_cancelled_resumed_not_twice_and_searched(visit, folder)
     page.reload()  # cut short while the second batch is under way: carries on after the reload
     expect(vectors).to_contain_text("Every one of your 53 passages has a meaning vector", timeout=SLOW)
     second = page.evaluate("window.asked")
+    meaning = [key for key, t in TECHNIQUES.items() if needs_vectors(t)]
+    for reloaded in (False, True):  # issue 21's stale line: each meaning section follows the vectors, unasked
+        if reloaded:
+            page.reload()
+            expect(vectors).to_contain_text("Every one of your 53 passages has a meaning vector", timeout=SLOW)
+        for key in meaning:
+            expect(page.locator(f"#result-{key}")).to_contain_text("53 passages. Type a question above.")
     assert sorted(first + second) == sorted({t for t in first + second}), "a passage was embedded twice"
     assert len(first) + len(second) == 53
     assert min(map(len, first)) >= max(map(len, second)), "after the reload, not the shorter passages left"

@@ -33,6 +33,18 @@ def test_hyde_uses_the_hand_written_answer_and_compares(lab, embed):
     assert any(s.startswith("Right passages in the top 3:") for s in r.steps)
 
 
+def test_hyde_without_an_answer_is_plain_meaning_search_said_in_one_line(lab, embed):
+    """Intent: issue 21. A question with no hypothetical answer (typed, not a preset) is not refused: HyDE searches
+    with the question's own meaning, as multi-query does with no rewrites, and its first step says so."""
+    typed = "Who sells fish at the market?"
+    r = run(lab, "hyde", typed, embed=embed)
+    assert (
+        r.steps[0].startswith("No hypothetical answer for this question yet") and r.details["hypothetical_answer"] == ""
+    )
+    assert [p.id for p in r.passages] == [p.id for p in r.comparison.passages]
+    assert [p.id for p in r.passages] == [p.id for p in run(lab, "multi_query", typed, embed=embed).passages]
+
+
 def test_hybrid_fuses_both_lists(lab, embed):
     r = run(lab, "hybrid", "What happened in 1702?", embed=embed)
     assert r.details["vector_search"] is True

@@ -51,7 +51,9 @@ def test_events_of_another_request_change_nothing():
 def test_a_stored_model_loads_without_a_download():
     state = ModelState().move("download", request=3, stored=True)
     assert state.stage is Stage.LOADING
-    assert render_model_state(state, "Qwen3 0.6B") == '<p class="model-status">Loading Qwen3 0.6B…</p>'
+    assert render_model_state(state, "Qwen3 0.6B") == (
+        '<p class="model-status">Loading Qwen3 0.6B from the copy kept in this browser…</p>'
+    )
     assert state.on_progress(progress(3)).stage is Stage.DOWNLOADING  # a file was missing after all
 
 

@@ -76,8 +76,7 @@ def test_what_the_table_knows_is_not_needed_again(labs):
 @pytest.mark.parametrize(
     ("key", "question", "given", "said"),
     [
-        ("hyde", TYPED, {}, "HyDE needs a hypothetical answer for this question"),
-        ("hyde", TYPED, {"hypothetical": "   "}, "HyDE needs a hypothetical answer for this question"),
+        ("hyde", "  ", {"hypothetical": "Ida sells fish."}, "Type a question first."),
         ("multi_query", "  ", {}, "Type a question first."),
         ("hybrid", "x" * 501, {}, "The question is 501 characters long"),
         ("graph", "", {}, "Type a question first."),

@@ -292,8 +292,8 @@ def test_a_question_waits_for_the_documents_and_says_how_far_they_are(page):
 def test_a_question_that_draws_nothing_marks_the_result_kept(page):
     typed = "Who sells fish at the market?"
     asked = page.ask("hyde", typed)
-    failed = page.failed("hyde", asked.ticket, typed, "HyDE needs a hypothetical answer for this question.")
-    assert failed.of("line") == {"hyde": "HyDE needs a hypothetical answer for this question."}
+    failed = page.failed("hyde", asked.ticket, typed, "The question is 501 characters long.")
+    assert failed.of("line") == {"hyde": "The question is 501 characters long."}
     assert failed.of("earlier") == {
         "hyde": f"The result below is for an earlier question, “{PRESETS['hyde'][0]}”, not for “{typed}”."
     }

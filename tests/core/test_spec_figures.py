@@ -113,3 +113,24 @@ def test_every_lexical_preset_runs_and_explains_itself(lab, technique):
         assert r.steps and r.prompt.endswith(f"Question: {question}")
         for p in r.passages:
             assert sum(part.value for part in p.parts) == pytest.approx(p.score)
+
+
+def test_the_demo_sentences_read_as_the_spec_and_are_marked_as_fernports():
+    """Intent: issue 21. Multi-query's and HyDE's explanations keep the spec's sentence that the presets' inputs were
+    written by hand, marked (span.demo) so the page hides it on a visitor's own documents, where no one wrote them."""
+    from raglab import Lab
+    from raglab.corpus import default_corpus_dir
+    from raglab.ui import render_main
+    from raglab.ui.page_html import load_page_text
+
+    html = render_main(Lab(), load_page_text(default_corpus_dir()), {})
+    spec = {
+        "multi_query": "These rewrites were written by hand for this demo; a real system asks a language model for "
+        "them.",
+        "hyde": "The answers here were written by hand for this demo.",
+    }
+    for key, sentence in spec.items():
+        section = html[html.index(f'<section class="technique" id="{key}"') :]
+        explain = section[section.index('<p class="explain">') : section.index("</p>")]
+        assert f'<span class="demo">{sentence}</span>' in explain, key
+        assert explain.count("written by hand") == 1, key

@@ -43,15 +43,14 @@ class Needs:
 def wordings(t: Technique, corpus, question: str, given: Mapping[str, Any]) -> list[str]:
     """What a meaning technique embeds besides the passages: the question, then each embedded input's lines (as
     given, or a preset's hand-written ones when none is), spaces tidied and blanks left out. None at all when the
-    technique refuses the question before it embeds anything: a question it cannot search, a required input
-    missing (HyDE without a hypothetical answer).
+    technique refuses the question before it embeds anything (a question it cannot search).
 
     >>> from raglab.corpus import load_corpus
     >>> fernport, hyde = load_corpus(), TECHNIQUES["hyde"]
     >>> wordings(hyde, fernport, "What are the visitor rules?", {})[1][:60]  # a preset: its hand-written answer
     'Visitors must camp at the campsite, light fires only on the '
     >>> wordings(hyde, fernport, "Who sells fish?", {}), wordings(hyde, fernport, "  ", {"hypothetical": "Ida."})
-    ([], [])
+    (['Who sells fish?'], [])
     >>> wordings(TECHNIQUES["multi_query"], fernport, "Who sells fish?", {"rewrites": [" fish  seller", ""]})
     ['Who sells fish?', 'fish seller']
     """
@@ -70,8 +69,6 @@ def wordings(t: Technique, corpus, question: str, given: Mapping[str, Any]) -> l
             value = i.hand_written(corpus, question)
         lines = [" ".join(str(v).split()) for v in (value if isinstance(value, list | tuple) else [value or ""])]
         lines = [line for line in lines if line]
-        if i.required and not lines:
-            return []
         texts += lines
     return texts
 

@@ -57,7 +57,6 @@ HYPOTHETICAL_INPUT = Input(
         hypothetical_prompt, parse_one, "hypothetical answer", "Let the model write the hypothetical answer"
     ),
     embedded=True,
-    required=True,  # HyDE refuses a question without one (meaning.hyde)
 )
 REWRITE_INPUT = Input(
     "rewrite",

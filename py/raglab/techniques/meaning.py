@@ -158,13 +158,18 @@ def hyde(
     if hypothetical is None:
         hypothetical, source = lab.corpus.hypothetical.get(question), "hand"
     hypothetical = " ".join(str(hypothetical or "").split())
-    if not hypothetical:
-        raise QuestionError(
-            "HyDE needs a hypothetical answer for this question: write one (it may be wrong; it "
-            "only has to sound like the right page), or let the model write it."
-        )
-    q_vec, h_vec = embed([question, hypothetical])
     depth = len(lab.chunks())
+    if not hypothetical:  # as multi-query with no rewrites: the question's own meaning, said in one line
+        plain_ranked = meaning_search(lab, embed, embed([question])[0], depth)
+        steps = [
+            "No hypothetical answer for this question yet: write one (it may be wrong; it only has to sound like "
+            "the right page), or let the model write it. With none, this is plain meaning search.",
+            f"Searched with the meaning of the question and kept the {top_k} closest passages.",
+        ]
+        comparison = Comparison(PLAIN_MEANING, tuple(plain_ranked[:top_k]))
+        details = {"hypothetical_answer": "", "hypothetical_by": source}
+        return finish("hyde", question, search_words(question), steps, plain_ranked[:top_k], comparison, details)
+    q_vec, h_vec = embed([question, hypothetical])
     plain_ranked = meaning_search(lab, embed, q_vec, depth)
     ranked = meaning_search(lab, embed, h_vec, depth)
     hits = ranked[:top_k]

@@ -66,8 +66,7 @@ class Input:
     ``param`` names it in a link (``?rw=...``) and in the page's form; ``flag`` on the command line (None: not
     offered there). ``field`` False: the page has no box for it (only the model writes it). ``hand_written``
     gives a preset's own value from the corpus (``corpus, question -> value or None``). ``embedded``: its text is
-    embedded, as the question is (a meaning technique's rewrites); ``required``: the technique refuses a question
-    without it, before it embeds anything.
+    embedded, as the question is (a meaning technique's rewrites).
     """
 
     name: str  # the keyword the technique's function takes
@@ -81,7 +80,6 @@ class Input:
     hand_written: Callable[[Any, str], Any] = lambda corpus, question: None
     model: ModelWrites | None = None
     embedded: bool = False
-    required: bool = False
 
     @property
     def max_chars(self) -> int:

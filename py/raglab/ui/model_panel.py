@@ -199,9 +199,10 @@ def render_model_state(state: ModelState, what: str) -> str:
             f'<p class="model-status" role="alert">{escape(state.failure)} Nothing on the page is lost.</p>'
             f'<button type="button" class="model-retry" data-retry="{escape(state.retry)}">Try again</button>'
         )
-    text = {Stage.LOADING: f"Loading {what}…", Stage.CONSENT: "Checking how the model would run on this device…"}.get(
-        stage, state.note
-    )
+    text = {
+        Stage.LOADING: f"Loading {what} from the copy kept in this browser…",  # every file stored
+        Stage.CONSENT: "Checking how the model would run on this device…",
+    }.get(stage, state.note)
     return f'<p class="model-status">{escape(text)}</p>' if text else ""
 
 

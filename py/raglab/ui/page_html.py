@@ -93,6 +93,22 @@ def _options_fieldset(options) -> str:
     return f'<fieldset class="extra options"><legend>{escape(legend)}</legend>{"".join(fields)}</fieldset>'
 
 
+def _explain(terms, text: dict) -> str:
+    """A section's explanation; its ``demo`` sentence (about Fernport's hand-written presets, page.toml) marked, so
+    the page leaves it out while it searches the visitor's documents, where it would not be true.
+
+    >>> from raglab.ui.terms_html import Terms
+    >>> _explain(Terms([]), {"explain": "Rewrites help. These were written by hand. Models write them.",
+    ...                      "demo": "These were written by hand."})
+    'Rewrites help. <span class="demo">These were written by hand.</span> Models write them.'
+    """
+    explain, demo = text.get("explain", ""), text.get("demo", "")
+    if not demo or demo not in explain:
+        return terms.link(explain)
+    before, after = explain.split(demo, 1)
+    return f'{terms.link(before)}<span class="demo">{escape(demo)}</span>{terms.link(after)}'
+
+
 def _fusion_lesson(text: Mapping) -> str:
     from ..fusion import RRF_K, fuse_ranks, rrf_term
 
@@ -171,7 +187,7 @@ def render_technique_section(
         f"{_embed_bar(key)}"
         f'<h2 id="{key}-h"><span class="number">Technique {number}: </span>'
         f"{escape(text.get('heading', t.title))}</h2>"
-        f'<p class="explain">{terms.link(text.get("explain", ""))}</p>{lesson}{try_line}'
+        f'<p class="explain">{_explain(terms, text)}</p>{lesson}{try_line}'
         f'<div class="controls"><div class="presets" role="group" aria-label="Preset questions">{presets}</div>'
         f'<form class="ask" method="get" action="#{key}"><input type="hidden" name="technique" value="{key}">'
         f'<label for="q-{key}">Or type any question</label><div class="row"><input id="q-{key}" name="q" '
