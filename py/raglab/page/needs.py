@@ -46,7 +46,7 @@ def wordings(t: Technique, corpus, question: str, given: Mapping[str, Any]) -> l
     technique refuses the question before it embeds anything: a question it cannot search, a required input
     missing (HyDE without a hypothetical answer).
 
-    >>> from raglab.corpus import load_corpus
+    >>> from raglab.documents.corpus import load_corpus
     >>> fernport, hyde = load_corpus(), TECHNIQUES["hyde"]
     >>> wordings(hyde, fernport, "What are the visitor rules?", {})[1][:60]  # a preset: its hand-written answer
     'Visitors must camp at the campsite, light fires only on the '
