@@ -120,7 +120,9 @@ class BuildSettings:
 
     offline: bool = False
     self_hosted_model: Path | None = None
-    corpus: Path | None = None  # None: Fernport (raglab.corpus.default_corpus_dir), packed as the repository holds it
+    corpus: Path | None = (
+        None  # None: Fernport (raglab.documents.corpus.default_corpus_dir), packed as the repository holds it
+    )
     # More corpora (`--corpus` given more than once): each its own page beside index.html (LabPage), with a switch.
     more: tuple[Path, ...] = ()
     page: str = ""  # the page this build step writes: "" for index.html, else a LabPage's key
@@ -150,8 +152,9 @@ class BuildSettings:
         return read_lab_corpus(self.corpus)
 
 
-# Where the page's Python finds its corpus: `Lab()` loads raglab.corpus.default_corpus_dir(), which in the site is this
-# folder of the unpacked raglab.zip. A --corpus build packs its own corpus here, so the page loads it unchanged.
+# Where the page's Python finds its corpus: `Lab()` loads raglab.documents.corpus.default_corpus_dir(), which in the
+# site is this folder of the unpacked raglab.zip. A --corpus build packs its own corpus here, so the page loads it
+# unchanged.
 PAGE_CORPUS = "corpus/fernport"
 # The page's words for a corpus without page.toml: Fernport's lesson (the introduction, each technique's heading
 # and explanation, the hybrid lesson, the word list) without what is about Fernport's documents.
@@ -179,10 +182,10 @@ class LabCorpus:
     name: what the page calls the corpus: page.toml's `name`, else the folder's name.
     hand_written_names: entities.toml gave the names (the graph section then compares them with the rules').
     packed: the files raglab.zip holds under PAGE_CORPUS; None packs the repository's corpus/ as it is (Fernport).
-    skipped: the files of a plain folder that give nothing (raglab.readers.ReadError), said on stderr.
+    skipped: the files of a plain folder that give nothing (raglab.documents.readers.ReadError), said on stderr.
     """
 
-    corpus: object  # raglab.corpus.Corpus (build.py imports raglab only when a step needs it)
+    corpus: object  # raglab.documents.corpus.Corpus (build.py imports raglab only when a step needs it)
     passage_size: int | str
     page: dict
     name: str
@@ -207,7 +210,7 @@ def slug_for_page(folder: Path, taken: list[str]) -> str:
     ...     Path("yours"), [])
     ('ledger', 'ledger_2', 'yours_2')
     """
-    from raglab.readers import slug_for
+    from raglab.documents.readers import slug_for
 
     return slug_for(Path(folder).resolve().name, [*taken, "yours", "index", "pyscript", "raglab"])
 
@@ -219,13 +222,19 @@ def corpus_name(folder: Path) -> str:
 
 
 def read_lab_corpus(folder: Path | None) -> LabCorpus:
-    """Fernport (``folder`` None), or ``folder`` read as `raglab --corpus` reads it (raglab.readers.read_folder: a
-    corpus folder, or a plain folder of files), with the packed copy the page loads: its documents as
-    ``NN-slug.md``, its TOML files as they are, and entities.toml of the names found by rules when it has none.
-    A CorpusError says why a folder cannot be used (none, no document, a broken TOML file)."""
-    from raglab.collection import PASSAGES_FILE, document_markdown, entities_toml, passage_size_in, read_folder
-    from raglab.corpus import DATA_FILES, default_corpus_dir
-    from raglab.names import find_names
+    """Fernport (``folder`` None), or ``folder`` read as `raglab --corpus` reads it
+    (raglab.documents.readers.read_folder: a corpus folder, or a plain folder of files), with the packed copy the page
+    loads: its documents as ``NN-slug.md``, its TOML files as they are, and entities.toml of the names found by rules
+    when it has none. A CorpusError says why a folder cannot be used (none, no document, a broken TOML file)."""
+    from raglab.documents.collection import (
+        PASSAGES_FILE,
+        document_markdown,
+        entities_toml,
+        passage_size_in,
+        read_folder,
+    )
+    from raglab.documents.corpus import DATA_FILES, default_corpus_dir
+    from raglab.graph.names import find_names
 
     source = Path(folder) if folder is not None else default_corpus_dir()
     corpus, skipped = read_folder(source)
@@ -246,7 +255,7 @@ def read_lab_corpus(folder: Path | None) -> LabCorpus:
     if not hand_written:
         packed["entities.toml"] = entities_toml(
             corpus.entities,
-            "Names found by rules (raglab.names) when build.py packed this corpus, which has no entities.toml.",
+            "Names found by rules (raglab.graph.names) when build.py packed this corpus, which has no entities.toml.",
         ).encode()
     return LabCorpus(corpus, size, page, name, hand_written, packed, skipped)
 
@@ -276,7 +285,7 @@ def default_page_text() -> dict:
 
 
 def _toml_file(path: Path) -> dict:
-    from raglab.corpus import parse_toml, utf8_text
+    from raglab.documents.corpus import parse_toml, utf8_text
 
     return parse_toml(path.name, utf8_text(path.name, path.read_bytes()))
 
@@ -412,9 +421,9 @@ def prerender(dist: Path, settings: BuildSettings) -> None:
     the page with no model download. Without it, those sections say so.
     """
     from raglab import TECHNIQUES, Lab, run
+    from raglab.search.vector_table import VectorTable, preset_texts
     from raglab.techniques import EMBEDDINGS
     from raglab.ui import render_main
-    from raglab.vector_table import VectorTable, preset_texts
 
     chosen = settings.lab_corpus
     lab = Lab(chosen.corpus, chosen.passage_size)
@@ -551,7 +560,7 @@ def content_security_policy(settings: BuildSettings, styles: list[str] = ()) -> 
 
 def _vector_table(lab, VectorTable, preset_texts):
     try:
-        from raglab.onnx_embed import OnnxEmbedder
+        from raglab.models.onnx_embed import OnnxEmbedder
 
         embed = OnnxEmbedder(_export_embedding_model())
     except (ImportError, OSError, FileNotFoundError) as error:
@@ -751,7 +760,7 @@ def main(argv: list[str] | None = None) -> None:
         "each gets its own page, and a switch between them",
     )
     args = parser.parse_args(argv)
-    from raglab.corpus import CorpusError
+    from raglab.documents.corpus import CorpusError
 
     corpora = args.corpus or [None]
     settings = BuildSettings(

@@ -45,9 +45,9 @@ from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 
 from bench.scifact import chunks_of
 from bench.scifact_data import CACHE_DIR, ROOT, load_scifact
-from raglab.keyword import KeywordIndex
+from raglab.documents.text import STOP_WORDS, search_words
 from raglab.metrics import ndcg_at
-from raglab.text import STOP_WORDS, search_words
+from raglab.search.keyword import KeywordIndex
 
 TOP_K = 10
 PAGE_DIR = CACHE_DIR / "browser_keyword"
@@ -62,9 +62,9 @@ MOUNTS = {"/pyodide/": NODE / "pyodide", "/minisearch/": NODE / "minisearch" / "
 PAGE_PY = """
 import json, sys
 sys.path.insert(0, "/home/pyodide/core")
-from raglab.chunking import Chunk
-from raglab.keyword import KeywordIndex
-from raglab.text import search_words
+from raglab.documents.chunking import Chunk
+from raglab.search.keyword import KeywordIndex
+from raglab.documents.text import search_words
 
 _data = json.loads(data_json)
 del data_json

@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from bench.scifact_data import CACHE_DIR
-from raglab.onnx_embed import OnnxEmbedder, default_model_dir
+from raglab.models.onnx_embed import OnnxEmbedder, default_model_dir
 
 
 def embedder() -> OnnxEmbedder:

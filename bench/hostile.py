@@ -15,9 +15,9 @@ import os
 import statistics
 import time
 
-from raglab.markup import html_text, markdown_text
-from raglab.readers import read_file
-from raglab.text import paragraphs, split_sentences
+from raglab.documents.markup import html_text, markdown_text
+from raglab.documents.readers import read_file
+from raglab.documents.text import paragraphs, split_sentences
 
 # Every punctuation mark, bracket, markup character and space a reader treats specially (tests/core/test_hostile_text.py
 # feeds each, 100,000 long, to every reader).

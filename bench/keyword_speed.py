@@ -20,9 +20,9 @@ import time
 
 from bench.scifact import chunks_of, snowball_terms
 from bench.scifact_data import ROOT, load_scifact
-from raglab.bm25 import K1, B, BM25Index
-from raglab.keyword import KeywordIndex
-from raglab.text import search_words
+from raglab.documents.text import search_words
+from raglab.search.bm25 import K1, B, BM25Index
+from raglab.search.keyword import KeywordIndex
 
 TOP_K = 10
 

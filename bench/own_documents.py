@@ -20,9 +20,9 @@ tools/site.py, offline:
    the end is the next frame after ``#result-plain`` shows the claim's summary and is no longer busy. Parts: read
    (t0 to read-end), keep (click to the kept list drawn), first search (submit to answer drawn; it builds the
    index). Baseline, in its own fresh browser with the lab loaded: MiniSearch 7.2.0 (npm, injected) ``addAll`` of
-   the same passages (the lab's 2-sentence passages, cut in CPython by ``raglab.readers.read_file`` and
-   ``raglab.chunking.chunk_documents``; field ``text``, as the lab indexes only a passage's text), timed in JS,
-   then its first search. Also timed there, for scale: reading the same files' text with ``File.text()``, one at a
+   the same passages (the lab's 2-sentence passages, cut in CPython by ``raglab.documents.readers.read_file`` and
+   ``raglab.documents.chunking.chunk_documents``; field ``text``, as the lab indexes only a passage's text), timed in
+   JS, then its first search. Also timed there, for scale: reading the same files' text with ``File.text()``, one at a
    time, from an input of the benchmark's own. Each part is cut further (``breakdown``) at the moments Python
    writes to the page (``innerHTML``, ``hidden``, timed by setters on those elements) or calls the store.
 2. Long tasks: PerformanceObserver ``longtask`` (buffered, registered before the page's scripts); the longest and
@@ -66,8 +66,8 @@ from bench.page_runs import (
     wait_for_quiet_machine,
 )
 from bench.scifact_data import load_scifact
-from raglab.chunking import chunk_documents
-from raglab.readers import read_file
+from raglab.documents.chunking import chunk_documents
+from raglab.documents.readers import read_file
 
 DEFAULT_DIST = ROOT / ".cache" / "dist-bench-docs"
 RESULT = ROOT / "bench" / "results" / "own_documents.json"

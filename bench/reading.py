@@ -11,15 +11,15 @@ read where apt installs them, never copied here; a missing one is named with the
 ``questions.toml`` (a question, the document, the exact text that answers it) and ``furniture.toml`` (every line
 of 31 PDF pages as pypdf gives it, marked by hand: body, header, footer, page_number, contents, index).
 Everything is read and searched by the core's own functions, exactly as ``raglab --corpus DIR`` does:
-``raglab.readers.read_file`` for each file, a ``raglab.collection.Collection`` of all of them, ``raglab.Lab`` and
-``raglab.techniques.run``. Measured:
+``raglab.documents.readers.read_file`` for each file, a ``raglab.documents.collection.Collection`` of all of them,
+``raglab.Lab`` and ``raglab.techniques.run``. Measured:
 
 1. Furniture. Each labelled line is looked for in the text of its page as the lab read it
-   (``Document.page_texts()``), on words (``raglab.text.words``: case, spacing and punctuation aside): the page's
-   lines, in order, are aligned with the page's words (difflib), and a line is kept when at least half of its words
-   align, or when a line of 3 words or more stands whole anywhere on the page (a reader may order lines otherwise).
-   A line the reader names in ``Document.left_out`` (where that field exists) counts as left out too. Figures:
-   the share of furniture lines (header, footer, page number, contents, index) left out, goal at least 95%, and
+   (``Document.page_texts()``), on words (``raglab.documents.text.words``: case, spacing and punctuation aside): the
+   page's lines, in order, are aligned with the page's words (difflib), and a line is kept when at least half of its
+   words align, or when a line of 3 words or more stands whole anywhere on the page (a reader may order lines
+   otherwise). A line the reader names in ``Document.left_out`` (where that field exists) counts as left out too.
+   Figures: the share of furniture lines (header, footer, page number, contents, index) left out, goal at least 95%, and
    of body lines left out, goal at most 1%.
 2. Answers in the first 3 passages, over one collection of all the documents (as a visitor keeps them): a passage
    answers when it comes from the question's document and holds the answer's words in order. Plain search with
@@ -32,7 +32,7 @@ Everything is read and searched by the core's own functions, exactly as ``raglab
 4. Page against command line: the built site (``--dist``, else ``.cache/dist-reading``, built offline by tools/site.py)
    in headless Chromium, offline; all the files set on ``#doc-files`` as a visitor drops them, read, kept; the
    kept records read back (``raglabDocuments.records("doc:")``, what the page searches and reloads) and cut by the
-   core (``raglab.collection.document_from_record``); each document's passages (ids and texts) against the
+   core (``raglab.documents.collection.document_from_record``); each document's passages (ids and texts) against the
    command line's, equal or the first difference; and the passage count the page itself shows for each kept
    document.
 
@@ -61,11 +61,11 @@ from pathlib import Path
 import raglab
 from bench.page_runs import ROOT, write_results
 from raglab import Lab
-from raglab.collection import Collection, document_from_record
-from raglab.corpus import Document
-from raglab.readers import read_file
+from raglab.documents.collection import Collection, document_from_record
+from raglab.documents.corpus import Document
+from raglab.documents.readers import read_file
+from raglab.documents.text import words
 from raglab.techniques import TECHNIQUES, run
-from raglab.text import words
 
 SET = ROOT / "bench" / "reading"
 DEFAULT_DIST = ROOT / ".cache" / "dist-reading"

@@ -11,7 +11,7 @@ Systems, all on title + text of the 5,183 abstracts, the 300 test claims, BEIR's
 - BM25 as bm25s's reference run is set up: k1 0.9, b 0.4, Snowball stemming (PyStemmer), joined words split;
 - dense: cosine of all-MiniLM-L6-v2 vectors (fp32 ONNX, cached under ``.cache/bench/``; with ``--vectors page``
   the page's own, transformers.js with the fp16 model, saved by bench/scifact_page.py's quality phase);
-- hybrids of the last two: the lab's rank fusion (k 60, depth 10: raglab.fusion.fuse_ranks itself, ties as its
+- hybrids of the last two: the lab's rank fusion (k 60, depth 10: raglab.search.fusion.fuse_ranks itself, ties as its
   TIE_RULE), deeper and weighted rank fusion, and a convex
   combination of min-max normalised scores (Bruch, Gai & Ingber 2023, "An Analysis of Fusion Functions for
   Hybrid Retrieval"). Fusion settings are chosen by 2-fold cross-validation over the claims (choose on one half,
@@ -38,12 +38,12 @@ import numpy as np
 
 from bench.dense_cache import cached_vectors, page_vectors
 from bench.scifact_data import ROOT, load_scifact
-from raglab.bm25 import BM25Index, terms
-from raglab.chunking import Chunk
-from raglab.fusion import fuse_ranks
-from raglab.keyword import KeywordIndex
+from raglab.documents.chunking import Chunk
+from raglab.documents.text import search_words
 from raglab.metrics import first_right, ndcg_at, recall_at
-from raglab.text import search_words
+from raglab.search.bm25 import BM25Index, terms
+from raglab.search.fusion import fuse_ranks
+from raglab.search.keyword import KeywordIndex
 
 DEPTH = 1000  # every system ranks this many abstracts; fusion may use fewer
 REFERENCES = {
@@ -194,7 +194,7 @@ def print_fusion_check(check: dict) -> None:
         print(f"{row:<{width}}  " + "  ".join(f"{check[w][row]:7.4f}" for w in check))
     print(
         "vectors: " + "; ".join(f"{w}: {VECTORS[w]}" for w in check) + ". ties: position = equal fused scores in "
-        "corpus order; lab = raglab.fusion.fuse_ranks (TIE_RULE, keyword list first, exact fractions)"
+        "corpus order; lab = raglab.search.fusion.fuse_ranks (TIE_RULE, keyword list first, exact fractions)"
     )
 
 

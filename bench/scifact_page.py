@@ -38,7 +38,7 @@ Phases (``--phases``, all by default; results of phases not run are kept from th
   from ``raglabBridge.vectors``: web/my_vectors.py's order and batch size, longest first). Then in the same page,
   interleaved rounds of the worker's ``raglabBridge.embed`` on those batches and on the same texts in document order
   in batches of the same size (and, with ``--sizes``, the page's order cut into other sizes), against
-  ``raglab.onnx_embed.OnnxEmbedder`` (onnxruntime, fp32 and the page's fp16; its default threads and 1 thread)
+  ``raglab.models.onnx_embed.OnnxEmbedder`` (onnxruntime, fp32 and the page's fp16; its default threads and 1 thread)
   on the same two lists of batches.
 
 Before measuring it waits (up to 10 minutes) for the 1-minute load average to fall below --max-load, and records the
@@ -175,8 +175,8 @@ async () => {
 }
 """
 
-# What the cosine loop of raglab/vectors.py would cost written otherwise, in a second Pyodide in the same page (the
-# same build): the lab's generator expression, map(operator.mul), and math.sumprod (Python 3.12+, C, one pass).
+# What the cosine loop of raglab/search/vectors.py would cost written otherwise, in a second Pyodide in the same page
+# (the same build): the lab's generator expression, map(operator.mul), and math.sumprod (Python 3.12+, C, one pass).
 DOT_PRODUCTS_JS = """
 async ({ n, dim }) => {
   const { loadPyodide } = await import(new URL("./pyodide/pyodide.mjs", document.baseURI).href);
@@ -187,7 +187,9 @@ random.seed(1)
 vectors = [[random.gauss(0, 1) for _ in range(${dim})] for _ in range(${n})]
 query = vectors[0]
 ways = {
-    "generator (raglab/vectors.py)": lambda: [sum(a * b for a, b in zip(v, query, strict=True)) for v in vectors],
+    "generator (raglab/search/vectors.py)": lambda: [
+        sum(a * b for a, b in zip(v, query, strict=True)) for v in vectors
+    ],
     "sum(map(operator.mul))": lambda: [sum(map(operator.mul, v, query)) for v in vectors],
     "math.sumprod": lambda: [math.sumprod(v, query) for v in vectors],
 }
@@ -222,7 +224,7 @@ async () => ({
 def material() -> dict:
     """The files as a visitor brings them, the documents the page reads from them (read in CPython by the same
     core), and the claims."""
-    from raglab.readers import read_file
+    from raglab.documents.readers import read_file
 
     data = load_scifact()
     files = [(f"{i}.txt", text.encode()) for i, text in zip(data.doc_ids, data.documents, strict=True)]
@@ -364,11 +366,11 @@ RUNS = {
 def quality_and_latency(playwright, site_url: str, m: dict, profile: Path, rounds: int) -> dict:
     """The page's rankings of the 300 claims, the per-claim times in the page and in CPython (interleaved by
     round), and the page's vectors for the CPython check."""
-    import raglab.vectors as vector_maths
+    import raglab.search.vectors as vector_maths
     from raglab import Lab, run
-    from raglab.chunking import WHOLE_DOCUMENT
-    from raglab.corpus import Corpus
-    from raglab.vector_table import VectorTable
+    from raglab.documents.chunking import WHOLE_DOCUMENT
+    from raglab.documents.corpus import Corpus
+    from raglab.search.vector_table import VectorTable
 
     claims = m["claims"]
     with browser_with_profile(playwright, profile, site_url, INIT_JS) as context:
@@ -463,8 +465,8 @@ def cpython_quality(m: dict, page_doc_vectors, page_claim_vectors) -> dict:
 
     from bench.dense_cache import cached_vectors, save_page_vectors
     from bench.scifact import bm25_rankings, dense_rankings, rrf, simple_rankings, snowball_terms
-    from raglab.bm25 import BM25Index
-    from raglab.chunking import Chunk
+    from raglab.documents.chunking import Chunk
+    from raglab.search.bm25 import BM25Index
 
     data = m["data"]
     n = len(m["docs"])  # all 5,183, but for --limit
@@ -613,7 +615,7 @@ def vectors_and_throughput(
     interleaved. ``sizes``: other batch sizes to time the worker at, in the page's order."""
     import onnxruntime
 
-    from raglab.onnx_embed import OnnxEmbedder, default_model_dir
+    from raglab.models.onnx_embed import OnnxEmbedder, default_model_dir
 
     files = m["files"][:subset]
     texts = [d.text for d in m["docs"][:subset]]

@@ -18,8 +18,8 @@ def pytest_collection_modifyitems(items):
 
 @pytest.fixture(autouse=True, scope="session")
 def _vectors_kept_apart(tmp_path_factory):
-    """The command line keeps vectors between calls (raglab.vector_cache): in the tests, in a folder of their own,
-    never the visitor's ~/.cache."""
+    """The command line keeps vectors between calls (raglab.search.vector_cache): in the tests, in a folder of their
+    own, never the visitor's ~/.cache."""
     patch = pytest.MonkeyPatch()
     patch.setenv("RAGLAB_CACHE", str(tmp_path_factory.mktemp("raglab-cache")))
     yield

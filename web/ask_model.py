@@ -15,7 +15,7 @@ from js import raglabBridge
 from pyscript import document, when
 from questions import answer, current_result, question_of
 
-from raglab.model_writes import model_inputs
+from raglab.models.model_writes import model_inputs
 from raglab.techniques import TECHNIQUES
 from raglab.ui.model_panel import (
     ModelState,

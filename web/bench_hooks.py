@@ -9,7 +9,7 @@ from questions import prepared
 
 from raglab import run
 from raglab.result import Hit
-from raglab.vectors import numpy_available
+from raglab.search.vectors import numpy_available
 
 
 def install(page) -> None:

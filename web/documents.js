@@ -1,6 +1,6 @@
 // The visitor's own documents, the parts only a browser can do: read a PDF's text items with pdf.js (in pdf.js's
 // own worker), and keep records in IndexedDB (idb-keyval). It moves text and bytes and decides nothing: Python
-// (raglab.readers, raglab.pdf_layout) groups the items into lines and blocks, cuts them, and words every message.
+// (raglab.documents.readers, raglab.documents.pdf_layout) groups the items into lines and blocks, cuts them, and words every message.
 //
 //   raglabDocuments.pdfPages(bytes, report) -> Promise<{pages: {box, texts, numbers}[]} |
 //                                      {problem: "encrypted" | "broken", detail}>: each page's box (x0, y0, x1, y1)

@@ -10,7 +10,7 @@ from js import performance
 from pyscript import document
 
 from raglab import Lab
-from raglab.chunking import DEFAULT_SIZE, passage_count
+from raglab.documents.chunking import DEFAULT_SIZE, passage_count
 from raglab.page import FERNPORT, YOURS, PageModel, Start
 from raglab.techniques import TECHNIQUES
 

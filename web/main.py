@@ -41,7 +41,7 @@ from lab_page import LabPage  # noqa: E402
 from site_files import Site  # noqa: E402
 
 from raglab import Lab  # noqa: E402
-from raglab.chunking import DEFAULT_SIZE  # noqa: E402
+from raglab.documents.chunking import DEFAULT_SIZE  # noqa: E402
 
 
 def make_page() -> LabPage:

@@ -1,8 +1,8 @@
 """Your documents: the page's glue for keeping the documents read (my_files.py), and switching the lab to them.
 
-The core keeps the collection (raglab.collection) and draws (raglab.ui.documents_html); documents.js keeps records
-in IndexedDB. This module only moves records between them and answers clicks. Nothing here sends a byte anywhere:
-every document is kept in the browser's own store.
+The core keeps the collection (raglab.documents.collection) and draws (raglab.ui.documents_html); documents.js keeps
+records in IndexedDB. This module only moves records between them and answers clicks. Nothing here sends a byte
+anywhere: every document is kept in the browser's own store.
 
 Records kept (IndexedDB "raglab-documents"): ``doc:<slug>`` the JSON of one document, ``meta`` the JSON of the
 collection's order, word list, passage size (2 or "document") and which documents the lab searches; ``pdf:<slug>``
@@ -17,10 +17,16 @@ from my_files import SLICE, Reading
 from pyodide.ffi import to_js
 from pyscript import document, when
 
-from raglab.chunking import DEFAULT_SIZE, check_passage_size, passages_phrase
-from raglab.collection import Collection, document_from_record, document_record, parse_word_list, word_list_text
-from raglab.corpus import CorpusError
-from raglab.readers import ReadError
+from raglab.documents.chunking import DEFAULT_SIZE, check_passage_size, passages_phrase
+from raglab.documents.collection import (
+    Collection,
+    document_from_record,
+    document_record,
+    parse_word_list,
+    word_list_text,
+)
+from raglab.documents.corpus import CorpusError
+from raglab.documents.readers import ReadError
 from raglab.ui.documents_html import LIST_ROWS, render_kept, render_switch_label
 
 WRITE_CHARS = 500_000  # characters of records written in one IndexedDB transaction (its time: bench/README.md)

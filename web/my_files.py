@@ -1,8 +1,8 @@
 """Your documents, read: the files the visitor chooses, drops, pastes or brings in a zip, read one at a time (the
 page stays usable) and listed with what each gave, until they are kept (my_documents.py) or discarded.
 
-The core reads (raglab.readers: every file kind, decided by ``file_kind``, and every message); documents.js reads
-PDFs with pdf.js. Nothing here sends a byte anywhere: every file is read from the visitor's disk by the browser.
+The core reads (raglab.documents.readers: every file kind, decided by ``file_kind``, and every message); documents.js
+reads PDFs with pdf.js. Nothing here sends a byte anywhere: every file is read from the visitor's disk by the browser.
 """
 
 import asyncio
@@ -12,11 +12,11 @@ from pyodide.ffi import create_proxy, to_js
 from pyodide_js import loadPackage
 from pyscript import document, when
 
-from raglab.chunking import DEFAULT_SIZE, cut_sentences
-from raglab.collection import Collection
-from raglab.corpus import CorpusError, Document
-from raglab.pdf_lines import Page
-from raglab.readers import (
+from raglab.documents.chunking import DEFAULT_SIZE, cut_sentences
+from raglab.documents.collection import Collection
+from raglab.documents.corpus import CorpusError, Document
+from raglab.documents.pdf_lines import Page
+from raglab.documents.readers import (
     MAX_FILE_BYTES,
     MAX_FILES,
     ReadError,

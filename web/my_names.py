@@ -1,4 +1,4 @@
-"""Names in the visitor's documents, for Graph RAG: found by rules (raglab.names) the first time they are needed,
+"""Names in the visitor's documents, for Graph RAG: found by rules (raglab.graph.names) the first time they are needed,
 with the visitor's edits (remove, merge, add) kept in IndexedDB (record ``names``) and applied again whenever the
 documents change."""
 
@@ -9,7 +9,7 @@ from js import raglabDocuments
 from pyodide.ffi import to_js
 from pyscript import document, when
 
-from raglab.names import apply_edits, names_found
+from raglab.graph.names import apply_edits, names_found
 from raglab.ui.names_html import render_names
 
 RECORD = "names"

@@ -1,5 +1,5 @@
 """Related words by meaning, for query rewriting on the visitor's documents: the words of a question their documents
-never use, and their own words closest in meaning (raglab.related), which the visitor can add to their word list.
+never use, and their own words closest in meaning (raglab.search.related), which the visitor can add to their word list.
 
 The words are embedded by the page's embedding model (its worker), a batch at a time, and kept in the page's vector
 table, so asking again costs nothing; the cosines are computed in Python."""
@@ -8,8 +8,8 @@ import asyncio
 
 from pyscript import document, when
 
-from raglab.collection import word_list_text
-from raglab.related import merge_word_list, suggest, unknown_words, vocabulary, word_list_lines
+from raglab.documents.collection import word_list_text
+from raglab.search.related import merge_word_list, suggest, unknown_words, vocabulary, word_list_lines
 from raglab.ui.documents_html import render_suggestions
 
 BATCH = 256  # words a request: single words are short, so a batch this size is quick

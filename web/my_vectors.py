@@ -2,7 +2,7 @@
 they are made (binary Float32, 1,536 bytes a passage), carried on after a reload, and never made twice for the same
 passage and model (each is kept under a hash of the model's name and the passage's text).
 
-The vectors go into the page's vector table (raglab.vector_table, by text), where the meaning techniques find
+The vectors go into the page's vector table (raglab.search.vector_table, by text), where the meaning techniques find
 them exactly as they find Fernport's precomputed ones; the maths stays in Python.
 """
 

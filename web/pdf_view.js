@@ -1,6 +1,6 @@
 // One page of a visitor's PDF, drawn by pdf.js for the source view ("Show in the document"), with boxes over the
 // parts of text items Python names. It draws and measures; it decides nothing: what holds the passage is
-// raglab.source_map.passage_marks's answer, computed from the strings pageItems gives.
+// raglab.documents.source_map.passage_marks's answer, computed from the strings pageItems gives.
 // Loaded on first use by documents.js (raglabDocuments.pdfView()), so a visit that never opens the view never
 // loads it.
 //

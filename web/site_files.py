@@ -14,7 +14,7 @@ from pyodide.ffi import to_js
 from pyodide_js import loadPackage
 
 from raglab import QuestionError
-from raglab.vectors import numpy_available
+from raglab.search.vectors import numpy_available
 
 
 class Site:
@@ -41,7 +41,7 @@ class Site:
                 raise QuestionError(failure) from error
 
     async def vector_table(self):
-        from raglab.vector_table import VectorTable
+        from raglab.search.vector_table import VectorTable
 
         if self.table is None:
             if self.settings.get("vectors"):

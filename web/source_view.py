@@ -1,7 +1,7 @@
 """“Show in the document”: the page's glue for the source view, a dialog that shows a document as the lab read it,
 opened at the passage a result gave. Events in (a result's “Show in the document”, the choice of cut, Close and
-Escape), the renderer's HTML out: raglab.source_map finds the passage, the pages it runs over and the words of a
-PDF page that hold it; raglab.ui.source_html draws. For a visitor's PDF kept with its bytes (documents.js,
+Escape), the renderer's HTML out: raglab.documents.source_map finds the passage, the pages it runs over and the words of
+a PDF page that hold it; raglab.ui.source_html draws. For a visitor's PDF kept with its bytes (documents.js,
 ``pdf:<slug>``), pdf_view.js draws the page and puts boxes over the items Python names; a document kept without
 them (kept before PDFs were) shows its text alone, and nothing is said of it.
 
@@ -15,7 +15,7 @@ from js import Object, raglabDocuments
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, when
 
-from raglab.source_map import find_place, passage_marks, passage_pages, passage_text
+from raglab.documents.source_map import find_place, passage_marks, passage_pages, passage_text
 from raglab.ui.source_html import HERE_ID, TITLE_ID, pdf_caption, render_cut, render_pdf_part, render_source, size_of
 
 

@@ -17,9 +17,9 @@ import textwrap
 from collections.abc import Sequence
 
 from . import Lab, load_corpus
-from .chunking import WHOLE_DOCUMENT, passages_phrase
-from .collection import passage_size_in, read_folder
-from .corpus import CorpusError
+from .documents.chunking import WHOLE_DOCUMENT, passages_phrase
+from .documents.collection import passage_size_in, read_folder
+from .documents.corpus import CorpusError
 from .result import Result
 from .show import HEADINGS, passage_place, score_label, score_sum
 from .techniques import EMBEDDINGS, TECHNIQUES, Input, Option, QuestionError, options_of, run, technique
@@ -67,8 +67,8 @@ def _embedder(name: str):
     """The embedding model, its vectors kept between calls (vector_cache: a folder's passages are embedded once)."""
     if name == "none":
         return None
-    from .onnx_embed import MODEL_NAME, OnnxEmbedder, default_model_dir
-    from .vector_cache import CachedEmbedder
+    from .models.onnx_embed import MODEL_NAME, OnnxEmbedder, default_model_dir
+    from .search.vector_cache import CachedEmbedder
 
     model = OnnxEmbedder(default_model_dir())
     return CachedEmbedder(model, f"{MODEL_NAME} {model.dtype}")

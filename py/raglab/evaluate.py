@@ -13,14 +13,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
-from .chunking import CHUNK_SIZES, DEFAULT_SIZE
-from .corpus import CorpusError, LabelledQuestion, corpus_data
+from .documents.chunking import CHUNK_SIZES, DEFAULT_SIZE
+from .documents.corpus import CorpusError, LabelledQuestion, corpus_data
 from .lab import Lab
 from .metrics import NDCG_K, first_right, hit_at, ndcg_at, recall_at, reciprocal_rank
 from .result import Hit
+from .search.vectors import Embedder, Vector
 from .techniques import TECHNIQUES, Scored, Technique, run
 from .techniques.meaning import meaning_search
-from .vectors import Embedder, Vector
 
 K = 3  # hit@3 and recall@3: the passages a technique hands to the model by default
 DEPTH = 10  # how many units each technique is asked for (the largest top-k)
@@ -203,7 +203,7 @@ def rows_for(lab: Lab, embed: Embedder | None) -> tuple[list[Row], dict[str, str
     """Every technique as a row; chunk size gives one row per size (1 and 4; size 2 is plain search). Meaning
     techniques need ``embed``; without it they are listed in ``skipped``. Two baselines come along: BM25 over the
     passages, and plain meaning search (the question alone), which multi-query and HyDE try to beat."""
-    from .bm25 import K1, B, BM25Index, bm25_search
+    from .search.bm25 import K1, B, BM25Index, bm25_search
 
     def ranked(t: Technique, scored: Scored) -> Callable[[str], list[Hit]]:
         def ranking(question: str) -> list[Hit]:

@@ -6,7 +6,7 @@ A lab has a passage size of its own: 2 sentences, as the spec's (Fernport's, and
 (the keyword indexes, BM25, the graph, the vectors, and so every technique but chunk size and parent document,
 which compare sizes of their own) uses it.
 
->>> from raglab.corpus import Corpus, Document
+>>> from raglab.documents.corpus import Corpus, Document
 >>> docs = (Document("cats", "Cats", "Cats purr. Cats nap. Cats hunt."),)
 >>> [c.id for c in Lab(Corpus("mine", docs)).chunks()], [c.id for c in Lab(Corpus("mine", docs), "document").chunks()]
 (['cats-1', 'cats-2'], ['cats-1'])
@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from .chunking import (
+from .documents.chunking import (
     DEFAULT_SIZE,
     WHOLE_DOCUMENT,
     Chunk,
@@ -29,13 +29,13 @@ from .chunking import (
     chunk_documents,
     passage_texts,
 )
-from .corpus import Corpus, Entity, load_corpus
-from .entities import EntityGraph
-from .keyword import KeywordIndex
-from .vectors import Embedder, PassageVectors, Vector
+from .documents.corpus import Corpus, Entity, load_corpus
+from .graph.entities import EntityGraph
+from .search.keyword import KeywordIndex
+from .search.vectors import Embedder, PassageVectors, Vector
 
 if TYPE_CHECKING:
-    from .bm25 import BM25Index
+    from .search.bm25 import BM25Index
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,7 @@ class Lab:
         self._chunks: dict[PassageSize, list[Chunk]] = {}
         self._indexes: dict[PassageSize, KeywordIndex] = {}
         self._vectors: dict[tuple[PassageSize, int], list[Vector]] = {}
-        self._bm25: dict[str, BM25Index[Chunk]] = {}  # words -> its index (bm25.py, imported on first use)
+        self._bm25: dict[str, BM25Index[Chunk]] = {}  # words -> its index (search/bm25.py, imported on first use)
 
     def chunks(self, size: PassageSize | None = None) -> list[Chunk]:
         """The passages (``size`` None: the lab's own size), or the chunks of another size."""
@@ -122,7 +122,7 @@ class Lab:
 
     def bm25_index_for(self, words: str = "bm25") -> BM25Index[Chunk]:
         """The BM25 index of the passages, on the lab's words ("bm25") or Snowball stems ("snowball"), made once."""
-        from .bm25 import BM25Index, snowball_terms, terms
+        from .search.bm25 import BM25Index, snowball_terms, terms
 
         if words not in self._bm25:
             self._bm25[words] = BM25Index(self.chunks(), snowball_terms() if words == "snowball" else terms)

@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from .chunking import Chunk
+from .documents.chunking import Chunk
 
 
 @dataclass(frozen=True)
@@ -145,7 +145,7 @@ def rank_scored(
 ) -> list[Hit]:
     """Sum each chunk's parts, keep the best ``top_k`` above 0; equal scores keep corpus order.
 
-    >>> from raglab.chunking import Chunk
+    >>> from raglab.documents.chunking import Chunk
     >>> cs = [Chunk(f"d-{i}", "d", "D", "t", 2, 0, 2) for i in (1, 2, 3)]
     >>> p = lambda v: [Part("word", "w", v, "")]
     >>> [(h.id, h.score) for h in rank_scored(cs, {0: p(1.0), 1: p(2.0), 2: p(1.0)}, top_k=3)]

@@ -10,7 +10,7 @@
 
 A fused score: B of the hybrid lesson, 2nd in both lists.
 
->>> from raglab.fusion import rank_part
+>>> from raglab.search.fusion import rank_part
 >>> b = Hit("B", "b", "B", "…", 2, 1, 1/62 + 1/62, "fused", (rank_part("keyword", 2), rank_part("vector", 2)))
 >>> score_label(b)
 'fused 0.0323 = 1/62 (keyword) + 1/62 (vector)'

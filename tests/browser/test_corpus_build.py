@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from tools.site import build_site, served, settings_for_tests
 
 from raglab import Lab, load_corpus, run
-from raglab.collection import read_folder
+from raglab.documents.collection import read_folder
 from raglab.show import score_label
 
 DOCUMENTS = {

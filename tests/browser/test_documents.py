@@ -14,10 +14,10 @@ from tests.fixtures import make_docx, make_pdf, make_scan_pdf
 from tests.pdf_manual import make_manual_pdf
 
 from raglab import Lab, run
-from raglab.chunking import chunk_document
-from raglab.collection import Collection, read_folder
-from raglab.corpus import Document
-from raglab.names import names_found
+from raglab.documents.chunking import chunk_document
+from raglab.documents.collection import Collection, read_folder
+from raglab.documents.corpus import Document
+from raglab.graph.names import names_found
 from raglab.show import passage_place, score_label
 from raglab.ui.documents_html import LIST_ROWS
 

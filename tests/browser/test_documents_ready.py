@@ -9,7 +9,7 @@ from lab_page import SLOW, shown, written
 from playwright.sync_api import expect
 
 from raglab import Lab, run
-from raglab.collection import read_folder
+from raglab.documents.collection import read_folder
 from raglab.show import score_label
 
 # 600 notes of 3 sentences: 600 documents and 1,200 passages of 2 sentences, cut and indexed 64 at a time.

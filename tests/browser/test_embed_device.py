@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from tools.models import ensure_minilm
 from tools.site import served
 
-from raglab.onnx_embed import OnnxEmbedder
+from raglab.models.onnx_embed import OnnxEmbedder
 
 TEXTS = [
     "The ferry leaves at nine.",

@@ -12,7 +12,7 @@ from lab_page import SLOW, expect_address, press, shown
 from playwright.sync_api import expect
 
 from raglab import Lab, run
-from raglab.onnx_embed import OnnxEmbedder
+from raglab.models.onnx_embed import OnnxEmbedder
 from raglab.techniques import TECHNIQUES
 
 ROOT = Path(__file__).resolve().parents[2]

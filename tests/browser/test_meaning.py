@@ -8,7 +8,7 @@ import pytest
 from lab_page import SLOW, press, shown
 from playwright.sync_api import expect
 
-from raglab.onnx_embed import OnnxEmbedder
+from raglab.models.onnx_embed import OnnxEmbedder
 
 ROOT = Path(__file__).resolve().parents[2]
 MODEL_FILE = "models/all-MiniLM-L6-v2/onnx/model_fp16.onnx"

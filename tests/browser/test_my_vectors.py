@@ -10,9 +10,9 @@ from lab_page import SLOW, shown, written
 from playwright.sync_api import expect
 
 from raglab import Lab, run
-from raglab.collection import read_folder
-from raglab.onnx_embed import OnnxEmbedder
-from raglab.related import suggest, unknown_words, vocabulary
+from raglab.documents.collection import read_folder
+from raglab.models.onnx_embed import OnnxEmbedder
+from raglab.search.related import suggest, unknown_words, vocabulary
 from raglab.techniques import TECHNIQUES
 from raglab.ui.documents_html import needs_vectors
 

@@ -14,8 +14,8 @@ from tools.site import served
 
 from conftest import PYTHON_START_TIMEOUT_MS
 from raglab import TECHNIQUES, Lab, run
+from raglab.search.vector_table import VectorTable
 from raglab.show import score_label
-from raglab.vector_table import VectorTable
 
 # The page's service worker is allowed here; elsewhere the tests may block it (see the `visit` fixture).
 pytestmark = pytest.mark.service_worker

@@ -14,9 +14,9 @@ from lab_page import SLOW, shown, written
 from playwright.sync_api import expect
 
 from raglab import Lab, run
-from raglab.chunking import WHOLE_DOCUMENT
-from raglab.collection import PASSAGES_FILE, passage_size_in, read_folder
-from raglab.onnx_embed import OnnxEmbedder
+from raglab.documents.chunking import WHOLE_DOCUMENT
+from raglab.documents.collection import PASSAGES_FILE, passage_size_in, read_folder
+from raglab.models.onnx_embed import OnnxEmbedder
 from raglab.show import score_label
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -14,8 +14,8 @@ from tests.fixtures import make_pdf
 
 from conftest import _close, _start_visit
 from raglab import Lab, run
-from raglab.corpus import Corpus
-from raglab.readers import read_file
+from raglab.documents.corpus import Corpus
+from raglab.documents.readers import read_file
 
 GUIDE = [
     "The reef walk starts at the old pier. The quillfish swims past the reef each spring. Boats keep away from the "

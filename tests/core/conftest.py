@@ -4,7 +4,7 @@ import math
 import pytest
 
 from raglab import Lab, load_corpus
-from raglab.text import words
+from raglab.documents.text import words
 
 
 @pytest.fixture(scope="session")

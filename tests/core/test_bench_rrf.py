@@ -1,4 +1,5 @@
-"""bench/scifact.py's rank fusion breaks ties as the lab does (raglab.fusion.fuse_ranks, TIE_RULE): its examples."""
+"""bench/scifact.py's rank fusion breaks ties as the lab does (raglab.search.fusion.fuse_ranks, TIE_RULE): its
+examples."""
 
 import doctest
 import importlib

@@ -5,7 +5,8 @@ import math
 
 import pytest
 
-from raglab.bm25 import (
+from raglab.documents.chunking import Chunk
+from raglab.search.bm25 import (
     K1,
     B,
     BM25Index,
@@ -17,7 +18,6 @@ from raglab.bm25 import (
     term_score,
     terms,
 )
-from raglab.chunking import Chunk
 
 
 def chunk(i, text):
@@ -119,9 +119,9 @@ def test_same_scores_as_bm25s_with_the_same_words():
 def test_docstring_examples():
     import doctest
 
-    import raglab.bm25
+    import raglab.search.bm25
 
-    failed, attempted = doctest.testmod(raglab.bm25)
+    failed, attempted = doctest.testmod(raglab.search.bm25)
     assert attempted > 0 and failed == 0
 
 

@@ -21,8 +21,8 @@ import pytest
 from build import MODEL_CACHE, ROOT, BuildSettings, copy_pages, pack_raglab, prerender, write_pyscript_config
 
 from raglab import TECHNIQUES
-from raglab.collection import Collection, read_folder
-from raglab.readers import read_pasted
+from raglab.documents.collection import Collection, read_folder
+from raglab.documents.readers import read_pasted
 
 PAGE_STEPS = [copy_pages, prerender, pack_raglab, write_pyscript_config]
 

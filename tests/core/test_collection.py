@@ -10,9 +10,10 @@ from dataclasses import replace
 import pytest
 from tests.fixtures import make_docx, make_pdf, make_zip
 
-from raglab import Lab, load_corpus, readers
-from raglab.chunking import CHUNK_SIZES, chunk_documents
-from raglab.collection import (
+from raglab import Lab, load_corpus
+from raglab.documents import readers
+from raglab.documents.chunking import CHUNK_SIZES, chunk_documents
+from raglab.documents.collection import (
     Collection,
     document_from_record,
     document_markdown,
@@ -22,8 +23,8 @@ from raglab.collection import (
     toml_table,
     word_list_text,
 )
-from raglab.corpus import CorpusError
-from raglab.readers import ReadError, read_file, read_pasted
+from raglab.documents.corpus import CorpusError
+from raglab.documents.readers import ReadError, read_file, read_pasted
 
 NOTES = "The quillfish swims past Vantor Reef each spring.\n\nDr. Marsh counted 3.5 thousand of them."
 
@@ -254,7 +255,7 @@ def test_the_collection_keeps_count_of_slugs_and_characters_as_documents_come_an
 def test_the_zip_carries_the_names_and_the_command_line_reads_them(tmp_path):
     """The page's names (found by rules, with the visitor's edits) go into the export as entities.toml, which a
     corpus folder's reader takes as its names."""
-    from raglab.corpus import Entity
+    from raglab.documents.corpus import Entity
 
     collection = Collection([read_file("notes.txt", b"Ida Lund keeps the lighthouse. Lund rows to Millbay.")])
     names = [Entity("Ida Lund", ("Lund",)), Entity('Millbay "North"')]

@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from raglab import run
-from raglab.chunking import Chunk
-from raglab.corpus import Entity
-from raglab.entities import EntityGraph
+from raglab.documents.chunking import Chunk
+from raglab.documents.corpus import Entity
+from raglab.graph.entities import EntityGraph
 from raglab.ui.graph_svg import graph_svg, graph_view
 from raglab.ui.result_html import _graph
 
@@ -236,7 +236,7 @@ def test_twelve_names_are_drawn_whole():
     assert 'class="graph-svg"' in graph_svg(d) and "<title>N00</title>" not in graph_svg(d)
 
 
-@pytest.mark.parametrize("module", ["raglab.entities", "raglab.ui.graph_svg"])
+@pytest.mark.parametrize("module", ["raglab.graph.entities", "raglab.ui.graph_svg"])
 def test_docstring_examples(module):
     failed, attempted = doctest.testmod(importlib.import_module(module), optionflags=doctest.NORMALIZE_WHITESPACE)
     assert attempted > 0 and failed == 0

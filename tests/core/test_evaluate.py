@@ -8,7 +8,7 @@ import pytest
 
 from raglab import Lab, load_corpus
 from raglab.cli import main
-from raglab.corpus import LabelledQuestion
+from raglab.documents.corpus import LabelledQuestion
 from raglab.evaluate import covered, evaluate, passage_ranking, unit_spans
 from raglab.metrics import hit_at, ndcg_at, recall_at, reciprocal_rank
 
@@ -97,7 +97,7 @@ def test_scoreboard_with_the_stand_in_embedder_runs_every_technique(lab, embed):
 
 
 def test_unknown_answer_ids_are_refused(lab):
-    from raglab.corpus import CorpusError
+    from raglab.documents.corpus import CorpusError
 
     with pytest.raises(CorpusError, match="ferry-99"):
         evaluate(lab, None, [LabelledQuestion("How much does the ferry cost?", ("ferry-99",))])

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from raglab import run
-from raglab.fusion import TIE_RULE, fuse_ranks, tie_sentences, tied_groups
+from raglab.search.fusion import TIE_RULE, fuse_ranks, tie_sentences, tied_groups
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -15,7 +15,7 @@ REPO = Path(__file__).resolve().parents[2]
 def real_embed():
     from tools.models import ensure_minilm
 
-    from raglab.onnx_embed import OnnxEmbedder
+    from raglab.models.onnx_embed import OnnxEmbedder
 
     return OnnxEmbedder(ensure_minilm(REPO / ".cache" / "models"))
 

@@ -12,11 +12,11 @@ import pytest
 from bench.hostile import MARKS
 
 from raglab import cli
-from raglab.collection import read_folder
-from raglab.corpus import MAX_PAGES, CorpusError, parse_document
-from raglab.markup import html_text, markdown_text
-from raglab.readers import read_file
-from raglab.text import paragraphs, split_sentences
+from raglab.documents.collection import read_folder
+from raglab.documents.corpus import MAX_PAGES, CorpusError, parse_document
+from raglab.documents.markup import html_text, markdown_text
+from raglab.documents.readers import read_file
+from raglab.documents.text import paragraphs, split_sentences
 
 RUN = 100_000
 

@@ -17,8 +17,8 @@ import pytest
 
 from raglab import Lab, load_corpus, run
 from raglab.cli import main
-from raglab.corpus import default_corpus_dir
-from raglab.fusion import exact_total, fuse_ranks
+from raglab.documents.corpus import default_corpus_dir
+from raglab.search.fusion import exact_total, fuse_ranks
 from raglab.show import score_label
 from raglab.techniques import TECHNIQUES
 from raglab.ui.page_html import load_page_text, render_main
@@ -44,7 +44,7 @@ def minilm_dir() -> Path:
 
 @pytest.fixture(scope="module")
 def real_embed(minilm_dir):
-    from raglab.onnx_embed import OnnxEmbedder
+    from raglab.models.onnx_embed import OnnxEmbedder
 
     return OnnxEmbedder(minilm_dir)
 
@@ -76,7 +76,7 @@ def test_the_ledger_is_a_corpus_in_fernports_layout(ledger):
 
 
 def test_codes_are_one_search_word():
-    from raglab.text import search_words
+    from raglab.documents.text import search_words
 
     assert search_words(CODE) == ["much", "inv-2041"]
     assert search_words("Who signed contract C-118?") == ["signed", "contract", "c-118"]

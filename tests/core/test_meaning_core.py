@@ -66,7 +66,7 @@ def test_a_fused_part_carries_its_k_and_rank(lab, embed):
 def test_the_passages_matrix_is_made_once_and_ranks_as_plain_python():
     import numpy
 
-    from raglab.vectors import PassageVectors, cosine_scores
+    from raglab.search.vectors import PassageVectors, cosine_scores
 
     vectors = PassageVectors([[0.6, 0.8], [1.0, 0.0], [0.0, 1.0]])
     first = vectors.matrix(numpy)

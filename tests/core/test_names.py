@@ -1,14 +1,14 @@
-"""Names found by rules (raglab/names.py): a fixture with known names, the rules one at a time, Fernport by hand
+"""Names found by rules (raglab/graph/names.py): a fixture with known names, the rules one at a time, Fernport by hand
 against by rules, and a visitor's edits."""
 
 import json
 
 import pytest
 
-from raglab.chunking import chunk_documents
-from raglab.corpus import Document, Entity, parse_document
-from raglab.entities import EntityGraph
-from raglab.names import apply_edits, find_names, names_found
+from raglab.documents.chunking import chunk_documents
+from raglab.documents.corpus import Document, Entity, parse_document
+from raglab.graph.entities import EntityGraph
+from raglab.graph.names import apply_edits, find_names, names_found
 
 ENGINE = """# The engine
 

@@ -9,11 +9,11 @@ import pytest
 from tests.core.conftest import stand_in_embed
 
 from raglab import Lab, load_corpus, run
-from raglab.chunking import WHOLE_DOCUMENT
+from raglab.documents.chunking import WHOLE_DOCUMENT
 from raglab.page.needs import Needs, needs_for, wheel_failure
+from raglab.search.vector_table import VectorTable
 from raglab.techniques import TECHNIQUES, QuestionError
 from raglab.techniques.registry import WHEELS
-from raglab.vector_table import VectorTable
 
 TYPED = "Who sells fish at the market?"
 # (technique, question, inputs and options): presets with their hand-written inputs, typed questions with and

@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 from tests.pdf_manual import make_manual_pdf
 
-from raglab.pdf_furniture import header_key, listing_lines, running_lines
-from raglab.pdf_layout import join_lines, numbering_depth, read_pages, word_counts
-from raglab.pdf_lines import Item, Line, Page, line_text, page_lines, text_lines
-from raglab.readers import _pdf_pages
+from raglab.documents.pdf_furniture import header_key, listing_lines, running_lines
+from raglab.documents.pdf_layout import join_lines, numbering_depth, read_pages, word_counts
+from raglab.documents.pdf_lines import Item, Line, Page, line_text, page_lines, text_lines
+from raglab.documents.readers import _pdf_pages
 
 BOX = (0.0, 0.0, 612.0, 792.0)
 

@@ -2,11 +2,11 @@
 
 import pytest
 
-from raglab.chunking import Chunk
-from raglab.fusion import fuse_ranks
-from raglab.keyword import KeywordIndex, idf_weight
+from raglab.documents.chunking import Chunk
 from raglab.result import Part, rank_scored
-from raglab.vectors import rank_by_similarity
+from raglab.search.fusion import fuse_ranks
+from raglab.search.keyword import KeywordIndex, idf_weight
+from raglab.search.vectors import rank_by_similarity
 
 
 def chunk(i, text):
@@ -63,7 +63,7 @@ def test_numpy_and_plain_python_rank_alike(lab, embed):
 
 def test_score_first_search_equals_the_full_breakdown_ranking(lab):
     """KeywordIndex.search sums first and explains only the kept hits: the same hits, floats and ties."""
-    from raglab.text import search_words
+    from raglab.documents.text import search_words
 
     for size in (1, 2, 4):
         index = lab.index(size)

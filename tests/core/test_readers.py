@@ -9,11 +9,11 @@ from tests.fixtures import make_docx, make_pdf, make_scan_pdf, make_zip
 from tests.pdf_manual import make_manual_pdf
 
 from raglab import Lab, run
-from raglab import readers as readers_module
-from raglab.chunking import chunk_documents
-from raglab.collection import read_folder
-from raglab.corpus import SLUG, Corpus, CorpusError
-from raglab.readers import (
+from raglab.documents import readers as readers_module
+from raglab.documents.chunking import chunk_documents
+from raglab.documents.collection import read_folder
+from raglab.documents.corpus import SLUG, Corpus, CorpusError
+from raglab.documents.readers import (
     LIMITS_SENTENCE,
     ReadError,
     file_kind,
@@ -41,7 +41,7 @@ REPORT = [
 @pytest.mark.parametrize("module", ["readers", "corpus", "text"])
 def test_docstring_examples(module):
     failed, attempted = doctest.testmod(
-        importlib.import_module(f"raglab.{module}"), optionflags=doctest.NORMALIZE_WHITESPACE
+        importlib.import_module(f"raglab.documents.{module}"), optionflags=doctest.NORMALIZE_WHITESPACE
     )
     assert attempted > 0 and failed == 0
 

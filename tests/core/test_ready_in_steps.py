@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-import raglab.corpus
+import raglab.documents.corpus
 from raglab import Lab, run
-from raglab.chunking import (
+from raglab.documents.chunking import (
     WHOLE_DOCUMENT,
     chunk_document,
     chunk_documents,
@@ -16,9 +16,9 @@ from raglab.chunking import (
     passage_count,
     passage_texts,
 )
-from raglab.corpus import Corpus, Document, join_pages, load_corpus
-from raglab.keyword import KeywordIndex
+from raglab.documents.corpus import Corpus, Document, join_pages, load_corpus
 from raglab.lab import Preparing
+from raglab.search.keyword import KeywordIndex
 from raglab.ui.documents_html import preparing_sentence, render_read
 
 SIZES = (1, 2, 3, 4, WHOLE_DOCUMENT)
@@ -60,8 +60,8 @@ def test_a_document_cut_as_it_is_read_is_never_cut_again(monkeypatch):
     one task froze the page for 3 s)."""
     docs = [cut_sentences(doc) for doc in _documents()]
     cuts = []
-    real = raglab.corpus.outline
-    monkeypatch.setattr(raglab.corpus, "outline", lambda text: cuts.append(text) or real(text))
+    real = raglab.documents.corpus.outline
+    monkeypatch.setattr(raglab.documents.corpus, "outline", lambda text: cuts.append(text) or real(text))
     for size in SIZES:
         render_read(docs, size=size)
         lab = Lab(Corpus("mine", tuple(docs)), size)

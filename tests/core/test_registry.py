@@ -8,12 +8,12 @@ import pytest
 from test_cli import run_cli
 
 from raglab import Lab
-from raglab.corpus import default_corpus_dir
-from raglab.model_writes import ask_with_model, model_inputs, run_now
+from raglab.documents.corpus import default_corpus_dir
+from raglab.documents.text import search_words
+from raglab.models.model_writes import ask_with_model, model_inputs, run_now
 from raglab.result import Hit, Part
 from raglab.techniques import TECHNIQUES, Input, Option, Technique, register, run
 from raglab.techniques.common import check_question, finish
-from raglab.text import search_words
 from raglab.ui import render_main
 from raglab.ui.page_html import load_page_text
 

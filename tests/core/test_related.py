@@ -3,10 +3,10 @@ candidate's own coordinate, so the expected cosines are exact."""
 
 import pytest
 
-import raglab.related
-import raglab.vectors
-from raglab.collection import parse_word_list
-from raglab.related import (
+import raglab.search.related
+import raglab.search.vectors
+from raglab.documents.collection import parse_word_list
+from raglab.search.related import (
     FLOOR,
     TOP,
     VOCABULARY_SIZE,
@@ -17,7 +17,7 @@ from raglab.related import (
     vocabulary,
     word_list_lines,
 )
-from raglab.vector_table import MissingVectors, VectorTable
+from raglab.search.vector_table import MissingVectors, VectorTable
 
 VECTORS = {
     "boat": [1.0, 0.0, 0.0],
@@ -114,8 +114,8 @@ def test_a_vector_table_names_every_missing_text_for_the_page_to_embed():
 
 def test_plain_python_gives_the_same_suggestions_as_numpy(monkeypatch):
     with_numpy = suggest(["boat", "ticket"], CANDIDATES, FakeEmbed(), floor=-1.0)
-    monkeypatch.setattr(raglab.vectors, "_numpy", lambda: None)
-    assert not raglab.vectors.numpy_available()
+    monkeypatch.setattr(raglab.search.vectors, "_numpy", lambda: None)
+    assert not raglab.search.vectors.numpy_available()
     assert suggest(["boat", "ticket"], CANDIDATES, FakeEmbed(), floor=-1.0) == with_numpy
 
 

@@ -8,7 +8,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from raglab.corpus import LabelledQuestion
+from raglab.documents.corpus import LabelledQuestion
 from raglab.evaluate import evaluate
 from raglab.techniques import TECHNIQUES
 from raglab.ui.scoreboard_html import alone, render_scoreboard
@@ -71,7 +71,7 @@ def full_report(lab):
     """With the real embedding model, built by tools/models.py if it is not there yet (make test builds it)."""
     from tools.models import ensure_minilm
 
-    from raglab.onnx_embed import OnnxEmbedder
+    from raglab.models.onnx_embed import OnnxEmbedder
 
     return evaluate(lab, OnnxEmbedder(ensure_minilm(MODEL_DIR.parent))).to_dict()
 

@@ -13,13 +13,13 @@ from html.parser import HTMLParser
 import pytest
 from tests.fixtures import make_pdf
 
-import raglab.source_map
+import raglab.documents.source_map
 import raglab.ui.result_html
 import raglab.ui.source_html
 from raglab import TECHNIQUES, Lab, run
-from raglab.chunking import CHUNK_SIZES, chunk_document
-from raglab.corpus import Document, join_pages
-from raglab.source_map import (
+from raglab.documents.chunking import CHUNK_SIZES, chunk_document
+from raglab.documents.corpus import Document, join_pages
+from raglab.documents.source_map import (
     find_place,
     items_in_passage,
     passage_marks,
@@ -55,7 +55,7 @@ MANUAL = Document(
 )
 
 
-@pytest.mark.parametrize("module", [raglab.source_map, raglab.ui.source_html, raglab.ui.result_html])
+@pytest.mark.parametrize("module", [raglab.documents.source_map, raglab.ui.source_html, raglab.ui.result_html])
 def test_worked_examples(module):
     """Intent: the docstrings' examples hold (test_doctests.py lists the lab's other modules)."""
     assert doctest.testmod(module).failed == 0
@@ -288,7 +288,7 @@ def test_the_result_shows_each_hits_section_and_a_control_to_show_it_in_the_docu
     assert ids == [(h.slug, h.id) for h in (*result.passages, *result.comparison.passages)]
     first = result.passages[0].id
     assert f'<span>Show <span class="visually-hidden">{first} </span>in the document</span>' in html
-    from raglab.corpus import Corpus
+    from raglab.documents.corpus import Corpus
 
     manual = Lab(Corpus("m", (MANUAL,)))
     html = render_result(run(manual, "plain", "What is DER?"))

@@ -119,7 +119,7 @@ def test_the_demo_sentences_read_as_the_spec_and_are_marked_as_fernports():
     """Intent: issue 21. Multi-query's and HyDE's explanations keep the spec's sentence that the presets' inputs were
     written by hand, marked (span.demo) so the page hides it on a visitor's own documents, where no one wrote them."""
     from raglab import Lab
-    from raglab.corpus import default_corpus_dir
+    from raglab.documents.corpus import default_corpus_dir
     from raglab.ui import render_main
     from raglab.ui.page_html import load_page_text
 

@@ -7,12 +7,12 @@ import json
 
 from tests.fixtures import make_docx
 
-from raglab.chunking import chunk_documents, passage_count, passage_texts
 from raglab.cli import main
-from raglab.collection import Collection, document_from_record, document_record
-from raglab.corpus import Corpus, Document, join_pages
+from raglab.documents.chunking import chunk_documents, passage_count, passage_texts
+from raglab.documents.collection import Collection, document_from_record, document_record
+from raglab.documents.corpus import Corpus, Document, join_pages
+from raglab.documents.readers import read_file
 from raglab.lab import Lab
-from raglab.readers import read_file
 from raglab.techniques import run
 
 MANUAL = (

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from raglab.chunking import chunk_documents
-from raglab.corpus import Document, join_pages
-from raglab.text import (
+from raglab.documents.chunking import chunk_documents
+from raglab.documents.corpus import Document, join_pages
+from raglab.documents.text import (
     STOP_WORDS,
     cut_plural,
     has_search_words,
@@ -222,7 +222,7 @@ def test_a_combining_accent_finds_what_the_accented_letter_finds(lab):
 
 def test_a_document_typed_with_a_combining_accent_is_found_and_shown_as_written():
     from raglab import Lab, run
-    from raglab.corpus import corpus_from_texts
+    from raglab.documents.corpus import corpus_from_texts
 
     corpus = corpus_from_texts("c", {"01-tea.md": "# Tea\n\nThe cafe\u0301 sells tea.", "02-x.md": "# X\n\nBoats."})
     passages = run(Lab(corpus), "plain", "Where is the café?").passages

@@ -9,7 +9,7 @@ import pytest
 from tests.core.conftest import stand_in_embed
 
 from raglab import Lab, run
-from raglab.chunking import (
+from raglab.documents.chunking import (
     DEFAULT_SIZE,
     WHOLE_DOCUMENT,
     chunk_documents,
@@ -17,10 +17,17 @@ from raglab.chunking import (
     passages_phrase,
     whole_document,
 )
-from raglab.collection import PASSAGES_FILE, Collection, passage_size_from, passage_size_in, passages_toml, read_folder
-from raglab.corpus import Corpus, CorpusError, Document
-from raglab.keyword import KeywordIndex
-from raglab.readers import read_file
+from raglab.documents.collection import (
+    PASSAGES_FILE,
+    Collection,
+    passage_size_from,
+    passage_size_in,
+    passages_toml,
+    read_folder,
+)
+from raglab.documents.corpus import Corpus, CorpusError, Document
+from raglab.documents.readers import read_file
+from raglab.search.keyword import KeywordIndex
 from raglab.ui.documents_html import render_kept, render_read, render_section
 
 # Three short "abstracts": 3, 2 and 1 sentences.

@@ -16,7 +16,7 @@ def minilm_dir() -> Path:
 
 @pytest.fixture(scope="session")
 def real_embed(minilm_dir):
-    from raglab.onnx_embed import OnnxEmbedder
+    from raglab.models.onnx_embed import OnnxEmbedder
 
     return OnnxEmbedder(minilm_dir)
 

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from tools.models import ensure_minilm
 
-from raglab.onnx_embed import OnnxEmbedder, default_model_dir
+from raglab.models.onnx_embed import OnnxEmbedder, default_model_dir
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 

@@ -3,8 +3,8 @@ holds by hand are among the ones the model finds."""
 
 import pytest
 
-from raglab.related import suggest, unknown_words, vocabulary
-from raglab.vector_table import VectorTable
+from raglab.search.related import suggest, unknown_words, vocabulary
+from raglab.search.vector_table import VectorTable
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,7 @@ changed file only its own passages."""
 from __future__ import annotations
 
 from raglab import cli
-from raglab.onnx_embed import OnnxEmbedder
+from raglab.models.onnx_embed import OnnxEmbedder
 
 NOTES = (
     "The quillfish swims past the reef at dawn. Boats keep away from the reef in April.\n\n"

@@ -4,7 +4,7 @@ names what it lacks."""
 import pytest
 
 from raglab import run
-from raglab.vector_table import MissingVectors, VectorTable, preset_texts
+from raglab.search.vector_table import MissingVectors, VectorTable, preset_texts
 
 
 @pytest.fixture(scope="module")

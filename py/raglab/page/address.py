@@ -1,5 +1,5 @@
 """The page's address, written after a question and read back at the start or after Back and Forward: the sections'
-entries (raglab.links), which documents they were asked about, and what else the address holds that is not the
+entries (raglab.page.links), which documents they were asked about, and what else the address holds that is not the
 lab's (kept as it is).
 
 >>> written("?utm=course", "", {"plain": (("q", "ferry"),)}, ["plain", "hyde"], "plain")
@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from urllib.parse import parse_qsl, urlencode
 
-from ..links import LINK_NAMES, read_link
+from .links import LINK_NAMES, read_link
 
 
 @dataclass(frozen=True)
@@ -61,7 +61,7 @@ def written(search: str, corpus: str, links: Mapping[str, tuple], keys: Sequence
 
 
 def read(search: str, fragment: str, keys: Sequence[str]) -> Read:
-    """What an address asks for (see ``Read``). Every value is read to the form's limits (raglab.links); a name
+    """What an address asks for (see ``Read``). Every value is read to the form's limits (raglab.page.links); a name
     the lab does not know, ``__proto__`` included, is a name like any other.
 
     >>> read("?corpus=__proto__&q.__proto__=x", "", ["plain"])

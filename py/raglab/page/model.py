@@ -1,5 +1,5 @@
 """The page as one model: which documents the sections search, what each section shows on each (its result and
-the entry that drew it: the question, inputs and options as raglab.links keeps them), which question of a section
+the entry that drew it: the question, inputs and options as raglab.page.links keeps them), which question of a section
 may still draw (its ticket, section.py), the results kept for Back and Forward, the address to write after a
 question, and what an address asks to redraw. Events go in (a question asked, answered or failed; the switch; the
 documents, their vectors or a model changed; Back or Forward to an address) and a small ``Changes`` comes out,
@@ -22,12 +22,12 @@ from dataclasses import replace
 from typing import Any
 
 from ..lab import Preparing
-from ..links import asked_in, link_entry
 from ..result import Result
 from ..techniques import TECHNIQUES
 from ..ui.model_panel import ModelState
 from .address import Address, read, written
 from .answers import Asked, Changes, Opening, Restore, Start, View
+from .links import asked_in, link_entry
 from .section import Section, line_html
 from .status import Facts, earlier_note, link_sentence, model_html, refusal, start_html
 

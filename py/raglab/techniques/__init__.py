@@ -3,12 +3,19 @@ scoreboard read (registry.py says what a declaration holds)."""
 
 from __future__ import annotations
 
-from ..bm25 import B_RANGE, K1, K1_RANGE, B
-from ..chunking import CHUNK_SIZES, DEFAULT_SIZE
+from ..documents.chunking import CHUNK_SIZES, DEFAULT_SIZE
 from ..lab import Lab
-from ..model_prompts import REWRITES, hypothetical_prompt, parse_lines, parse_one, query_rewrite_prompt, rewrites_prompt
+from ..models.model_prompts import (
+    REWRITES,
+    hypothetical_prompt,
+    parse_lines,
+    parse_one,
+    query_rewrite_prompt,
+    rewrites_prompt,
+)
 from ..result import Result
-from ..vectors import Embedder
+from ..search.bm25 import B_RANGE, K1, K1_RANGE, B
+from ..search.vectors import Embedder
 from .common import HEADINGS_CHOICES, HEADINGS_OFF, SCORINGS, TOP_K, QuestionError
 from .granularity import chunk_size, parent
 from .graph_rag import graph

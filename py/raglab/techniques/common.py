@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..chunking import PassageSize
+from ..documents.chunking import PassageSize
+from ..documents.text import search_words, stop_words_in
 from ..lab import Lab
 from ..prompt import build_prompt
 from ..result import Comparison, Hit, Result
-from ..text import search_words, stop_words_in
 
 MAX_QUESTION_CHARS = 500
 TOP_K = 3  # passages handed to the model
@@ -105,7 +105,7 @@ def scored_search(
         return keyword_search(lab, words, top_k), scored_step(len(lab.index())), {}
     if scoring not in SCORINGS:
         raise QuestionError(f"Scoring is one of {quoted_list(SCORINGS)}, not “{scoring}”.")
-    from ..bm25 import K1, B, bm25_search, check_parameters
+    from ..search.bm25 import K1, B, bm25_search, check_parameters
 
     k1, b = (K1 if k1 is None else float(k1)), (B if b is None else float(b))
     try:

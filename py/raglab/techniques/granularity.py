@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..chunking import CHUNK_SIZES, chunk_id, passages_kind, whole_document
+from ..documents.chunking import CHUNK_SIZES, chunk_id, passages_kind, whole_document
+from ..documents.text import search_words
 from ..lab import Lab
 from ..result import Hit, Result
-from ..text import search_words
 from .common import (
     TOP_K,
     check_question,

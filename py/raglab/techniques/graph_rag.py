@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from ..documents.text import search_words
 from ..lab import Lab
 from ..result import Part, Result, rank_scored
-from ..text import search_words
 from .common import TOP_K, check_question, empty_result, finish, no_words_message, plain_comparison
 
 NAME_BONUS = 1.0  # for every name from the question a passage mentions

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ..chunking import WHOLE_DOCUMENT, passages_kind, whole_document
+from ..documents.chunking import WHOLE_DOCUMENT, passages_kind, whole_document
+from ..documents.text import search_words
 from ..lab import Lab
 from ..result import Hit, Part, Result, rank_scored
-from ..rewrite import rewrite_words
-from ..text import search_words
+from ..search.rewrite import rewrite_words
 from .common import (
     HEADINGS_OFF,
     TOP_K,
@@ -35,7 +35,7 @@ def plain(
     headings: str = HEADINGS_OFF,
 ) -> Result:
     """Search words, each passage's sum of word weights, the best ``top_k`` above 0. With ``scoring="bm25"`` (or
-    "snowball": BM25 on Snowball stems) the passages are scored by BM25 instead (k1, b: see bm25.py), compared
+    "snowball": BM25 on Snowball stems) the passages are scored by BM25 instead (k1, b: see search/bm25.py), compared
     with the sum of word weights. With ``headings="on"`` each passage is searched with its section path before
     it."""
     question = check_question(question)

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..fusion import RRF_DEPTH, RRF_K, fuse_ranks, rank_part, tie_sentences, tied_groups
+from ..documents.text import search_words
 from ..lab import Lab
 from ..metrics import first_right
 from ..result import Comparison, Hit, Part, Result
-from ..text import search_words
-from ..vectors import Embedder, rank_by_similarity
+from ..search.fusion import RRF_DEPTH, RRF_K, fuse_ranks, rank_part, tie_sentences, tied_groups
+from ..search.vectors import Embedder, rank_by_similarity
 from .common import (
     HEADINGS_OFF,
     TOP_K,

@@ -5,7 +5,7 @@ Everything a file supplies (its name, a message naming it) is escaped, and a doc
 as text when its fold is opened: a document is shown as text, never as HTML. The section's controls are
 pre-rendered (they exist before Python runs); the lists inside it are drawn by the page with these functions.
 
->>> from raglab.corpus import Document
+>>> from raglab.documents.corpus import Document
 >>> html = render_read([Document("n", "<i>n</i>", "Boats <b>sail</b>. Ships too.", source="<i>n</i>.txt")])
 >>> "Read 1 file: 1 document, 4 words, 1 passage." in html, "&lt;i&gt;n&lt;/i&gt;.txt" in html, "<b>" in html
 (True, True, False)
@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from ..chunking import DEFAULT_SIZE, PASSAGE_CHOICES, PassageSize, passage_count
-from ..corpus import Document
+from ..documents.chunking import DEFAULT_SIZE, PASSAGE_CHOICES, PassageSize, passage_count
+from ..documents.corpus import Document
+from ..documents.readers import LIMITS_SENTENCE, ReadError
 from ..lab import Preparing
-from ..readers import LIMITS_SENTENCE, ReadError
 from ..techniques import Technique
 from .source_html import show_how_read
 
@@ -295,7 +295,7 @@ def render_suggestions(question: str, suggestions: Sequence, candidates: int) ->
     """What the lab suggests for a question: each word the documents never use with their closest words (ticked to
     be added), or why there is nothing to suggest.
 
-    >>> from raglab.related import Suggestion
+    >>> from raglab.search.related import Suggestion
     >>> html = render_suggestions("a boat?", [Suggestion("boat", (("ferry", 0.63),))], 250)
     >>> 'value="ferry" data-word="boat" checked> ferry 0.63' in html
     True

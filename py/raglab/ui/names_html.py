@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from html import escape
 
-from ..corpus import Entity
-from ..names import NamesFound
+from ..documents.corpus import Entity
+from ..graph.names import NamesFound
 
 SHOWN = 300  # names listed at most (the rest are counted): a long list is scrolled, a huge one only slows the page
 
@@ -21,7 +21,7 @@ def render_names(entities: Sequence[Entity], found: NamesFound, edits: Mapping) 
     """The editable list: each name with its aliases and how many passages use it, a "Remove" button, and the
     forms to add a name or merge two.
 
-    >>> from raglab.names import FoundName
+    >>> from raglab.graph.names import FoundName
     >>> found = NamesFound((FoundName("Ada Lovelace", 2, ("talk-1",), ("Lovelace",)),))
     >>> "in 1 passage" in render_names(found.entities, found, {})
     True
@@ -64,7 +64,7 @@ def render_names(entities: Sequence[Entity], found: NamesFound, edits: Mapping) 
 def render_names_compared(by_hand: Sequence[Entity], found: NamesFound) -> str:
     """A hand-written list beside the rules' list: which names each has that the other lacks.
 
-    >>> from raglab.names import FoundName
+    >>> from raglab.graph.names import FoundName
     >>> html = render_names_compared([Entity("Saturday market")], NamesFound((FoundName("Millbay", 1, ("f-1",)),)))
     >>> "Found by hand only: Saturday market" in html and "Found by rules only: Millbay" in html
     True

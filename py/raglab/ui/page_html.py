@@ -14,8 +14,8 @@ from html import escape
 from pathlib import Path
 from urllib.parse import urlencode
 
+from ..graph.names import names_found
 from ..lab import Lab
-from ..names import names_found
 from ..result import Result
 from ..techniques import NETWORKX, TECHNIQUES, Input, Technique
 from .documents_html import render_section
@@ -110,7 +110,7 @@ def _explain(terms, text: dict) -> str:
 
 
 def _fusion_lesson(text: Mapping) -> str:
-    from ..fusion import RRF_K, fuse_ranks, rrf_term
+    from ..search.fusion import RRF_K, fuse_ranks, rrf_term
 
     # The lesson's worked example, computed: A is 1st by keyword and 5th by vector, B 2nd in both.
     fused = {

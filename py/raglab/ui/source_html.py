@@ -5,8 +5,8 @@ PDF, the page itself is drawn beside it (``web/pdf_view.js``), its words marked 
 
 Everything the document supplies is escaped: a document is shown as text, never as HTML.
 
->>> from raglab.corpus import Document
->>> from raglab.source_map import find_place
+>>> from raglab.documents.corpus import Document
+>>> from raglab.documents.source_map import find_place
 >>> doc = Document("pier", "<b>Pier</b>", "# Hours\\n\\nThe pier opens at 7:00. It closes at dusk. Fish <here>.")
 >>> html = render_cut(doc, find_place(doc, "pier-2", 2))
 >>> "<h4>Hours</h4>" in html, '<mark class="psg hl psg-b" data-id="pier-2" id="source-here" tabindex="-1">' in html
@@ -23,9 +23,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
-from ..chunking import CHUNK_SIZES, WHOLE_DOCUMENT, PassageSize, chunk_document
-from ..corpus import Document
-from ..source_map import Place, passage_label, sentence_spans
+from ..documents.chunking import CHUNK_SIZES, WHOLE_DOCUMENT, PassageSize, chunk_document
+from ..documents.corpus import Document
+from ..documents.source_map import Place, passage_label, sentence_spans
 
 TITLE_ID = "source-title"
 HERE_ID = "source-here"  # the first piece of the highlighted passage: scrolled to and focused when the view opens
@@ -95,7 +95,7 @@ def render_cut(doc: Document, place: Place, size: PassageSize | None = None) -> 
 def _about(doc: Document, place: Place, size: PassageSize, passages: int, left_out: int) -> str:
     """What the view shows, in a sentence built from the document.
 
-    >>> from raglab.source_map import find_place
+    >>> from raglab.documents.source_map import find_place
     >>> doc = Document("r", "Rules", "Camp here. No fires. Dogs on a lead.", "rules.txt")
     >>> _about(doc, find_place(doc, "r-s1-2", 2), 2, 2, 0)
     'How the lab read rules.txt: 2 passages of 2 sentences. Each passage is outlined, its id first; the passages \

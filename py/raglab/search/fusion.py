@@ -17,7 +17,7 @@ from collections.abc import Hashable, Sequence
 from fractions import Fraction
 from typing import TypeVar
 
-from .result import RankPart, best_scored
+from ..result import RankPart, best_scored
 
 Item = TypeVar("Item", bound=Hashable)  # what the lists rank: passage ids here, letters in the lesson
 

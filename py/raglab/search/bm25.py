@@ -36,19 +36,19 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
-from .result import Hit, Part, best_scored
+from ..result import Hit, Part, best_scored
 
 try:  # numpy makes a search over thousands of passages ~10x faster; without it (a bare Pyodide) plain Python serves
     import numpy as np
 except ImportError:  # pragma: no cover - exercised in Pyodide without numpy
     np = None
-from .text import STOP_WORDS, cut_plural, words
+from ..documents.text import STOP_WORDS, cut_plural, words
 
 if TYPE_CHECKING:
     from numpy import float64, int_
     from numpy.typing import NDArray
 
-    from .chunking import Chunk
+    from ..documents.chunking import Chunk
 
 # The two tunables, each with its default and range. Anserini's defaults (also bm25s's reference run on SciFact);
 # Robertson & Zaragoza suggest k1 in 1.2-2.0 and b 0.75 for long documents.

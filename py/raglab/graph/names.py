@@ -29,9 +29,9 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .chunking import DEFAULT_SIZE, chunk_id
-from .corpus import Document, Entity
-from .text import STOP_WORDS
+from ..documents.chunking import DEFAULT_SIZE, chunk_id
+from ..documents.corpus import Document, Entity
+from ..documents.text import STOP_WORDS
 
 SINGLE_WORD_PASSAGES = 2  # a one-word name must be capitalised in this many passages (1-5): once may be chance
 MULTI_WORD_PASSAGES = 1  # capitalised words together are rarely chance, so a first passage is enough (1-5)

@@ -16,9 +16,9 @@ import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from .chunking import Chunk
-from .result import Hit, Part, best_scored
-from .text import search_words
+from ..documents.chunking import Chunk
+from ..documents.text import search_words
+from ..result import Hit, Part, best_scored
 
 
 @dataclass(frozen=True)

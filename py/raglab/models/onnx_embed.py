@@ -34,7 +34,7 @@ def default_model_dir() -> Path:
     override = os.environ.get("RAGLAB_MODEL_DIR")
     if override:
         return Path(override)
-    return Path(__file__).resolve().parents[2] / ".cache" / "models" / MODEL_NAME
+    return Path(__file__).resolve().parents[3] / ".cache" / "models" / MODEL_NAME  # <repo>/py/raglab/models/
 
 
 class OnnxEmbedder:

@@ -9,7 +9,7 @@ call the same functions, so both say the same thing about the same file.
 ['The ferry leaves at 8:00.', 'It costs 6 coins.']
 >>> read_file("report.txt", b"%PDF-1.7 ...")
 Traceback (most recent call last):
-raglab.readers.ReadError: report.txt is a PDF, not a text file: rename it to report.pdf.
+raglab.documents.readers.ReadError: report.txt is a PDF, not a text file: rename it to report.pdf.
 
 An own document's title is its file name, so its passages are labelled with it. A PDF's text comes page by page
 (``read_pdf_pages``) as positioned text items, from pypdf here and from pdf.js in the page, both read by the same

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from itertools import combinations
 
-from .chunking import Chunk
-from .corpus import Entity
+from ..documents.chunking import Chunk
+from ..documents.corpus import Entity
 
 # A word is a run of the characters a regex's \w matches (letters, digits, "_"), so "lighthouse’s" holds the word
 # "lighthouse" and "bakery-2" the word "bakery", while "bake" is a word of its own.

@@ -9,7 +9,7 @@ writes and reads the address with these; the core never touches a browser.
 
 from __future__ import annotations
 
-from .techniques import TECHNIQUES
+from ..techniques import TECHNIQUES
 
 LINK_NAMES = {
     "technique",

@@ -14,9 +14,9 @@ import inspect
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
-from .lab import Lab
-from .result import Result
-from .techniques import Technique, run, technique
+from ..lab import Lab
+from ..result import Result
+from ..techniques import Technique, run, technique
 
 Generate = Callable[[str], "str | None | Awaitable[str | None]"]
 

@@ -4,7 +4,7 @@ here cuts text again: the passages are chunking's, the sentences the document's 
 
 A result's passage is found among the cuts of its document by its id, as the techniques name them:
 
->>> from raglab.corpus import Document, join_pages
+>>> from raglab.documents.corpus import Document, join_pages
 >>> doc = Document("rules", "Visitor rules", "Camp at the campsite. No fires in the woods. Dogs on a lead.")
 >>> find_place(doc, "rules-2", 2)
 Place(passage_id='rules-2', size=2, first=2, count=1, sizes=(2,))
@@ -110,7 +110,7 @@ def passage_span(doc: Document, place: Place, spans: Sequence[tuple[int, int]] |
 def passage_pages(doc: Document, place: Place) -> list[int]:
     """The pages of a PDF the passage's text runs over, from 1 ([] for a document without pages).
 
-    >>> from raglab.corpus import join_pages
+    >>> from raglab.documents.corpus import join_pages
     >>> text, starts = join_pages(["The ferry crosses in 40 minutes. A fare", "costs 6 coins.", "Bikes ride free."])
     >>> doc = Document("report", "report.pdf", text, "report.pdf", starts)
     >>> passage_pages(doc, find_place(doc, "report-1", 2)), passage_pages(doc, find_place(doc, "report-2", 2))

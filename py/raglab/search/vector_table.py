@@ -8,7 +8,7 @@ model for a typed question) while the maths stays in Python.
 >>> table(["boat"])
 Traceback (most recent call last):
 ...
-raglab.vector_table.MissingVectors: 1 text has no vector yet
+raglab.search.vector_table.MissingVectors: 1 text has no vector yet
 >>> VectorTable.from_json(table.to_json())(["ferry"])
 [[1.0, 0.0]]
 """
@@ -20,7 +20,7 @@ import json
 from array import array
 from collections.abc import Iterable, Sequence
 
-from .lab import Lab
+from ..lab import Lab
 
 
 class MissingVectors(LookupError):
@@ -94,7 +94,7 @@ class VectorTable:
 def preset_texts(lab: Lab) -> list[str]:
     """Every text the meaning techniques embed for the corpus's presets: the passages, each preset question, its
     hand-written rewrites and hypothetical answer."""
-    from .techniques import TECHNIQUES
+    from ..techniques import TECHNIQUES
 
     texts = [c.text for c in lab.chunks()]
     for t in TECHNIQUES.values():

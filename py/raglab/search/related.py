@@ -5,8 +5,8 @@ A word is embedded alone, like a question, by the same model as the passages; th
 their dot product (see vectors.py). With hand-made vectors, "boat" is nearest "ferry" and "sea"; "bread" is at
 right angles to it, below the floor:
 
->>> from raglab.chunking import Chunk
->>> from raglab.vector_table import VectorTable
+>>> from raglab.documents.chunking import Chunk
+>>> from raglab.search.vector_table import VectorTable
 >>> index = KeywordIndex([Chunk("f-1", "f", "F", "The ferry sails the sea. Bread is sold.", 2, 0, 2)])
 >>> unknown_words("How much is a boat ticket?", index), vocabulary(index)
 (['much', 'boat', 'ticket'], ['bread', 'ferry', 'sail', 'sea', 'sold'])
@@ -26,11 +26,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .collection import parse_word_list, word_list_text
-from .corpus import word_list_from
+from ..documents.collection import parse_word_list, word_list_text
+from ..documents.corpus import word_list_from
+from ..documents.text import search_words
+from ..result import best_scored
 from .keyword import KeywordIndex
-from .result import best_scored
-from .text import search_words
 from .vectors import Embedder, PassageVectors, cosine_scores
 
 # How many of the documents' words are candidates: 3,000 by default, 1 or more. Each is embedded once (then kept in

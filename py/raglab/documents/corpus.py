@@ -37,9 +37,9 @@ def default_corpus_dir() -> Path:
     it to Pyodide, ``raglab/corpus/fernport``); else the repository's ``corpus/fernport``."""
     if os.environ.get("RAGLAB_CORPUS"):
         return Path(os.environ["RAGLAB_CORPUS"])
-    here = Path(__file__).resolve().parent
-    packed = here / "corpus" / "fernport"
-    return packed if packed.is_dir() else here.parents[1] / "corpus" / "fernport"
+    package = Path(__file__).resolve().parents[1]  # raglab/, this file being raglab/documents/corpus.py
+    packed = package / "corpus" / "fernport"
+    return packed if packed.is_dir() else package.parents[1] / "corpus" / "fernport"
 
 
 SLUG = re.compile(r"[a-z0-9][a-z0-9_]*")  # a slug starts every passage id ({slug}-{n}), so it holds no "-"
@@ -453,9 +453,9 @@ class _Checked:
     >>> synonyms = _Checked("synonyms.toml", {"related": {"boat": "ferry"}})
     >>> synonyms.texts(synonyms.table("related")["boat"], "related.boat")
     ('ferry',)
-    >>> _Checked("presets.toml", {"presets": 3}).table("presets")
+    >>> _Checked("presets.toml", {"presets": 3}).table("presets")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    raglab.corpus.CorpusError: presets.toml: presets must be a table (a line [presets], then key = value lines), not 3
+    raglab.documents.corpus.CorpusError: presets.toml: presets must be a table (a line [presets], then key = ...), not 3
     """
 
     name: str

@@ -8,13 +8,13 @@ A folder or zip says which in ``passages.toml`` (``[passages] size = "document"`
 >>> passage_size_from(passages_toml("document")), passage_size_from("[passages]\\nsize = 2")
 ('document', 2)
 
->>> from raglab.readers import read_file
+>>> from raglab.documents.readers import read_file
 >>> mine = Collection()
 >>> mine.add(read_file("note.txt", b"Reef note: the tide reached mark 4.")).slug
 'note'
 >>> mine.add(read_file("Note.md", b"Reef note: the tide  reached mark 4."))
 Traceback (most recent call last):
-raglab.readers.ReadError: Note.md is the same as note.txt, which is already in your documents.
+raglab.documents.readers.ReadError: Note.md is the same as note.txt, which is already in your documents.
 >>> mine.add(read_file("Note.md", b"Another note.")).slug
 'note_2'
 """
@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from pathlib import Path, PurePosixPath
 
+from ..graph.names import find_names
 from . import readers
 from .chunking import DEFAULT_SIZE, WHOLE_DOCUMENT, PassageSize, check_passage_size
 from .corpus import (
@@ -47,7 +48,6 @@ from .corpus import (
     utf8_text,
     word_list_from,
 )
-from .names import find_names
 from .readers import ReadError, check_size, is_corpus_folder, read_error, read_file, slug_for
 from .text import search_words
 
@@ -257,7 +257,7 @@ def document_markdown(doc: Document) -> str:
     """A document as a corpus folder holds it: "# Title", then ``<!-- source: ... -->`` for a visitor's file,
     then the text, a PDF's page by page after ``<!-- page N -->`` lines (``corpus.parse_document`` reads both).
 
-    >>> from raglab.corpus import join_pages
+    >>> from raglab.documents.corpus import join_pages
     >>> text, starts = join_pages(["Page one.", "", "Page three."])
     >>> print(document_markdown(Document("r", "r.pdf", text, "r.pdf", starts)))
     # r.pdf
@@ -324,7 +324,7 @@ def parse_word_list(text: str) -> dict[str, tuple[str, ...]]:
     {'boat': ('ferry', 'crossing'), 'ticket': ('fare',)}
     >>> parse_word_list("boat: ferry\\nboat ferry")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    raglab.corpus.CorpusError: Line 2 of the word list has no colon: write a word, a colon and its related words, ...
+    raglab.documents.corpus.CorpusError: Line 2 of the word list has no colon: write a word, a colon and its ...
     """
     pairs = []
     for n, line in enumerate(text.splitlines(), 1):

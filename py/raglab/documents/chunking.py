@@ -8,7 +8,7 @@ A visitor may keep each document whole instead (abstracts, FAQ entries): the pas
 gives one passage per document, the document's whole text, called ``{slug}-1`` like the first passage of any
 document.
 
->>> from raglab.corpus import Document
+>>> from raglab.documents.corpus import Document
 >>> doc = Document("rules", "Visitor rules", "Camp at the campsite. No fires in the woods. Dogs on a lead.")
 >>> [c.id for c in chunk_documents([doc], 2)]
 ['rules-1', 'rules-2']
@@ -19,7 +19,7 @@ document.
 
 A passage of a visitor's file knows where it comes from, down to the page of a PDF:
 
->>> from raglab.corpus import join_pages
+>>> from raglab.documents.corpus import join_pages
 >>> text, starts = join_pages(["Camp at the campsite.", "No fires in the woods. Dogs on a lead."])
 >>> [c.where for c in chunk_documents([Document("rules", "rules.pdf", text, "rules.pdf", starts)], 2)]
 ['rules.pdf, p. 1', 'rules.pdf, p. 2']

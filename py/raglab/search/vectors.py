@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from .result import best_scored
+from ..result import best_scored
 
 np = None  # numpy, once it has been imported; the page may load it after start-up, so keep looking
 

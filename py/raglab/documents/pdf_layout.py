@@ -2,7 +2,7 @@
 lines a person skips (``pdf_furniture``: running headers and footers, page numbers, contents, indexes) left out,
 each with its reason. Both readers' items go through the same rules, so page and command line read a PDF alike.
 
->>> from raglab.pdf_lines import Item
+>>> from raglab.documents.pdf_lines import Item
 >>> page = Page((Item("1 Ferries", 72, 700, 14), Item("The ferry leaves at", 72, 680, 10),
 ...              Item("8:00. It costs 6 coins.", 72, 668, 10)), (0, 0, 612, 792))
 >>> read_pages([page])[0].text
