@@ -1,6 +1,6 @@
 """Build dist/: the lab as a self-contained static site (plain CPython, standard library only).
 
-    python build.py [--out dist] [--offline] [--self-host-model DIR] [--corpus DIR]
+    python build.py [--out dist] [--offline] [--self-host-model DIR] [--corpus DIR] [--title TEXT]
 
 dist/ holds the pages from web/, the vendored runtime (Pyodide's core from npm in pyodide/, the
 whole @pyscript/core dist/ in pyscript/), the networkx wheel from PyPI in wheels/, the lab's own
@@ -127,6 +127,7 @@ class BuildSettings:
     more: tuple[Path, ...] = ()
     page: str = ""  # the page this build step writes: "" for index.html, else a LabPage's key
     first: Path | None = None  # on another corpus's page (page set): the first corpus, index.html's
+    title: str = ""  # `--title`: the first corpus's name and its page's heading (else page.toml's, or lab_name's)
 
     def named(self, stem: str, suffix: str) -> str:
         """A file of this page: ``raglab.zip`` for index.html, ``raglab-ledger.zip`` for ledger.html."""
@@ -142,14 +143,24 @@ class BuildSettings:
         for folder in folders:
             keys.append(slug_for_page(folder, keys))
         return tuple(
-            LabPage(key, corpus_name(folder), "./" if n == 0 else f"./{key}.html")
+            LabPage(
+                key, self.title if n == 0 and self.title else corpus_name(folder), "./" if n == 0 else f"./{key}.html"
+            )
             for n, (key, folder) in enumerate(zip(keys, folders, strict=True))
         )
 
     @cached_property
     def lab_corpus(self) -> LabCorpus:
-        """The corpus this build serves, read once (a CorpusError says why a folder cannot be used)."""
-        return read_lab_corpus(self.corpus)
+        """The corpus this build serves, read once (a CorpusError says why a folder cannot be used), named by
+        ``title`` on the first corpus's page."""
+        chosen = read_lab_corpus(self.corpus)
+        if not self.title or self.page:
+            return chosen
+        return replace(chosen, name=self.title, page={**chosen.page, "title": self.title, "name": self.title})
+
+    def each_corpus(self) -> tuple[BuildSettings, ...]:
+        """These settings, then one for each other corpus of the site (for what is said about each)."""
+        return (self, *(replace(self, corpus=folder, more=(), title="") for folder in self.more))
 
 
 # Where the page's Python finds its corpus: `Lab()` loads raglab.documents.corpus.default_corpus_dir(), which in the
@@ -179,7 +190,7 @@ class LabCorpus:
     corpus: what every technique searches; without entities.toml, the graph's names are found by rules.
     passage_size: from passages.toml (2 sentences without one).
     page: the page's words, from page.toml or default_page_text().
-    name: what the page calls the corpus: page.toml's `name`, else the folder's name.
+    name: what the page calls the corpus: page.toml's `name`, else documents.corpus.lab_name's (also in page["name"]).
     hand_written_names: entities.toml gave the names (the graph section then compares them with the rules').
     packed: the files raglab.zip holds under PAGE_CORPUS; None packs the repository's corpus/ as it is (Fernport).
     skipped: the files of a plain folder that give nothing (raglab.documents.readers.ReadError), said on stderr.
@@ -216,9 +227,16 @@ def slug_for_page(folder: Path, taken: list[str]) -> str:
 
 
 def corpus_name(folder: Path) -> str:
-    """What the switch calls a corpus: its page.toml's ``name``, else its folder's name."""
+    """What the switch calls a corpus: its page.toml's ``name``, else raglab.documents.corpus.lab_name's."""
+    from raglab.documents.collection import read_folder
+    from raglab.documents.corpus import lab_name
+
     page = Path(folder) / "page.toml"
-    return str((_toml_file(page).get("name") if page.is_file() else None) or Path(folder).resolve().name)
+    named = _toml_file(page).get("name") if page.is_file() else None
+    if named:
+        return str(named)
+    documents = read_folder(folder)[0].documents
+    return lab_name(Path(folder).resolve().name, [d.title for d in documents])
 
 
 def read_lab_corpus(folder: Path | None) -> LabCorpus:
@@ -233,7 +251,7 @@ def read_lab_corpus(folder: Path | None) -> LabCorpus:
         passage_size_in,
         read_folder,
     )
-    from raglab.documents.corpus import DATA_FILES, default_corpus_dir
+    from raglab.documents.corpus import DATA_FILES, default_corpus_dir, lab_name
     from raglab.graph.names import find_names
 
     source = Path(folder) if folder is not None else default_corpus_dir()
@@ -243,7 +261,8 @@ def read_lab_corpus(folder: Path | None) -> LabCorpus:
     hand_written = (source / "entities.toml").is_file()
     if not hand_written:
         corpus = replace(corpus, entities=find_names(corpus.documents))
-    name = str(page.get("name") or source.resolve().name)
+    name = str(page.get("name") or lab_name(source.resolve().name, [d.title for d in corpus.documents]))
+    page = {**page, "name": name}
     if folder is None:
         return LabCorpus(corpus, size, page, name, hand_written, None, skipped)
     packed = {f"{n:02d}-{d.slug}.md": document_markdown(d).encode() for n, d in enumerate(corpus.documents, 1)}
@@ -263,8 +282,8 @@ def read_lab_corpus(folder: Path | None) -> LabCorpus:
 # The lesson's few examples taken from Fernport's documents, in general words (by technique key or word-list term).
 GENERAL_EXAMPLES = {
     "query": "People and documents often use different words for the same thing. Before searching, the question is "
-    "rewritten: related words from a small word list are added (car → vehicle, price → cost). Big systems "
-    "ask an AI model to do this rewrite, or to write a made-up answer and search with that.",
+    "rewritten: {word_list_example} Big systems ask an AI model to do this rewrite, or to write a made-up answer "
+    "and search with that.",  # the renderer cites the lab's own word list (raglab.ui.page_html.word_list_example)
     "Document": "One text the lab searches, like a page, a handout or a report.",
     "Synonym": "A different word with the same or a close meaning, like “car” and “vehicle”.",
     "Entity": "A name of a person, place or thing that the graph keeps track of, like a person or a building.",
@@ -288,33 +307,6 @@ def _toml_file(path: Path) -> dict:
     from raglab.documents.corpus import parse_toml, utf8_text
 
     return parse_toml(path.name, utf8_text(path.name, path.read_bytes()))
-
-
-# The renderer names the corpus "Fernport" in four places (the question boxes, the switch "The lab searches", the
-# visitor's passage size and word list); a --corpus build puts its own corpus's name there.
-FERNPORT_NAMED = (
-    "Ask about Fernport",
-    "> Fernport (",
-    "sentences, as Fernport",
-    "Fernport's word list stays Fernport's.",
-)
-
-
-def name_the_corpus(html: str, name: str) -> str:
-    """The pre-rendered page with ``name`` where the renderer says Fernport.
-
-    >>> html = name_the_corpus('<input placeholder="Ask about Fernport"> Fernport (3 documents), 2 sentences, as '
-    ...                        "Fernport. Fernport's word list stays Fernport's.", 'A & "B"')
-    >>> html.count('A &amp; &quot;B&quot;'), "Fernport" in html
-    (5, False)
-    """
-    from html import escape
-
-    for words in FERNPORT_NAMED:
-        if words not in html:
-            raise SystemExit(f"build.py: the page no longer says {words!r}; update build.py's FERNPORT_NAMED")
-        html = html.replace(words, words.replace("Fernport", escape(name)))
-    return html
 
 
 def copy_pages(dist: Path, settings: BuildSettings) -> None:
@@ -434,8 +426,8 @@ def prerender(dist: Path, settings: BuildSettings) -> None:
     results, notes = {}, {}
     for key, technique in TECHNIQUES.items():
         presets = lab.corpus.presets.get(key)
-        if not presets:
-            results[key], notes[key] = None, "No preset question for this technique yet: type one above."
+        if not presets:  # the renderer says so, where other techniques have some
+            results[key] = None
             continue
         if EMBEDDINGS in technique.needs and table is None:
             results[key], notes[key] = None, note
@@ -455,8 +447,6 @@ def prerender(dist: Path, settings: BuildSettings) -> None:
     # Names found by rules are the graph's here, but no hand-written list to compare them with.
     shown = lab if chosen.hand_written_names else Lab(replace(chosen.corpus, entities=()), chosen.passage_size)
     html = render_main(shown, chosen.page, results, notes, scoreboard)
-    if settings.corpus is not None:
-        html = name_the_corpus(html, chosen.name)
     template = (WEB / "index.html").read_text(encoding="utf-8")
     for marker in (LAB_MAIN, LAB_CSP, LAB_CONFIG):
         if marker not in template:
@@ -729,7 +719,7 @@ def build(dist: Path, settings: BuildSettings, steps: list[BuildStep] = BUILD_ST
     dist = Path(dist).resolve()
     if dist == ROOT or ROOT.is_relative_to(dist):
         raise SystemExit(f"refusing to replace {dist}: it holds the repository")
-    for one in (settings, *(replace(settings, corpus=folder, more=()) for folder in settings.more)):
+    for one in settings.each_corpus():
         for problem in one.lab_corpus.skipped:  # read first: a corpus that cannot be used replaces nothing
             print(f"skipped: {problem}", file=sys.stderr)
     shutil.rmtree(dist, ignore_errors=True)
@@ -737,6 +727,39 @@ def build(dist: Path, settings: BuildSettings, steps: list[BuildStep] = BUILD_ST
     for step in steps:
         step(dist, settings)
     return dist
+
+
+def build_summary(dist: Path, settings: BuildSettings) -> str:
+    """The paragraph the build ends with: the site's size, and for each corpus what the lab found in it.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as empty:
+    ...     print(build_summary(Path(empty), BuildSettings(corpus=ROOT / "corpus" / "ledger")).replace(empty, "dist"))
+    Built dist (0.0 MB). “Larkspur Print Works”: 11 documents, 22 passages, 11 names from entities.toml, 15 preset
+    questions, 23 words in the word list.
+    """
+    from raglab import Lab
+    from raglab.techniques.common import plural
+
+    def some(n: int, word: str) -> str:
+        return f"no {word}s" if n == 0 else plural(n, word)
+
+    size = sum(path.stat().st_size for path in dist.rglob("*") if path.is_file())
+    said = [f"Built {dist} ({size / 1e6:.1f} MB)."]
+    for one in settings.each_corpus():
+        lab = one.lab_corpus
+        corpus = lab.corpus
+        found = "from entities.toml" if lab.hand_written_names else "found by rules"
+        names = f"{plural(len(corpus.entities), 'name')} {found}"
+        words = (
+            f"{plural(len(corpus.related_words), 'word')} in the word list" if corpus.related_words else "no word list"
+        )
+        said.append(
+            f"“{lab.name}”: {plural(len(corpus.documents), 'document')}, "
+            f"{plural(len(Lab(corpus, lab.passage_size).chunks()), 'passage')}, {names}, "
+            f"{some(sum(map(len, corpus.presets.values())), 'preset question')}, {words}."
+        )
+    return " ".join(said)
 
 
 def _require_npm_version(package_dir: Path, version: str) -> None:
@@ -759,20 +782,29 @@ def main(argv: list[str] | None = None) -> None:
         "or plain files (.txt, .md, .html, .pdf, .docx); default: Fernport. Again for more corpora: "
         "each gets its own page, and a switch between them",
     )
+    parser.add_argument(
+        "--title",
+        default="",
+        help="the lab's name on the page (the first corpus's); default: its page.toml's name, else its one "
+        "document's title, else its folder's name when that reads as a name",
+    )
     args = parser.parse_args(argv)
     from raglab.documents.corpus import CorpusError
 
     corpora = args.corpus or [None]
     settings = BuildSettings(
-        offline=args.offline, self_hosted_model=args.self_host_model, corpus=corpora[0], more=tuple(corpora[1:])
+        offline=args.offline,
+        self_hosted_model=args.self_host_model,
+        corpus=corpora[0],
+        more=tuple(corpora[1:]),
+        title=" ".join(args.title.split()),
     )
     try:
         dist = build(args.out, settings)
     except CorpusError as error:  # one line saying which file and why (the core may give a line per file)
         print(f"build.py: {' '.join(str(error).split())}", file=sys.stderr)
         raise SystemExit(2) from None
-    size = sum(path.stat().st_size for path in dist.rglob("*") if path.is_file())
-    print(f"built {dist} ({size / 1e6:.1f} MB)")
+    print(build_summary(dist, settings))
 
 
 if __name__ == "__main__":

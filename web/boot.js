@@ -3,6 +3,14 @@
 // just makes a failed start visible, so the page never says "Loading Python…" forever.
 // No lab logic lives in JS.
 
+// Pyodide runs without WebAssembly stack switching (JSPI), as it does in Firefox and Safari. It uses JSPI whenever
+// the browser offers it ("Suspending" in WebAssembly, read when PyScript loads it, after this module), and the lab
+// needs none of it (no run_sync). With it, Chromium 156's renderer crashed once in CI while the page read a
+// visitor's files ("Page crashed"), as open Pyodide reports describe intermittent JSPI crashes in Chromium
+// (pyodide/pyodide#5702, #6106). Workers keep theirs: this is the page's own global.
+delete WebAssembly.Suspending;
+delete WebAssembly.promising;
+
 const status = document.getElementById("status");
 
 function showStartFailure(reason) {

@@ -78,6 +78,7 @@ class Visit:
     failed: list[str] = field(default_factory=list)
     console_errors: list[str] = field(default_factory=list)
     csp_violations: list[str] = field(default_factory=list)
+    crashes: list[str] = field(default_factory=list)  # the renderer died ("Page crashed"): its last console lines
 
     def open(self, path: str = "", wait_for_python: bool = True):
         self.page.goto(self.site_url + path)
@@ -125,6 +126,9 @@ def _start_visit(browser, site_url: str, **context_options) -> Visit:
     context.on("response", record_failure)
     visit.page.on("console", record_console)
     visit.page.on("pageerror", lambda error: visit.console_errors.append(str(error)))
+    console = []  # the last lines the page logged, for a crash's report
+    visit.page.on("console", lambda message: console.append(f"{message.type}: {message.text}"[:300]))
+    visit.page.on("crash", lambda _: visit.crashes.append(" | ".join(console[-8:])))
     return visit
 
 
@@ -147,6 +151,8 @@ def visit(browser, site_url, request):
 
 def _close(visit: Visit) -> None:
     visit.page.context.close()
+    if visit.crashes:
+        pytest.fail(f"the page's renderer crashed (not an assertion); its last console lines: {visit.crashes}")
     if visit.off_host:
         pytest.fail(f"requests left 127.0.0.1: {visit.off_host}")
     if visit.csp_violations:

@@ -20,6 +20,8 @@ def test_python_starts_with_only_local_requests_and_no_errors(visit):
     assert visit.console_errors == []
     assert visit.failed == []
     assert visit.off_host == []
+    # Pyodide ran without stack switching (JSPI), as in Firefox: boot.js took it away before PyScript loaded it
+    assert page.evaluate("'Suspending' in WebAssembly || 'promising' in WebAssembly") is False
 
 
 def test_graph_library_loads_only_when_the_graph_runs(visit):

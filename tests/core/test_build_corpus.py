@@ -263,6 +263,69 @@ def test_a_folder_that_cannot_be_used_is_one_line_and_exit_2(tmp_path, files, sa
     assert not out.exists()
 
 
+# A folder as a visitor has it: files and no TOML file, under a name that says what kind of files they are.
+NOTES = {
+    "honey.txt": "Honey costs 5 coins a jar. Ada Brook keeps the bees beside the orchard.",
+    "cider.txt": "The cider press runs every October. Leo Marsh sells the cider in the barn.",
+}
+
+
+def test_a_folder_without_toml_names_its_documents_and_says_only_what_it_has(tmp_path, minilm):
+    """Intent: a folder called "pdfs" holding files and no TOML file gives a page that reads like a lab: it calls
+    the documents by a name that holds for any folder (documents.corpus.lab_name), each section offers the question
+    box alone, and no sentence cites a word list or presets the lab does not have."""
+    page = page_of(built(write_folder(tmp_path / "pdfs", NOTES), tmp_path / "dist"))
+    assert 'placeholder="Ask about the lab’s documents"' in page and "> the lab’s documents (2 documents)" in page
+    assert "pdfs" not in page
+    assert page.count('<label for="q-plain">Type any question</label>') == 1 and "Or type any question" not in page
+    assert "No preset question" not in page
+    assert "car → vehicle" not in page and "word list stays" not in page and "stays as it is" not in page
+    assert "related words from a word list are added, and this lab has none of its own" in page
+    assert "It is used on your documents only.</p>" in page
+
+
+def test_one_document_is_the_lab_s_name(tmp_path, minilm):
+    """Intent: a folder of one document is called by that document's title, in the singular."""
+    page = page_of(built(write_folder(tmp_path / "pdfs", {"honey.txt": NOTES["honey.txt"]}), tmp_path / "dist"))
+    assert 'placeholder="Ask about honey.txt"' in page and "> honey.txt (1 document)</label>" in page
+    assert "Read the document (1 passage)" in page and "The document is cut into 1 passage of 2 sentences" in page
+
+
+def test_a_word_list_and_some_presets_are_cited_as_the_lab_has_them(tmp_path, minilm):
+    """Intent: with synonyms.toml, Query RAG's explanation cites the lab's own entry and the visitor's word list
+    says the lab's stays; with a preset in one section, the others still say they have none yet."""
+    files = {**NOTES, "synonyms.toml": '[related]\nsweet = ["honey"]\n'}
+    files["presets.toml"] = '[presets]\nplain = ["How much is honey?"]\n'
+    page = page_of(built(write_folder(tmp_path / "bee_notes", files), tmp_path / "dist"))
+    assert "related words from the lab’s word list are added (sweet → honey)." in page
+    assert "It is used on your documents only. The word list of bee notes stays as it is.</p>" in page
+    assert 'placeholder="Ask about bee notes"' in page
+    assert '<label for="q-plain">Or type any question</label>' in page
+    assert page.count("No preset question for this technique yet: type one above.") == len(TECHNIQUES) - 1
+
+
+def test_build_names_the_lab_by_title_and_ends_with_a_summary(tmp_path, minilm):
+    """Intent: `build.py --title` is the lab's name and heading on the page, and the build ends with one
+    paragraph on stdout: the site's size, the documents, passages, names found, presets and word list."""
+    folder = write_folder(tmp_path / "pdfs", NOTES)
+    out = tmp_path / "dist"
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "build.py"), "--offline", "--out", str(out), "--corpus", str(folder)]
+        + ["--title", "The  bee notes"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    page = page_of(out)
+    assert "<h1>The bee notes</h1>" in page and 'placeholder="Ask about The bee notes"' in page
+    names = len(read_folder(folder)[0].entities)
+    mb = sum(p.stat().st_size for p in out.rglob("*") if p.is_file()) / 1e6
+    assert done.stdout.splitlines()[-1] == (
+        f"Built {out.resolve()} ({mb:.1f} MB). “The bee notes”: 2 documents, 2 passages, {names} names found by "
+        "rules, no preset questions, no word list."
+    )
+
+
 def test_build_doctests():
     failed, attempted = doctest.testmod(build, optionflags=doctest.NORMALIZE_WHITESPACE)
     assert attempted and not failed

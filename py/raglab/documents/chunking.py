@@ -42,7 +42,7 @@ WHOLE_DOCUMENT = "document"  # a passage size: each document is one passage
 PassageSize = int | str  # sentences per passage, or WHOLE_DOCUMENT
 # What a visitor may choose for their documents, with the words "Your documents" shows (the first is the default).
 PASSAGE_CHOICES: tuple[tuple[PassageSize, str], ...] = (
-    (DEFAULT_SIZE, f"passages of {DEFAULT_SIZE} sentences, as Fernport"),
+    (DEFAULT_SIZE, f"passages of {DEFAULT_SIZE} sentences"),  # ", as <the site's corpus>" when its size too
     (WHOLE_DOCUMENT, "one passage per document (short documents such as abstracts or FAQ entries)"),
 )
 

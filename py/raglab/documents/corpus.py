@@ -236,6 +236,32 @@ def _question_key(text: str) -> str:
     return " ".join(text.lower().split())
 
 
+# Words that say what kind of files a folder holds, or where it is, not what they are about: "pdfs", "my-docs".
+FOLDER_WORDS = frozenset(
+    "pdf pdfs doc docs docx document documents file files text texts txt md markdown html htm data download "
+    "downloads tmp temp folder new untitled my input inputs corpus misc stuff scan scans copy".split()
+)
+UNNAMED = "the lab’s documents"  # what the page calls documents with no name of their own
+
+
+def lab_name(folder: str, titles: Sequence[str]) -> str:
+    """What the page calls a corpus nobody named (no ``name`` in page.toml, no ``build.py --title``): its one
+    document's title; else its folder's name, "-" and "_" read as spaces, when that reads as a name (it has a word
+    of 3 letters or more that is not a kind of file or folder, FOLDER_WORDS); else UNNAMED.
+
+    >>> lab_name("pdfs", ["R-intro.pdf"]), lab_name("course_handbook", ["a.txt", "b.txt"])
+    ('R-intro.pdf', 'course handbook')
+    >>> lab_name("pdfs", ["a.pdf", "b.pdf"]), lab_name("My-Docs", ["a", "b"]), lab_name("x1", ["a", "b"])
+    ('the lab’s documents', 'the lab’s documents', 'the lab’s documents')
+    """
+    if len(titles) == 1:
+        return titles[0]
+    readable = " ".join(re.split(r"[-_\s]+", folder)).strip()
+    if any(len(w) >= 3 and w not in FOLDER_WORDS for w in re.findall(r"[^\W\d_]+", readable.lower())):
+        return readable
+    return UNNAMED
+
+
 def parse_toml(name: str, text: str) -> dict:
     try:
         return tomllib.loads(text)

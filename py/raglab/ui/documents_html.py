@@ -231,23 +231,32 @@ def render_switch_label(docs: int) -> str:
     return f"Your documents ({docs})"
 
 
-def render_passage_choice() -> str:
+def render_passage_choice(like: str = "", site_size: PassageSize = DEFAULT_SIZE) -> str:
     """How the visitor's documents are cut into passages (PASSAGE_CHOICES, the first checked until the page reads
-    the visitor's own choice back); the radios' values are those passages.toml holds.
+    the visitor's own choice back); the radios' values are those passages.toml holds. The site's corpus ``like``,
+    cut into ``site_size``, is named beside its own size.
 
     >>> 'value="document"> one passage per document' in render_passage_choice()
+    True
+    >>> 'value="2" checked> passages of 2 sentences, as Fernport</label>' in render_passage_choice("Fernport")
     True
     """
     radios = "".join(
         f'<label><input type="radio" name="passages" value="{escape(str(size))}"{" checked" * (i == 0)}>'
-        f" {escape(words)}</label>"
+        f" {escape(words)}{escape(f', as {like}') if like and size == site_size else ''}</label>"
         for i, (size, words) in enumerate(PASSAGE_CHOICES)
     )
     return f'<fieldset class="passage-choice"><legend>Cut your documents into:</legend>{radios}</fieldset>'
 
 
-def render_section(fernport_docs: int) -> str:
-    """The section's fixed part, pre-rendered: the ways to bring documents, the limits, and the switch."""
+def render_section(
+    site_docs: int, name: str = "Fernport", site_size: PassageSize = DEFAULT_SIZE, site_words: bool = True
+) -> str:
+    """The section's fixed part, pre-rendered: the ways to bring documents, the limits, and the switch between the
+    site's ``site_docs`` documents, called ``name`` (raglab.ui.page_html.corpus_called), and the visitor's. The
+    site's passage size is named in the passage choice, and its word list (``site_words``: it has one) beside the
+    visitor's."""
+    stays = f" The word list of {name} stays as it is." * site_words
     return (
         '<section id="yours" aria-labelledby="yours-h"><h2 id="yours-h">Your documents</h2>'
         "<p>Bring your own documents and every technique searches them. They are read and kept in this "
@@ -267,11 +276,11 @@ def render_section(fernport_docs: int) -> str:
         '<div class="reading" hidden><progress id="docs-bar" max="1" value="0"></progress> '
         '<span id="docs-progress"></span> <button type="button" id="docs-cancel">Cancel</button></div>'
         '<p class="form-message" id="msg-yours" role="status"></p>'
-        f"{render_passage_choice()}"
+        f"{render_passage_choice(name, site_size)}"
         '<div id="docs-read"></div><div id="docs-kept"></div><div id="docs-vectors" aria-live="polite"></div>'
         '<fieldset class="corpus-switch"><legend>The lab searches</legend>'
-        f'<label><input type="radio" name="corpus" value="fernport" checked> Fernport ({fernport_docs} '
-        "documents)</label>"
+        f'<label><input type="radio" name="corpus" value="fernport" checked> {escape(name)} ({site_docs} '
+        f"{_plural(site_docs, 'document')})</label>"
         f'<label><input type="radio" name="corpus" value="yours" disabled> <span class="yours-count">'
         f"{render_switch_label(0)}</span></label></fieldset>"
         '<details class="my-names"><summary>Names in your documents (for Graph RAG)</summary>'
@@ -279,7 +288,7 @@ def render_section(fernport_docs: int) -> str:
         "</p></div></details>"
         '<details class="my-words"><summary>Your word list (for query rewriting on your documents)</summary>'
         "<p>One word a line, then a colon and the words your documents use for it, like "
-        "<code>boat: ferry, crossing</code>. Fernport's word list stays Fernport's.</p>"
+        f"<code>boat: ferry, crossing</code>. It is used on your documents only.{escape(stays)}</p>"
         '<textarea id="my-words" rows="5" spellcheck="false"></textarea>'
         '<button type="button" id="save-words">Save the word list</button>'
         "<h4>Related words by meaning</h4><p>For a question, the lab finds the words your documents never use and, "

@@ -14,10 +14,12 @@ from html import escape
 from pathlib import Path
 from urllib.parse import urlencode
 
+from ..documents.corpus import lab_name
 from ..graph.names import names_found
 from ..lab import Lab
 from ..result import Result
 from ..techniques import NETWORKX, TECHNIQUES, Input, Technique
+from ..techniques.common import plural
 from .documents_html import render_section
 from .names_html import render_names_compared
 from .result_html import render_result
@@ -36,12 +38,37 @@ def load_page_text(corpus_dir: Path) -> dict:
         return tomllib.load(f)
 
 
+def corpus_called(lab: Lab, page: Mapping) -> str:
+    """What the page calls the lab's documents: page.toml's ``name`` (Fernport), else documents.corpus.lab_name's."""
+    return page.get("name") or lab_name(lab.corpus.name, [d.title for d in lab.corpus.documents])
+
+
+def word_list_example(related: Mapping[str, Sequence[str]]) -> str:
+    """How query rewriting adds words, with the lab's own word list as the example (``{word_list_example}`` in a
+    technique's explanation), or saying it has none.
+
+    >>> word_list_example({"boat": ("ferry", "crossing"), "ticket": ("fare",), "much": ("cost",)})
+    'related words from the lab’s word list are added (boat → ferry, ticket → fare).'
+    >>> word_list_example({})[:70]
+    'related words from a word list are added, and this lab has none of its'
+    """
+    if not related:
+        return (
+            "related words from a word list are added, and this lab has none of its own: here a question gains "
+            "words only when the model rewrites it, or from your own word list under “Your documents”."
+        )
+    shown = ", ".join(f"{word} → {words[0]}" for word, words in list(related.items())[:2])
+    return f"related words from the lab’s word list are added ({shown})."
+
+
 def _documents(lab: Lab, page: Mapping) -> str:
     docs, chunks = lab.corpus.documents, lab.chunks()
     size = chunks[0].size
+    intro = page.get("documents_intro", "")
+    the_docs = "document" if len(docs) == 1 else f"{len(docs)} documents"
+    cut = f"{'Its' if intro else 'The'} {the_docs} {'is' if len(docs) == 1 else 'are'} cut"
     head = (
-        f"{page.get('documents_intro', '')} Its {len(docs)} documents are cut into {len(chunks)} passages of "
-        f"{size} sentences each; each passage starts at its id."
+        f"{intro} {cut} into {plural(len(chunks), 'passage')} of {size} sentences each; each passage starts at its id."
     ).strip()
     body = []
     for d in docs:
@@ -57,7 +84,7 @@ def _documents(lab: Lab, page: Mapping) -> str:
         )
     return (
         f'<section id="documents" aria-labelledby="documents-h"><details><summary><h2 id="documents-h">Read '
-        f"the {len(docs)} documents ({len(chunks)} passages)</h2></summary><p>{escape(head)}</p>"
+        f"the {the_docs} ({plural(len(chunks), 'passage')})</h2></summary><p>{escape(head)}</p>"
         f"{''.join(body)}</details></section>"
     )
 
@@ -93,19 +120,23 @@ def _options_fieldset(options) -> str:
     return f'<fieldset class="extra options"><legend>{escape(legend)}</legend>{"".join(fields)}</fieldset>'
 
 
-def _explain(terms, text: dict) -> str:
-    """A section's explanation; its ``demo`` sentence (about Fernport's hand-written presets, page.toml) marked, so
-    the page leaves it out while it searches the visitor's documents, where it would not be true.
+def _explain(terms, explain: str, demo: str, has_presets: bool) -> str:
+    """A section's explanation; its ``demo`` sentence (page.toml: that the presets' inputs were written by hand)
+    marked, so the page hides it while it searches the visitor's documents, and left out on a lab with no presets
+    for this technique, where no one wrote any.
 
     >>> from raglab.ui.terms_html import Terms
-    >>> _explain(Terms([]), {"explain": "Rewrites help. These were written by hand. Models write them.",
-    ...                      "demo": "These were written by hand."})
+    >>> text = "Rewrites help. These were written by hand. Models write them."
+    >>> _explain(Terms([]), text, "These were written by hand.", has_presets=True)
     'Rewrites help. <span class="demo">These were written by hand.</span> Models write them.'
+    >>> _explain(Terms([]), text, "These were written by hand.", has_presets=False)
+    'Rewrites help. Models write them.'
     """
-    explain, demo = text.get("explain", ""), text.get("demo", "")
     if not demo or demo not in explain:
         return terms.link(explain)
     before, after = explain.split(demo, 1)
+    if not has_presets:
+        return terms.link(before.rstrip() + " " + after.lstrip()) if before.strip() else terms.link(after.lstrip())
     return f'{terms.link(before)}<span class="demo">{escape(demo)}</span>{terms.link(after)}'
 
 
@@ -153,11 +184,14 @@ def render_technique_section(
     terms: Terms,
     result: Result | Sequence[Result] | None,
     note: str = "",
+    name: str = "Fernport",
 ) -> str:
     """One technique's section; ``result``: its first preset's result, or every preset's in order. The first is
     drawn in the result slot; each later one in its own ``#{key}-preset-{n}`` beside it, which its preset links to,
     so without JavaScript a preset shows its own result (lab.css shows the one the address names). main.py takes
-    those away when it starts: from then on it draws every result in the slot."""
+    those away when it starts: from then on it draws every result in the slot. A section with no preset says so
+    when other sections have some; in a lab with none, it is the question box alone. ``name``: what the question
+    box asks about (corpus_called)."""
     t = TECHNIQUES[key]
     results = list(result) if isinstance(result, Sequence) else [result] if result else []
     questions = lab.corpus.presets.get(key, ())
@@ -177,7 +211,15 @@ def render_technique_section(
         try_line += f'<p class="try exercise">{terms.link(text["exercise"])}</p>'
     if NETWORKX in t.needs and lab.corpus.entities:  # the graph, on a corpus whose names were written by hand
         try_line += render_names_compared(lab.corpus.entities, names_found(lab.corpus.documents))
-    slot = render_result(results[0]) if results else f'<p class="message">{escape(note or MEANING_NOTE)}</p>'
+    if results:
+        slot = render_result(results[0])
+    elif not questions:
+        none_here = any(lab.corpus.presets.values())
+        slot = '<p class="message">No preset question for this technique yet: type one above.</p>' * none_here
+    else:
+        slot = f'<p class="message">{escape(note or MEANING_NOTE)}</p>'
+    explain = text.get("explain", "").replace("{word_list_example}", word_list_example(lab.corpus.related_words))
+    ask = f"Ask about {name}"
     others = "".join(
         f'<div class="preset-result" id="{target(n)}">{render_result(r)}</div>' for n, r in enumerate(results[1:], 2)
     )
@@ -187,11 +229,12 @@ def render_technique_section(
         f"{_embed_bar(key)}"
         f'<h2 id="{key}-h"><span class="number">Technique {number}: </span>'
         f"{escape(text.get('heading', t.title))}</h2>"
-        f'<p class="explain">{_explain(terms, text)}</p>{lesson}{try_line}'
+        f'<p class="explain">{_explain(terms, explain, text.get("demo", ""), bool(questions))}</p>{lesson}{try_line}'
         f'<div class="controls"><div class="presets" role="group" aria-label="Preset questions">{presets}</div>'
         f'<form class="ask" method="get" action="#{key}"><input type="hidden" name="technique" value="{key}">'
-        f'<label for="q-{key}">Or type any question</label><div class="row"><input id="q-{key}" name="q" '
-        f'maxlength="500" autocomplete="off" placeholder="Ask about Fernport" data-fernport="Ask about Fernport">'
+        f'<label for="q-{key}">{"Or type" if questions else "Type"} any question</label><div class="row">'
+        f'<input id="q-{key}" name="q" maxlength="500" autocomplete="off" placeholder="{escape(ask)}" '
+        f'data-fernport="{escape(ask)}">'
         '<button type="submit">Search</button>'
         f'</div>{extra}</form><p class="form-message" id="msg-{key}" role="status"></p>'
         f'<button type="button" class="embed-code" data-technique="{key}">Copy embed code</button></div>'
@@ -269,6 +312,7 @@ def render_main(
     or its presets' results in order (None for a technique that cannot run here, with an optional note);
     ``scoreboard`` the rendered scoreboard."""
     terms = Terms(page.get("word", []))
+    name = corpus_called(lab, page)
     intro = page.get("intro", "").replace("{techniques}", _number_word(len(TECHNIQUES)))
     steps = "".join(f"<li>{terms.link(s)}</li>" for s in page.get("try_first", []))
     places = [
@@ -289,16 +333,18 @@ def render_main(
             terms,
             results.get(key),
             notes.get(key, ""),
+            name,
         )
         for n, key in enumerate(TECHNIQUES, 1)
     )
     words = terms.word_list(page.get("word", []))
+    yours = render_section(len(lab.corpus.documents), name, lab.passage_size, bool(lab.corpus.related_words))
     return (
         f'<nav class="toc" aria-label="On this page"><ol>{nav}</ol></nav>'
         f'<header class="intro"><h1>{escape(page.get("title", "RAG Lab"))}</h1>'
         f'<p class="subtitle">{escape(page.get("subtitle", ""))}</p><p>{terms.link(intro)}</p></header>'
         f'<section id="try-first"><h2>Try this first</h2><ol>{steps}</ol></section>'
-        f"{render_section(len(lab.corpus.documents))}{_documents(lab, page)}{sections}{scoreboard}"
+        f"{yours}{_documents(lab, page)}{sections}{scoreboard}"
         f'<section id="word-list"><h2>Word list</h2><dl>{words}</dl></section>'
     )
 
