@@ -11,10 +11,10 @@ so numpy cannot load and the vector maths is plain Python), served on 127.0.0.1,
 Phases (``--phases``, all by default; results of phases not run are kept from the last results file):
 
 - populate: the persistent profile ``.cache/bench/scifact-page-profile`` gets the 5,183 abstracts and their
-  meaning vectors, made by the page's own "Make meaning vectors" (the page's worker, batches of 32). This takes
-  most of an hour on 2 cores, so it is done once: later runs reuse the profile (delete the folder to start again).
-  A browser keeps IndexedDB per origin, so the site is served on a fixed port (--port, 47831) for the profile to
-  find its documents again.
+  meaning vectors, made by the page's own "Make meaning vectors" (the page's worker, in the batches it sends).
+  This takes most of an hour on 2 cores, so it is done once: later runs reuse the profile (delete the folder to
+  start again). A browser keeps IndexedDB per origin, so the site is served on a fixed port (--port, 47831) for
+  the profile to find its documents again.
 - quality: in that profile, the 300 claims' vectors made by the page's worker and added to the page's table
   (``raglabBench.addVectors``); each claim run through ``raglabBench.run`` (web/main.py: the core alone, timed with
   time.perf_counter in Pyodide, nothing drawn): plain (the spec's sum), plain BM25 (the lab's words), hybrid

@@ -14,38 +14,17 @@ from js import performance, raglabDocuments
 from pyodide.ffi import to_js
 from pyscript import document, when
 
+from raglab.page.vector_batches import batch_work, next_batch_size, passages_by_size, seconds_left, work
 from raglab.ui.documents_html import render_vectors
 
-BATCH = 32  # passages a request: the worker pads a batch to its longest passage (batch sizes: bench/README.md)
 WANTED = "want:vectors"  # kept while vectors are being made, so a reload carries on
-# The model reads at most 256 tokens of a passage; SciFact's abstracts reach the 256th at 1,125 characters (median;
-# see bench/README.md), and the rest of a longer passage costs nothing.
-READ_CHARACTERS = 1125
-
-
-def work(text: str) -> int:
-    """A passage's share of the model's work, in characters up to where the model stops reading:
-    ``work("ferry")`` is 5, and a 4,000-character abstract counts as 1,125, like every abstract cut at 256 tokens
-    (the worker's time grows in step: bench/README.md)."""
-    return min(len(text), READ_CHARACTERS)
-
-
-def passages_by_size(todo: dict[str, str]) -> list[tuple[str, str]]:
-    """The passages longest first (ties in document order), to be sent in batches of BATCH: the worker pads a batch
-    to its longest passage, so passages of a size together waste less; and longest first, the first batches are
-    the slowest, so the time left starts high, not low.
-
-    >>> passages_by_size({"a": "ferry", "b": "lighthouse", "c": "bread"})
-    [('b', 'lighthouse'), ('a', 'ferry'), ('c', 'bread')]
-    """
-    return sorted(todo.items(), key=lambda item: -len(item[1]))
 
 
 class Vectors:
     def __init__(self, page, model: str):
         self.page = page
         self.prefix = f"vec:{model}:"
-        self.keyed, self.keyed_passages = None, {}  # the lab whose passages were keyed, and them
+        self.keyed, self.keyed_passages, self.passage_keys = None, {}, []  # the lab whose passages were keyed, them
         self.going, self.cancel, self.made, self.total, self.left = False, False, 0, 0, None  # a run under way
         self.kept: set[str] = set()  # the keys of every vector kept
 
@@ -60,12 +39,15 @@ class Vectors:
         if lab is None:
             return {}
         if self.keyed is not lab:
-            self.keyed, self.keyed_passages = lab, {self.key(text): text for text in lab.passage_texts()}
+            self.passage_keys = [self.key(text) for text in lab.passage_texts()]
+            self.keyed, self.keyed_passages = lab, dict(zip(self.passage_keys, lab.passage_texts(), strict=True))
         return self.keyed_passages
 
     def counts(self) -> tuple[int, int]:
-        wanted = self.passages()
-        return len(wanted.keys() & self.kept), len(wanted)
+        """(passages with a vector, passages): every passage counted, as the read and kept lists count them, though
+        two passages of the same text share one vector."""
+        self.passages()
+        return sum(key in self.kept for key in self.passage_keys), len(self.passage_keys)
 
     def draw(self) -> None:
         made, total = self.counts()
@@ -76,6 +58,7 @@ class Vectors:
             self.going,
             self.left,
             self.page.embedder.device,
+            stopping=self.going and self.cancel,
         )
 
     async def load(self) -> None:
@@ -99,38 +82,40 @@ class Vectors:
             asyncio.ensure_future(self.make())
 
     async def make(self) -> None:
-        """Make the missing vectors longest first, a batch at a time, each batch kept as soon as it is made. The
-        time left is the time so far per character of work done, times the work left, a batch counted as padded to
-        its first (longest) passage: the early batches are the longest, so a rate in passages would overstate it
-        (how close it comes: bench/README.md)."""
+        """Make the missing vectors longest first, a batch at a time (raglab.page.vector_batches: a small first
+        batch, then batches of about STEP_SECONDS), each batch kept as soon as it is made. The time left is the time
+        so far per character of work done, times the work left: the early batches are the longest, so a rate in
+        passages would overstate it (how close it comes: bench/README.md)."""
         if self.going:
             return
         page = self.page
         items = passages_by_size({k: t for k, t in self.passages().items() if k not in self.kept})
-        batches = [items[start : start + BATCH] for start in range(0, len(items), BATCH)]
-        made, total = self.counts()
-        self.going, self.cancel, self.made, self.total, self.left = True, False, made, total, None
+        self.going, self.cancel, self.left = True, False, None
+        self.made, self.total = self.counts()
         ticket = page.model.request("yours").ticket
         table = await page.site.vector_table()
         self.draw()
         await raglabDocuments.keep(to_js([[WANTED, "1"]]))
-        started, work_done, work_left = time.perf_counter(), 0, sum(len(b) * work(b[0][1]) for b in batches)
+        started, work_done, start, rate = time.perf_counter(), 0, 0, None
+        work_left = sum(work(t) for _, t in items)
         try:
-            for batch in batches:
-                if self.cancel:
-                    break
+            while start < len(items) and not self.cancel:
+                batch = items[start : start + next_batch_size(items, start, rate)]
                 texts = [t for _, t in batch]
+                sent = time.perf_counter()
                 vectors = await page.embedder.vectors("yours", ticket, texts, retry="vectors")
                 if vectors is None:  # the model failed: its line says why, with "Try again"
                     page.draw(page.model.failed("yours", ticket))
                     return
+                rate = (time.perf_counter() - sent) / max(batch_work(batch), 1)
                 await raglabDocuments.keepVectors(to_js([k for k, _ in batch]), to_js(vectors))
                 table.add(texts, vectors)
                 self.kept.update(k for k, _ in batch)
-                done = len(batch) * work(texts[0])
+                start += len(batch)
+                done = sum(work(t) for t in texts)
                 work_done, work_left = work_done + done, work_left - done
-                self.made += len(batch)
-                self.left = (time.perf_counter() - started) / max(work_done, 1) * work_left  # 0: empty passages
+                self.made = self.counts()[0]
+                self.left = seconds_left(time.perf_counter() - started, work_done, work_left)
                 self.draw()
             made, total = self.counts()
             if self.cancel or made >= total:
@@ -162,4 +147,5 @@ def install(page) -> None:
         if classes.contains("make-vectors") or retry:
             asyncio.ensure_future(vectors.make())
         elif classes.contains("cancel-vectors"):
-            vectors.cancel = True
+            vectors.cancel = True  # no batch starts after this one; the line says so at once
+            vectors.draw()

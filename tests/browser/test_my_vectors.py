@@ -12,18 +12,21 @@ from playwright.sync_api import expect
 from raglab import Lab, run
 from raglab.documents.collection import read_folder
 from raglab.models.onnx_embed import OnnxEmbedder
+from raglab.page.vector_batches import FIRST_BATCH
 from raglab.search.related import suggest, unknown_words, vocabulary
 from raglab.techniques import TECHNIQUES
 from raglab.ui.documents_html import needs_vectors
 
 ROOT = Path(__file__).resolve().parents[2]
 TOPICS = ["tide", "lamp", "bread", "kite", "goat", "bell", "rope", "moss", "shell", "crab", "gull", "reed", "salt"]
-# 13 notes of 8 sentences (4 passages each) and one about the crossing: 53 passages, two batches of 32 and less
+# 13 notes of 8 sentences (4 passages each), one about the crossing, and a copy of the tide note's first passage:
+# 54 passages, 53 texts (two passages of the same text share one vector, and both count as passages)
 FILES = {
     f"{topic}.txt": " ".join(f"The {topic} note {i} says the {topic} was seen on day {i}." for i in range(8))
     for topic in TOPICS
 }
 FILES["crossing.txt"] = "A ferry fare costs 6 coins. Children ride free on the morning crossing."
+FILES["tide copy.txt"] = " ".join(f"The tide note {i} says the tide was seen on day {i}." for i in range(2))
 
 # Wraps the bridge as soon as it exists, so every text the page asks vectors for is recorded, across reloads.
 RECORD_VECTOR_REQUESTS = """
@@ -60,48 +63,52 @@ def test_vectors_batched_cancelled_resumed_not_twice_and_searched(visit, folder)
     page.locator("#doc-files").set_input_files(
         [{"name": n, "mimeType": "text/plain", "buffer": t.encode()} for n, t in sorted(FILES.items())]
     )
+    expect(page.locator("#docs-read")).to_contain_text("54 passages.")  # the read list counts as the vectors line
     page.locator("#docs-read .keep-read").click()
     vectors = page.locator("#docs-vectors")
-    expect(vectors).to_contain_text("0 of 53 passages have one")
+    expect(vectors).to_contain_text("0 of 54 passages have one")
 
     page.evaluate(HOLD)  # the first batch waits: cancel while it is under way
     page.locator("#docs-vectors .make-vectors").click()
     page.wait_for_function("window.holding === true", timeout=SLOW)
     expect(vectors.locator("progress")).to_be_visible()
-    expect(vectors).to_contain_text("Making meaning vectors: 0 of 53 passages")
+    expect(vectors).to_contain_text("Making meaning vectors: 0 of 54 passages")
     page.fill("#q-plain", "When was the kite seen?")  # keyword search works while vectors are being made
     page.press("#q-plain", "Enter")
     expect(page.locator("#result-plain .summary")).to_contain_text("“When was the kite seen?”", timeout=SLOW)
     assert shown(page, "plain")[0][0].startswith("kite")
-    page.locator("#docs-vectors .cancel-vectors").click()
+    page.locator("#docs-vectors .cancel-vectors").click()  # said at once, while the batch is still under way
+    expect(vectors).to_contain_text("Stopping after the batch under way: 0 of 54 passages have a vector.")
+    expect(vectors.locator(".cancel-vectors")).to_have_count(0)
     page.evaluate("() => window.release()")
-    expect(vectors).to_contain_text("32 of 53 passages have one", timeout=SLOW)
+    first_batch = FIRST_BATCH  # a small first batch (raglab.page.vector_batches), and none after Cancel
+    expect(vectors).to_contain_text(f"{first_batch} of 54 passages have one", timeout=SLOW)
     # which device made them, in the worker's words (this Chromium runs with --disable-gpu: no WebGPU adapter)
     expect(vectors.locator(".vectors-device")).to_have_text(
         "On this device: WebGPU found no usable graphics adapter, so the vectors are made on WebAssembly (the CPU)."
     )
     first = page.evaluate("window.asked")
-    assert len(first) == 32
+    assert len(first) == first_batch
     assert [len(t) for t in first] == sorted((len(t) for t in first), reverse=True), "not sent longest first"
 
     page.reload()  # cancelled: nothing carries on by itself
     expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)
-    expect(vectors).to_contain_text("32 of 53 passages have one")
+    expect(vectors).to_contain_text(f"{first_batch} of 54 passages have one")
     page.evaluate(HOLD)
     page.locator("#docs-vectors .make-vectors").click()
     page.wait_for_function("window.holding === true", timeout=SLOW)
     page.reload()  # cut short while the second batch is under way: carries on after the reload
-    expect(vectors).to_contain_text("Every one of your 53 passages has a meaning vector", timeout=SLOW)
+    expect(vectors).to_contain_text("Every one of your 54 passages has a meaning vector", timeout=SLOW)
     second = page.evaluate("window.asked")
     meaning = [key for key, t in TECHNIQUES.items() if needs_vectors(t)]
     for reloaded in (False, True):  # issue 21's stale line: each meaning section follows the vectors, unasked
         if reloaded:
             page.reload()
-            expect(vectors).to_contain_text("Every one of your 53 passages has a meaning vector", timeout=SLOW)
+            expect(vectors).to_contain_text("Every one of your 54 passages has a meaning vector", timeout=SLOW)
         for key in meaning:
-            expect(page.locator(f"#result-{key}")).to_contain_text("53 passages. Type a question above.")
+            expect(page.locator(f"#result-{key}")).to_contain_text("54 passages. Type a question above.")
     assert sorted(first + second) == sorted({t for t in first + second}), "a passage was embedded twice"
-    assert len(first) + len(second) == 53
+    assert len(first) + len(second) == 53  # texts: the copied passage shares the tide note's vector
     assert min(map(len, first)) >= max(map(len, second)), "after the reload, not the shorter passages left"
 
     cli = Lab(read_folder(folder)[0])

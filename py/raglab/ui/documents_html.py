@@ -44,29 +44,43 @@ def vectors_needed_sentence(t: Technique, made: int, total: int) -> str:
 
 
 def render_vectors(
-    made: int, total: int, running: bool, seconds_left: float | None = None, device: str | None = None
+    made: int,
+    total: int,
+    running: bool,
+    seconds_left: float | None = None,
+    device: str | None = None,
+    stopping: bool = False,
 ) -> str:
     """The line about the meaning vectors of the visitor's passages: how many are made, a bar and "Cancel" while
-    they are being made, "Make vectors" otherwise; ``device``: which device makes them and why, in the embedding
-    worker's words, once it has said (web/worker.js measures WebGPU against WebAssembly at first use).
+    they are being made (``stopping``: Cancel was pressed, the batch under way ends first), "Make vectors"
+    otherwise; ``device``: which device makes them and why, in the embedding worker's words, once it has said
+    (web/worker.js measures WebGPU against WebAssembly at first use).
 
     >>> "320 of 1,234 passages, about 2 min left" in render_vectors(320, 1234, True, 95)
     True
+    >>> stopping = render_vectors(8, 53, True, 40, stopping=True)
+    >>> "Stopping after the batch under way: 8 of 53 passages have a vector." in stopping, "Cancel" in stopping
+    (True, False)
     >>> render_vectors(3, 9, True, device="no WebGPU, so <the CPU>").split("</div>")[1]
     '<p class="vectors-device">On this device: no WebGPU, so &lt;the CPU&gt;.</p>'
     """
     if not total:
         return ""
-    return _vectors_line(made, total, running, seconds_left) + (
+    return _vectors_line(made, total, running, seconds_left, stopping) + (
         f'<p class="vectors-device">On this device: {escape(device)}.</p>' if device else ""
     )
 
 
-def _vectors_line(made: int, total: int, running: bool, seconds_left: float | None) -> str:
+def _vectors_line(made: int, total: int, running: bool, seconds_left: float | None, stopping: bool) -> str:
     if made >= total:
         return (
             f'<p class="vectors-done">Every one of your {total:,} {_plural(total, "passage")} has a meaning '
             "vector (all-MiniLM-L6-v2), so every technique searches your documents.</p>"
+        )
+    if running and stopping:
+        return (
+            f'<div class="row vectors-running"><progress max="{total}" value="{made}"></progress> '
+            f"<span>Stopping after the batch under way: {made:,} of {total:,} passages have a vector.</span></div>"
         )
     if running:
         left = f", about {_duration(seconds_left)} left" if seconds_left is not None else ""

@@ -1,0 +1,81 @@
+"""How the visitor's passages go to the embedding model: longest first, in batches sized so the bar moves every few
+seconds, and the time left. The page's glue (web/my_vectors.py) sends them; the rules are here, tested in CPython.
+
+A passage's *work* is its length in characters up to where the model stops reading (READ_CHARACTERS), and a batch
+costs as much as its longest passage times its size, because the worker pads a batch to its longest passage. With
+the passages longest first, that is the batch's first passage.
+
+>>> items = passages_by_size({"a": "x" * 200, "b": "x" * 2000, "c": "x" * 50})
+>>> [key for key, _ in items], batch_work(items[:2])
+(['b', 'a', 'c'], 2250)
+>>> next_batch_size(items, 0, None)  # no rate yet: a small first batch, so the first estimate comes soon
+3
+>>> next_batch_size([("k", "x" * 1125)] * 100, 8, seconds_per_work=0.0001)  # 1,125 x 0.0001 s a passage: 17
+17
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+# The model reads at most 256 tokens of a passage; SciFact's abstracts reach the 256th at 1,125 characters (median;
+# see bench/README.md), and the rest of a longer passage costs nothing.
+READ_CHARACTERS = 1125
+# The first batch: small, so the first estimate of the time left comes within seconds of the click, and as large as
+# the worker needs to measure WebGPU against WebAssembly on this device (worker.js MEASURE_AT).
+FIRST_BATCH = 8
+# Later batches take about STEP_SECONDS at the rate the last batch measured: the bar moves every few seconds, and
+# Cancel waits for at most one batch. No batch is larger than LARGEST_BATCH (batches of 16 and 64 were no faster
+# than 32 on WebAssembly: bench/README.md, so a smaller batch costs little).
+STEP_SECONDS = 2.0
+LARGEST_BATCH = 32
+
+
+def work(text: str) -> int:
+    """A passage's share of the model's work: ``work("ferry")`` is 5, and a 4,000-character abstract counts as
+    1,125, like every abstract cut at 256 tokens (the worker's time grows in step: bench/README.md).
+
+    >>> work("ferry"), work("x" * 4000)
+    (5, 1125)
+    """
+    return min(len(text), READ_CHARACTERS)
+
+
+def passages_by_size(todo: dict[str, str]) -> list[tuple[str, str]]:
+    """The passages longest first (ties in document order): the worker pads a batch to its longest passage, so
+    passages of a size together waste less; and longest first, the first batches are the slowest, so the time left
+    starts high, not low.
+
+    >>> passages_by_size({"a": "ferry", "b": "lighthouse", "c": "bread"})
+    [('b', 'lighthouse'), ('a', 'ferry'), ('c', 'bread')]
+    """
+    return sorted(todo.items(), key=lambda item: -len(item[1]))
+
+
+def batch_work(batch: Sequence[tuple[str, str]]) -> int:
+    """What a batch costs the model: its size times its first (longest) passage's work."""
+    return len(batch) * work(batch[0][1]) if batch else 0
+
+
+def next_batch_size(items: Sequence[tuple[str, str]], start: int, seconds_per_work: float | None) -> int:
+    """How many passages from ``items[start]`` go in the next batch: FIRST_BATCH before any rate is known, then as
+    many as take about STEP_SECONDS at ``seconds_per_work`` (the last batch's), from 1 to LARGEST_BATCH.
+
+    >>> slow = [("k", "x" * 1125)] * 100
+    >>> next_batch_size(slow, 8, 0.002), next_batch_size(slow, 8, 1e-9), next_batch_size(slow, 99, 1e-9)
+    (1, 32, 1)
+    """
+    left = len(items) - start
+    if seconds_per_work is None:
+        return min(FIRST_BATCH, left)
+    per_passage = max(work(items[start][1]), 1) * seconds_per_work
+    return max(1, min(LARGEST_BATCH, left, int(STEP_SECONDS / per_passage) if per_passage > 0 else LARGEST_BATCH))
+
+
+def seconds_left(elapsed: float, work_done: int, work_left: int) -> float:
+    """The time left: the time so far per unit of work done, times the work left (0 when nothing is left).
+
+    >>> seconds_left(10.0, 4000, 12000)
+    30.0
+    """
+    return elapsed / max(work_done, 1) * work_left
