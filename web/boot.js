@@ -48,7 +48,7 @@ const corpora = document.querySelector("nav.corpora");
 if (corpora) {
   const pages = JSON.parse(corpora.dataset.labs);
   const wanted = new URLSearchParams(location.search).get("corpus");
-  if (wanted && wanted in pages && wanted !== corpora.dataset.lab) {
+  if (wanted && Object.hasOwn(pages, wanted) && wanted !== corpora.dataset.lab) { // own keys: never __proto__
     location.replace(new URL(pages[wanted] + location.search + location.hash, location.href));
   }
 }

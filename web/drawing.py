@@ -16,9 +16,17 @@ def draw(changes) -> None:
         (history.pushState if changes.address.push else history.replaceState)(None, "", changes.address.url)
 
 
+def check(root, name: str, value) -> None:
+    """Check the radio button ``name`` whose value is ``value``, compared as text: a value (stored, linked or
+    typed) is never pasted into a selector."""
+    for radio in root.querySelectorAll(f"input[name={name}]"):  # name: the page's own field names
+        if radio.value == str(value):
+            radio.checked = True
+
+
 def draw_corpus(_, name: str) -> None:
     document.body.dataset.corpus = name
-    document.querySelector(f"input[name=corpus][value={name}]").checked = True
+    check(document, "corpus", name)
     for key in TECHNIQUES:
         box = document.getElementById(f"q-{key}")
         box.placeholder = "Ask about your documents" if name == "yours" else box.dataset.fernport

@@ -12,29 +12,27 @@ a PDF's bytes, for the source view to draw its pages (web/source_view.py).
 import asyncio
 import json
 
+import drawing
 from js import Uint8Array, performance, raglabDocuments
 from my_files import SLICE, Reading
 from pyodide.ffi import to_js
 from pyscript import document, when
 
-from raglab.documents.chunking import DEFAULT_SIZE, check_passage_size, passages_phrase
+from raglab.documents.chunking import passages_phrase
 from raglab.documents.collection import (
     Collection,
-    document_from_record,
+    collection_from_records,
     document_record,
     parse_word_list,
+    passage_size_in_record,
     word_list_text,
 )
 from raglab.documents.corpus import CorpusError
 from raglab.documents.readers import ReadError
+from raglab.page import corpus_named
 from raglab.ui.documents_html import LIST_ROWS, render_kept, render_switch_label
 
 WRITE_CHARS = 500_000  # characters of records written in one IndexedDB transaction (its time: bench/README.md)
-
-
-def passage_size_of(value) -> int | str:
-    """A radio's value ("2", "document") or the meta record's (2, "document") as a passage size."""
-    return check_passage_size(int(value) if str(value).isdigit() else value)
 
 
 def chosen() -> str:
@@ -78,7 +76,7 @@ class Documents:
         )
 
     def show_passage_size(self) -> None:
-        document.querySelector(f"input[name=passages][value='{self.collection.passage_size}']").checked = True
+        drawing.check(document, "passages", self.collection.passage_size)
 
     async def load(self) -> None:
         """At start: the collection kept in this browser, searched again if the visitor left the lab searching it."""
@@ -92,23 +90,16 @@ class Documents:
             return
         if "meta" not in records:
             return
-        c = self.collection
-        try:
-            info = json.loads(records["meta"])
-            for slug in info["order"]:
-                if f"doc:{slug}" in records:
-                    c.documents.append(document_from_record(json.loads(records[f"doc:{slug}"])))
-                    self.record_bytes[slug] = len(records[f"doc:{slug}"].encode())
-            c.related_words = parse_word_list(info.get("words", ""))
-            c.passage_size = passage_size_of(info.get("passages", DEFAULT_SIZE))
-        except (ValueError, KeyError, TypeError, CorpusError) as error:
-            why = f"Some of the documents kept in this browser could not be read back ({error}); the rest are here."
+        c, corpus, why = collection_from_records(records)  # what does not fit is left aside, and said
+        self.collection = c
+        for d in c.documents:
+            self.record_bytes[d.slug] = len(records[f"doc:{d.slug}"].encode())
+        if why:
             self.page.say("yours", why)
-            info = {}
         document.getElementById("my-words").value = word_list_text(c.related_words)
         self.show_passage_size()
         performance.mark("raglab:records-parsed")
-        self.changed(switch_to=info.get("corpus", "fernport"))
+        self.changed(switch_to=corpus_named(corpus))
         performance.mark("raglab:lab-made")
 
     async def keep(self, records: list[tuple[str, str]], forget=(), corpus: str | None = None) -> bool:
@@ -141,8 +132,8 @@ class Documents:
         n = len(self.collection.documents)
         document.querySelector("input[name=corpus][value=yours]").disabled = n == 0
         document.querySelector("#yours .yours-count").textContent = render_switch_label(n)
-        name = "fernport" if n == 0 else switch_to or chosen()
-        document.querySelector(f"input[name=corpus][value={name}]").checked = True
+        name = "fernport" if n == 0 else corpus_named(switch_to or chosen())
+        drawing.check(document, "corpus", name)
         self.page.documents_changed(self.collection.corpus() if n else None, self.collection.passage_size, name)
         asyncio.ensure_future(self.draw_kept())
 
@@ -243,7 +234,7 @@ class Documents:
         """The visitor chose how their documents are cut: kept in the meta record, and the lab cut again (the
         vectors of passages that are gone are forgotten; the new passages need theirs)."""
         c = self.collection
-        before, c.passage_size = c.passage_size, passage_size_of(value)
+        before, c.passage_size = c.passage_size, passage_size_in_record(value)
         if c.passage_size == before:
             return
         if not await self.keep([]):

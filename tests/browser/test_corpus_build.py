@@ -101,4 +101,8 @@ def test_two_corpora_a_switch_and_links_that_carry_the_corpus(visit, folder):
     page.goto(visit.site_url + "?" + urlencode({"corpus": "ledger", "q.plain": question}))
     expect(page.locator("#result-plain .summary")).to_contain_text(f"“{question}”", timeout=SLOW)
     assert urlsplit(page.url).path.endswith("/ledger.html")
+    for hostile in ("__proto__", "constructor", "toString"):  # own keys only: no page of that name is looked up
+        page.goto(visit.site_url + "?" + urlencode({"corpus": hostile}))
+        expect(page.locator("#status")).to_have_text("Ready", timeout=SLOW)
+        assert urlsplit(page.url).path == urlsplit(visit.site_url).path, page.url
     assert visit.console_errors == []

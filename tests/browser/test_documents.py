@@ -335,3 +335,33 @@ def test_hundreds_of_files_with_progress_cancel_and_one_over_the_limit(visit):
     assert shown(page, "plain")[0][0].startswith("harbour_log")
     page.locator("input[name=corpus][value=fernport]").check()
     expect(page.locator("#result-plain")).to_contain_text("How much does the ferry cost?")
+
+
+def test_damaged_records_are_left_aside_and_the_lab_still_starts(visit):
+    """Intent: issue 24. Records in this browser's store that do not fit what the lab writes (a document record
+    that is not JSON, a word list that is not text, a searched corpus with "]" in it) are left aside with one
+    sentence at the next visit: the lab starts, the other kept document is there, Fernport answers."""
+    page = _open_with_documents(visit)
+    _keep(page, {"notes.txt": NOTES.encode(), "guide.md": GUIDE.encode()}, kept=2)
+    slugs = page.locator("#docs-kept li.kept-doc").evaluate_all("items => items.map((li) => li.dataset.slug)")
+    page.evaluate(
+        """async (slug) => {
+            const [[, meta]] = await raglabDocuments.records("meta");
+            const damaged = { ...JSON.parse(meta), words: ["boat", "ferry"], corpus: "yours],x" };
+            await raglabDocuments.keep([["meta", JSON.stringify(damaged)], [`doc:${slug}`, "{not json"]]);
+        }""",
+        slugs[0],
+    )
+    page.reload()
+    expect(page.locator("#status")).to_have_text("Ready", timeout=SLOW)
+    expect(page.locator("#msg-yours")).to_contain_text(
+        "1 of your kept documents could not be read back; the rest are here.", timeout=SLOW
+    )
+    expect(page.locator("#msg-yours")).to_contain_text("Your word list could not be read back; it is empty.")
+    expect(page.locator("#docs-kept li.kept-doc")).to_have_count(1)
+    expect(page.locator("#docs-kept li.kept-doc")).to_have_attribute("data-slug", slugs[1])
+    expect(page.locator("input[name=corpus][value=fernport]")).to_be_checked()
+    question = Lab().corpus.presets["plain"][0]
+    page.locator("#plain a.preset", has_text=question).click()
+    expect(page.locator("#result-plain .summary")).to_contain_text(f"“{question}”", timeout=SLOW)
+    assert visit.console_errors == []

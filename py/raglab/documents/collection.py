@@ -281,10 +281,13 @@ def document_markdown(doc: Document) -> str:
     return "\n\n".join(head + body) + "\n"
 
 
+RECORD_VERSION = 1  # what document_record writes; a record of another version is left aside when read back
+
+
 def document_record(doc: Document) -> dict:
     """A document as plain JSON data, for the browser's store (IndexedDB)."""
     record = {
-        "version": 1,
+        "version": RECORD_VERSION,
         "slug": doc.slug,
         "title": doc.title,
         "source": doc.source,
@@ -296,18 +299,103 @@ def document_record(doc: Document) -> dict:
     return record
 
 
-def document_from_record(record: Mapping) -> Document:
+def document_from_record(record: object) -> Document:
+    """A document read back from its record, checked against what ``document_record`` writes (a record kept before
+    records had a version is version 1); a CorpusError when it does not fit.
+
+    >>> document_from_record({"slug": "a", "title": "A", "text": "Boats sail."}).text
+    'Boats sail.'
+    >>> document_from_record({"version": 2, "slug": "a", "title": "A", "text": "x"})
+    Traceback (most recent call last):
+    raglab.documents.corpus.CorpusError: A document kept in this browser cannot be read back (version 2).
+    """
+    if not isinstance(record, Mapping):
+        kind = type(record).__name__
+        raise CorpusError(f"A document kept in this browser cannot be read back (not a record: {kind}).")
+    if record.get("version", RECORD_VERSION) != RECORD_VERSION:
+        raise CorpusError(f"A document kept in this browser cannot be read back (version {record.get('version')!r}).")
     try:
+        if not all(isinstance(record[k], str) for k in ("slug", "title", "text")):
+            raise TypeError("its slug, title and text are not all text")
         return Document(
-            slug=str(record["slug"]),
-            title=str(record["title"]),
-            text=str(record["text"]),
+            slug=record["slug"],
+            title=record["title"],
+            text=record["text"],
             source=str(record.get("source", "")),
             page_starts=tuple(int(n) for n in record.get("page_starts", ())),
             left_out=tuple((int(at), str(line), str(why)) for at, line, why in record.get("left_out", ())),
         )
     except (KeyError, TypeError, ValueError) as e:
         raise CorpusError(f"A document kept in this browser cannot be read back ({e!r}).") from e
+
+
+def collection_from_records(records: Mapping[str, str]) -> tuple[Collection, object, str]:
+    """The collection kept in a browser, read back from its records as the page writes them (JSON strings: ``meta``
+    with the order, the word list, the passage size and the corpus searched; ``doc:<slug>`` each document), the
+    stored corpus value (``raglab.page.corpus_named`` reads it), and one sentence about what did not fit ("" when
+    everything did). A damaged record is left aside and the rest kept: a damaged ``meta`` keeps every readable
+    document in key order, with the defaults.
+
+    >>> good = json.dumps(document_record(Document("a", "A", "Boats sail.")))
+    >>> meta = json.dumps({"order": ["a", "b"], "words": "boat: ferry", "passages": 2, "corpus": "yours"})
+    >>> c, corpus, said = collection_from_records({"meta": meta, "doc:a": good, "doc:b": "{not json"})
+    >>> [d.slug for d in c.documents], c.related_words, corpus, said
+    (['a'], {'boat': ('ferry',)}, 'yours', '1 of your kept documents could not be read back; the rest are here.')
+    >>> c, corpus, said = collection_from_records({"meta": '{"order": "a", "words": ["x"]}', "doc:a": good})
+    >>> [d.slug for d in c.documents], corpus, said
+    (['a'], None, 'The list of your kept documents could not be read back; every document that could is here.')
+    """
+    c = Collection()
+    problems = []
+    try:
+        meta = json.loads(records.get("meta", "{}"))
+        if not isinstance(meta, dict) or not isinstance(meta.get("order", []), list):
+            raise ValueError("not a meta record")
+        order = [str(slug) for slug in meta.get("order", [])]
+    except (ValueError, TypeError):  # not JSON, not text, not the meta record's shape
+        meta = {}
+        order = sorted(key.removeprefix("doc:") for key in records if key.startswith("doc:"))
+        problems.append("The list of your kept documents could not be read back; every document that could is here.")
+    damaged = 0
+    for slug in dict.fromkeys(order):  # each once
+        raw = records.get(f"doc:{slug}")
+        if raw is None:
+            continue
+        try:
+            doc = document_from_record(json.loads(raw))
+            if doc.slug != slug:
+                raise CorpusError(f"the record under {slug} holds {doc.slug}")
+            c.documents.append(doc)
+        except (ValueError, TypeError, CorpusError):  # not JSON, not text, not a document record
+            damaged += 1
+    if damaged:
+        problems.append(
+            f"{damaged} of your kept documents could not be read back; the rest are here."
+            if damaged < len(order)
+            else "Your kept documents could not be read back."
+        )
+    try:
+        words = meta.get("words", "")
+        c.related_words = parse_word_list(words if isinstance(words, str) else "")
+        if not isinstance(words, str):
+            raise ValueError("not text")
+    except (ValueError, CorpusError):
+        problems.append("Your word list could not be read back; it is empty.")
+    try:
+        c.passage_size = passage_size_in_record(meta.get("passages", DEFAULT_SIZE))
+    except ValueError:
+        problems.append("How your documents are cut could not be read back; they are cut as at first.")
+    return c, meta.get("corpus"), " ".join(problems)
+
+
+def passage_size_in_record(value: object) -> PassageSize:
+    """A radio's value ("2", "document") or the meta record's (2, "document") as a passage size.
+
+    >>> passage_size_in_record("2"), passage_size_in_record("document")
+    (2, 'document')
+    """
+    text = str(value)
+    return check_passage_size(int(text) if text.isdigit() else value)
 
 
 # "10:00: ten" is the word "10:00": the colon that ends the word is the first one a space follows (or, when no

@@ -12,7 +12,7 @@
 
 from .address import Address
 from .answers import Asked, Changes, Opening, Restore, Start, View
-from .model import FERNPORT, MEMO_SIZE, YOURS, PageModel
+from .model import FERNPORT, MEMO_SIZE, YOURS, PageModel, corpus_named
 from .needs import Needs, needs_for, wheel_failure
 from .status import Facts
 
@@ -30,6 +30,7 @@ __all__ = [
     "Restore",
     "Start",
     "View",
+    "corpus_named",
     "needs_for",
     "wheel_failure",
 ]

@@ -32,6 +32,18 @@ from .section import Section, line_html
 from .status import Facts, earlier_note, link_sentence, model_html, refusal, start_html
 
 FERNPORT, YOURS = "fernport", "yours"  # the site's corpus, and the visitor's documents (also the line msg-yours)
+
+
+def corpus_named(value: object) -> str:
+    """The corpus a stored or linked value names: "yours" only when it says so, else "fernport", whatever it holds
+    (a damaged record's value never reaches a lookup, a selector or markup).
+
+    >>> corpus_named("yours"), corpus_named("bogus"), corpus_named("yours],x"), corpus_named(["yours"])
+    ('yours', 'fernport', 'fernport', 'fernport')
+    """
+    return YOURS if value == YOURS else FERNPORT
+
+
 MEMO_SIZE = 100  # results kept for Back and Forward; an older one is searched again
 BY_MODEL = ("by", "model")  # ends the entry of a result drawn with what the model wrote: no address asks for it
 

@@ -1,0 +1,61 @@
+"""Records read back from the browser's store (issue 24): what the page wrote comes back as it was; what does not
+fit is left aside with one sentence, the rest kept, and no stored value reaches a lookup or a selector."""
+
+import json
+
+import pytest
+
+from raglab.documents.collection import collection_from_records, document_record
+from raglab.documents.corpus import Document
+from raglab.page import corpus_named
+
+NOTES = Document("notes", "Notes", "Boats sail at dawn. The ferry leaves at noon.", source="notes.txt")
+MEMO = Document("memo", "Memo", "The winter timetable starts in November.", source="memo.txt")
+
+
+def records(meta: object, **docs: object) -> dict:
+    out = {"meta": meta if isinstance(meta, str) else json.dumps(meta)}
+    out.update({f"doc:{slug}": r if isinstance(r, str) else json.dumps(r) for slug, r in docs.items()})
+    return out
+
+
+def meta(**changes) -> dict:
+    return {"order": ["notes", "memo"], "words": "boat: ferry", "passages": 2, "corpus": "yours", **changes}
+
+
+GOOD = {"notes": document_record(NOTES), "memo": document_record(MEMO)}
+
+
+def test_what_the_page_wrote_comes_back_as_it_was():
+    c, corpus, said = collection_from_records(records(meta(), **GOOD))
+    assert c.documents == [NOTES, MEMO] and c.related_words == {"boat": ("ferry",)} and c.passage_size == 2
+    assert corpus_named(corpus) == "yours" and said == ""
+
+
+@pytest.mark.parametrize(
+    ("stored", "kept", "said"),
+    [
+        (records(meta(), notes="{not json", memo=GOOD["memo"]), ["memo"], "1 of your kept documents could not"),
+        (records(meta(), notes=None, memo=GOOD["memo"]), ["memo"], "1 of your kept documents could not"),
+        (records(meta(), notes={**GOOD["notes"], "version": 2}, memo=GOOD["memo"]), ["memo"], "1 of your kept"),
+        (records(meta(), notes={**GOOD["notes"], "text": ["x"]}, memo=GOOD["memo"]), ["memo"], "1 of your kept"),
+        (records(meta(), notes=GOOD["memo"], memo=GOOD["memo"]), ["memo"], "1 of your kept"),  # under another key
+        (records(meta(), notes="1", memo="[]"), [], "Your kept documents could not be read back."),
+        (records("{not json", **GOOD), ["memo", "notes"], "The list of your kept documents could not be read"),
+        (records({"order": "notes"}, **GOOD), ["memo", "notes"], "The list of your kept documents could not be read"),
+        (records(meta(words=["boat", "ferry"]), **GOOD), ["notes", "memo"], "Your word list could not be read"),
+        (records(meta(passages="many"), **GOOD), ["notes", "memo"], "How your documents are cut could not"),
+    ],
+)
+def test_what_does_not_fit_is_left_aside_and_said_and_the_rest_kept(stored, kept, said):
+    """Intent: one damaged record never hides the documents after it (the next keep would orphan them), and never
+    stops the lab from starting."""
+    c, _, sentence = collection_from_records(stored)
+    assert [d.slug for d in c.documents] == kept
+    assert sentence.startswith(said), sentence
+
+
+@pytest.mark.parametrize("stored", ["bogus", "yours],x", "__proto__", None, ["yours"], {"a": 1}, 7])
+def test_a_stored_corpus_that_is_not_the_visitors_is_fernport(stored):
+    _, corpus, _ = collection_from_records(records(meta(corpus=stored), **GOOD))
+    assert corpus_named(corpus) == "fernport"
