@@ -134,6 +134,7 @@ def _start_visit(browser, site_url: str, **context_options) -> Visit:
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "service_worker: let the page register its service worker (web/sw.js)")
+    config.addinivalue_line("markers", "viewport(width, height): the visit's window size (a phone's: test_phone.py)")
 
 
 @pytest.fixture
@@ -142,9 +143,12 @@ def visit(browser, site_url, request):
 
     The page's service worker is blocked unless the test is marked `service_worker` (test_offline.py): what it
     answers never reaches page.route (Playwright's own advice is to block it where routes are used), and its
-    precaching would show in `requests`."""
+    precaching would show in `requests`. Marked `viewport(width, height)`, the window is that size (else
+    Playwright's 1280 x 720)."""
     allowed = request.node.get_closest_marker("service_worker") is not None
-    visit = _start_visit(browser, site_url, service_workers="allow" if allowed else "block")
+    size = request.node.get_closest_marker("viewport")
+    options = {"viewport": {"width": size.args[0], "height": size.args[1]}} if size else {}
+    visit = _start_visit(browser, site_url, service_workers="allow" if allowed else "block", **options)
     yield visit
     _close(visit)
 

@@ -340,7 +340,10 @@ def render_main(
     words = terms.word_list(page.get("word", []))
     yours = render_section(len(lab.corpus.documents), name, lab.passage_size, bool(lab.corpus.related_words))
     return (
-        f'<nav class="toc" aria-label="On this page"><ol>{nav}</ol></nav>'
+        # "Back to the top" is in the navigation's band, which stays at the top: floating over the page, on a phone
+        # it covered the text under it.
+        f'<nav class="toc" aria-label="On this page"><ol>{nav}</ol><a class="to-top" href="#top">Back to the top</a>'
+        "</nav>"
         f'<header class="intro"><h1>{escape(page.get("title", "RAG Lab"))}</h1>'
         f'<p class="subtitle">{escape(page.get("subtitle", ""))}</p><p>{terms.link(intro)}</p></header>'
         f'<section id="try-first"><h2>Try this first</h2><ol>{steps}</ol></section>'
