@@ -47,8 +47,9 @@ NOT_NAMES = frozenset(
 # ("See Section 4", "Chapter 1", "Table of Contents"; a real manual says them on every page), and interjections
 # ("OK, it works", "Yes", "Hello"), which start sentences and lines of examples.
 SECTION_WORDS = frozenset(
-    """Chapter Chapters Section Sections Appendix Appendices Figure Figures Fig Table Tables Contents Index Part
-    Page Pages Example Examples Exercise Exercises Note Notes Footnote Equation Listing Lst Paragraph Volume""".split()
+    """Chapter Chapters Section Sections Subsection Subsections Appendix Appendices Figure Figures Fig Table Tables
+    Contents Index Part Page Pages Example Examples Exercise Exercises Note Notes Footnote Equation Listing Lst
+    Paragraph Volume""".split()
 )
 INTERJECTIONS = frozenset("OK Ok Okay Yes Yeah No Hello Hi Hey Oh Ah Please Thanks Thank Sorry Welcome Bye".split())
 # What follows a company's name ("Free Software Foundation, Inc."): part of a name that stands before it, never a
