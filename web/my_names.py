@@ -44,8 +44,8 @@ class Names:
         self.use_names(lab)
         document.getElementById("docs-names").innerHTML = render_names(lab.corpus.entities, self.found, self.edits)
 
-    async def edit(self, kind: str, value) -> None:
-        self.edits.setdefault(kind, []).append(value)
+    async def edit(self, kind: str, *values) -> None:
+        self.edits.setdefault(kind, []).extend(values)
         await self.save()
 
     async def save(self) -> None:
@@ -77,6 +77,10 @@ def install(page) -> None:
         classes = event.target.classList
         if classes.contains("remove-name"):
             asyncio.ensure_future(names.edit("removed", event.target.dataset.name))
+        elif classes.contains("remove-chosen"):
+            chosen = document.querySelectorAll("#docs-names input.choose-name:checked")
+            if chosen.length:
+                asyncio.ensure_future(names.edit("removed", *(box.value for box in chosen)))
         elif classes.contains("add-name") and _field("name-add"):
             aliases = [a.strip() for a in _field("name-add-aliases").split(",") if a.strip()]
             asyncio.ensure_future(names.edit("added", {"name": _field("name-add"), "aliases": aliases}))

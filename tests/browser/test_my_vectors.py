@@ -136,7 +136,8 @@ LOG = (
 
 def test_names_found_edited_kept_and_related_words_added(visit, tmp_path):
     """Intent: the graph's names on a visitor's document are found by rules and listed; removing or adding one
-    changes the graph and survives a reload; related words by meaning match CPython's and join the word list."""
+    changes the graph and survives a reload, and so does removing several chosen at once; related words by meaning
+    match CPython's and join the word list."""
     (tmp_path / "log.txt").write_text(LOG)
     cli = Lab(read_folder(tmp_path)[0])
     page = visit.open()
@@ -172,6 +173,18 @@ def test_names_found_edited_kept_and_related_words_added(visit, tmp_path):
     links = page.locator("#result-graph ul.links li")
     expect(links.filter(has_text="Quillfish Count")).to_have_count(1, timeout=SLOW)  # log-1: Marsh and quillfish
     expect(links.filter(has_text="Vantor Reef")).to_have_count(0)
+
+    # Several names at once: choose two, remove them with one button; both stay removed after a reload.
+    for name in ("Harbour Trust", "Quillfish Count"):
+        page.locator(f"#docs-names li[data-name='{name}'] .choose-name").check()
+    page.locator("#docs-names .remove-chosen").click()
+    expect(page.locator("#docs-names li")).to_have_count(len(cli.corpus.entities) - 2)  # Vantor Reef, the Trust
+    page.reload()
+    expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)
+    page.locator("#yours .my-names summary").click()
+    expect(page.locator("#docs-names li[data-name='Ellery Marsh']")).to_have_count(1)
+    for name in ("Harbour Trust", "Quillfish Count", "Vantor Reef"):
+        expect(page.locator(f"#docs-names li[data-name='{name}']")).to_have_count(0)
 
     embed = OnnxEmbedder(ROOT / ".cache" / "models" / "all-MiniLM-L6-v2")
     ask = "Who bought the ship?"

@@ -187,3 +187,89 @@ def test_edits_whose_names_are_gone_are_skipped():
 def test_an_unknown_edit_is_an_error():
     with pytest.raises(ValueError, match="unknown edit 'renamed'"):
         apply_edits((), {"renamed": [["a", "b"]]})
+
+
+# Names on real documents (issue 21 item 4): a title page, a list, the words a manual capitalises that are no names.
+TITLE_PAGE = (
+    "Fabio Fiorina\nSimon Josefsson\nNikos Mavrogiannopoulos\nwrote this manual of the library in Stockholm and in "
+    "Paris, and Simon Josefsson keeps it."
+)
+
+
+def test_three_authors_one_a_line_are_three_names():
+    # Before, the lines of this block ran into one sentence, and one name of 6 words.
+    names = [e.name for e in find_names(one_doc(TITLE_PAGE))]
+    assert names == ["Fabio Fiorina", "Simon Josefsson", "Nikos Mavrogiannopoulos"]
+
+
+def test_three_authors_on_one_line_are_three_names_when_one_is_known():
+    # A PDF's title page read as one line: Simon Josefsson, found on his own, cuts the run.
+    text = "Fabio Fiorina Simon Josefsson Nikos Mavrogiannopoulos. The manual was kept by Simon Josefsson for years."
+    assert [e.name for e in find_names(one_doc(text))] == [
+        "Fabio Fiorina",
+        "Simon Josefsson",
+        "Nikos Mavrogiannopoulos",
+    ]
+
+
+def test_authors_in_a_list_are_names_each():
+    # Commas and "and" separate names; so does "&" between two people, while "Chapman & Hall" stays one.
+    text = (
+        "It was written by Fabio Fiorina, Simon Josefsson and Nikos Mavrogiannopoulos, then by Thomas Williams & "
+        "Colin Kelley, and printed by Chapman & Hall."
+    )
+    assert [e.name for e in find_names(one_doc(text))] == [
+        "Fabio Fiorina",
+        "Simon Josefsson",
+        "Nikos Mavrogiannopoulos",
+        "Thomas Williams",
+        "Colin Kelley",
+        "Chapman & Hall",
+    ]
+
+
+def test_section_words_company_suffixes_and_interjections_are_no_names_alone():
+    # Each is capitalised mid-sentence in 2 passages, which made each a name before.
+    docs = one_doc(
+        "The code is read as in Chapter 2 of the Free Software Foundation, Inc. manual, and they said OK to it. "
+        "The tables are read as in Chapter 3 of the manual of Acme, Inc. and they said OK to that."
+    )
+    assert [e.name for e in find_names(docs, size=1)] == ["Free Software Foundation"]
+
+
+def test_capitalised_common_words_where_a_sentence_starts_are_no_name():
+    # "Naming Consider" is a heading run into its sentence; both words are written in lower case elsewhere.
+    docs = one_doc("Naming Consider the names. We consider naming hard. Initials like W. N. Venables stay.")
+    assert [e.name for e in find_names(docs)] == ["W. N. Venables"]
+
+
+def test_a_phrase_also_written_in_lower_case_is_no_name():
+    # The graph finds a name in any case: "Format String" would find every "format string".
+    docs = one_doc(
+        "Read the Format String section. A format string says what to print. Ask the Free Software Foundation."
+    )
+    assert [e.name for e in find_names(docs)] == ["Free Software Foundation"]
+
+
+def test_a_question_with_no_known_name_follows_no_links_and_draws_no_graph(tmp_path):
+    # 14 people, each in a passage with the next: a graph too big to draw whole. Before, a question with no name
+    # drew its most linked names and listed its links.
+    from raglab import Lab
+    from raglab.documents.collection import read_folder
+    from raglab.techniques import run
+    from raglab.ui.result_html import _graph
+
+    firsts = "Ada Bo Cy Di Ed Flo Gus Hal Ivo Jo Kit Lou Max Ned".split()
+    lasts = "Amsel Brand Corwin Dahl Ebner Falk Gantz Hoyle Imre Jurek Kettle Lorne Mauch Nyberg".split()
+    people = [f"{first} {last}" for first, last in zip(firsts, lasts, strict=True)]
+    text = " ".join(f"{a} rowed with {b} to the island." for a, b in zip(people, people[1:], strict=False))
+    (tmp_path / "boats.txt").write_text(text)
+    lab = Lab(read_folder(tmp_path)[0])
+    assert [e.name for e in lab.graph.entities] == people and len(lab.graph.links) == 19
+    r = run(lab, "graph", "Who rowed to the island?")
+    assert r.steps[0] == (
+        "No name from the name list is in your question, so no links are followed: this is plain search "
+        "(the list has 14 names)."
+    )
+    assert _graph(r) == ""
+    assert "Ada Amsel" in _graph(run(lab, "graph", "Who rowed with Ada Amsel?"))

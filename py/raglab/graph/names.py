@@ -26,6 +26,7 @@ a name of 2 or more words by its initials ("RS" for "Royal Society"; not "WHO", 
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -42,6 +43,18 @@ NOT_NAMES = frozenset(
     """Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August
     September October November December Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec""".split()
 ) | frozenset(d + "s" for d in "Monday Tuesday Wednesday Thursday Friday Saturday Sunday".split())
+# Capitalised, but never a name on their own, and never part of one: the words that name a part of a document
+# ("See Section 4", "Chapter 1", "Table of Contents"; a real manual says them on every page), and interjections
+# ("OK, it works", "Yes", "Hello"), which start sentences and lines of examples.
+SECTION_WORDS = frozenset(
+    """Chapter Chapters Section Sections Subsection Subsections Appendix Appendices Figure Figures Fig Table Tables
+    Contents Index Part Page Pages Example Examples Exercise Exercises Note Notes Footnote Equation Listing Lst
+    Paragraph Volume""".split()
+)
+INTERJECTIONS = frozenset("OK Ok Okay Yes Yeah No Hello Hi Hey Oh Ah Please Thanks Thank Sorry Welcome Bye".split())
+# What follows a company's name ("Free Software Foundation, Inc."): part of a name that stands before it, never a
+# name on its own.
+COMPANY_SUFFIXES = frozenset("Inc Ltd Ltda GmbH Corp Co LLC LLP PLC Plc plc AG SA SARL BV NV Pty KG AB Oy".split())
 TITLES = frozenset("Dr Mr Mrs Ms Mx Miss Prof Professor Doctor Sir Dame Lord Lady Rev Capt Lt Col Sgt Gen".split())
 CONNECTORS = frozenset("of de du da di del della des la le van von der den y &".split())
 # A word that makes a name a place, building, organisation or event, not a person, so its words are not aliases.
@@ -59,7 +72,14 @@ PLACE_WORDS = frozenset(
 _TOKEN = re.compile(r"[^\W\d_][\w'’\-]*|\d[\w.,:]*|[^\w\s]")
 _LETTERS = re.compile(r"['’\-]")  # what may join the letters of a name's word
 _POSSESSIVE = re.compile(r"['’]s?$")
-_STARTS_CLAUSE = frozenset(':“"')  # after "Methods:" or an opening quote a capital is a sentence start again
+_STARTS_CLAUSE = frozenset(':“"\n')  # after "Methods:", an opening quote or a line break (see _lines) a capital is a
+# sentence start again
+_INITIAL = re.compile(r"[A-Z]\.")  # "M." in "John M. Chambers": an initial goes on a name
+SHORT_LINE = 0.5  # of its block's longest line: a line shorter than this ends where its words end (a title page's
+# author, a list's item), so a name never runs on across it; a wrapped line of prose fills its block's width
+_BLOCK = re.compile(r"^[^\n]+(?:\n[^\n]+)+", re.MULTILINE)  # a block of several lines (no blank line between)
+_NON_SPACE = re.compile(r"\S+")
+_ACRONYM_PLURAL = re.compile(r"[A-Z]{2,}e?s")
 
 
 @dataclass(frozen=True)
@@ -130,15 +150,23 @@ def _runs(tokens: Sequence[str], written: set[str]) -> list[tuple[tuple[str, ...
     def close():
         while run and run[-1] in CONNECTORS:
             run.pop()
-        if run:
+        if "&" in run:  # "Thomas Williams & Colin Kelley" is two people; "Chapman & Hall" is one name
+            i = run.index("&")
+            if min(i, len(run) - i - 1) >= PERSON_WORDS[0]:
+                runs.append((tuple(run[:i]), run_starts))
+                del run[: i + 1]
+        if run and not all(w in COMPANY_SUFFIXES for w in run):  # ", Inc." alone is no name
             runs.append((tuple(run), run_starts))
         run.clear()
 
-    for token in tokens:
+    for i, token in enumerate(tokens):
         if after_title:
             after_title = False
             if token == ".":  # "Dr." is one title, not the end of a run
                 continue
+        if token == "." and run and len(run[-1]) == 1 and _capitalised_next(tokens, i):
+            run[-1] += "."  # "John M. Chambers", "W. N. Venables": an initial, not a sentence's end
+            continue
         if not token[0].isupper():  # most tokens: kept short, as this loop sees every word of every document
             if run and token in CONNECTORS:
                 run.append(token)
@@ -151,10 +179,14 @@ def _runs(tokens: Sequence[str], written: set[str]) -> list[tuple[tuple[str, ...
             if word in TITLES:
                 close()
                 after_title, starts = True, False  # the name after a title is mid-sentence, whatever came before
+            elif word in SECTION_WORDS or word in INTERJECTIONS:
+                close()  # "See Section 4 Tables", "OK Then": what follows proves no more than a sentence's start
+                starts = True
             elif word.isupper() and len(word) > 1 and word.lower() in written:
                 close()  # a shouted common word ("RESULTS", "WHO"): a heading, so a sentence starts after it
                 starts = True
-            elif _is_name_word(word):
+            elif _is_name_word(word) or (run and len(word) == 1 and _capitalised_next(tokens, i)):
+                # (a capital letter between two capitalised words is an initial: "Ethan A Merritt")
                 if not run:
                     run_starts = starts
                 run.append(word)
@@ -166,6 +198,16 @@ def _runs(tokens: Sequence[str], written: set[str]) -> list[tuple[tuple[str, ...
                 starts = False
     close()
     return runs
+
+
+def _is_title(tokens: Sequence[str]) -> bool:
+    """Whether a sentence is all capitalised words (and numbers, connectors): a title, a heading or a contents
+    line ("1.2.2 Memory Resources") run into the text, where, as at a sentence's start, a capital proves nothing."""
+    return not any(t[0].islower() and t not in CONNECTORS for t in tokens)
+
+
+def _capitalised_next(tokens: Sequence[str], i: int) -> bool:
+    return i + 1 < len(tokens) and tokens[i + 1][0].isupper()
 
 
 def _title_case(word: str) -> bool:
@@ -189,19 +231,29 @@ def names_found(documents: Sequence[Document], size: int = DEFAULT_SIZE) -> Name
     """The names of some documents, each with why it was kept; passages are the ``size``-sentence chunks."""
     sentences: list[tuple[list[str], str]] = []  # each sentence's tokens, with its passage id
     written: set[str] = set()  # every word as written: "x.lower() in written" says x is also written in lower case
+    pairs: set[tuple[str, str]] = set()  # every two words written together in lower case ("format string")
     for doc in documents:
-        for i, sentence in enumerate(doc.sentences):
-            tokens = _TOKEN.findall(sentence)
+        for i, line in enumerate(_lines(doc)):
+            tokens = _TOKEN.findall(line)
             sentences.append((tokens, chunk_id(doc.slug, size, i // size + 1)))
             written.update(tokens)
+            pairs.update((a, b) for a, b in zip(tokens, tokens[1:], strict=False) if a.islower() and b.islower())
     written.update([_POSSESSIVE.sub("", w) for w in written if "'" in w or "’" in w])  # "rose's" is "rose" written
-    found = [(run, starts, passage) for tokens, passage in sentences for run, starts in _runs(tokens, written)]
+    found = [
+        (run, starts or _is_title(tokens), passage)
+        for tokens, passage in sentences
+        for run, starts in _runs(tokens, written)
+    ]
     mid_runs = {run for run, starts, _ in found if not starts}
+    found = [(part, starts, passage) for run, starts, passage in found for part in _known_parts(run, mid_runs)]
     mid_words = {w for run in mid_runs for w in run}
 
     passages: dict[tuple[str, ...], dict[str, None]] = {}  # name -> its passages (ordered sets), by first mention
     starting: dict[str, None] = {}  # single words capitalised only at a sentence start: aliases at most
     for run, starts, passage in found:
+        if starts and run not in mid_runs and all(w.lower() in written for w in run):
+            continue  # "Naming Consider", "2. Code Review": common words, capitalised where a sentence, a line or a
+            # title starts (a heading run into its text), as any first word is
         if starts and run[0] not in mid_words:
             rest = run[1:]
             while rest and rest[0] in CONNECTORS:
@@ -213,7 +265,11 @@ def names_found(documents: Sequence[Document], size: int = DEFAULT_SIZE) -> Name
                 run = rest  # else "Rose Tyler" may be a name (even with "rose" in lower case), so it is kept
         passages.setdefault(run, {})[passage] = None
 
-    multi = {n: None for n, ps in passages.items() if len(n) > 1 and len(ps) >= MULTI_WORD_PASSAGES}
+    multi = {
+        n: None
+        for n, ps in passages.items()
+        if len(n) > 1 and len(ps) >= MULTI_WORD_PASSAGES and not _written_in_lower_case(n, pairs)
+    }
     claims: dict[str, list[tuple[str, ...]]] = {}  # a single word -> the names it may stand for
     for name in multi:
         for word in dict.fromkeys([*(name if _person_like(name) else ()), _initials(name)]):
@@ -237,12 +293,100 @@ def names_found(documents: Sequence[Document], size: int = DEFAULT_SIZE) -> Name
         or (
             len(n) == 1
             and len(ps) >= SINGLE_WORD_PASSAGES
-            and len(n[0]) > 1
+            and _one_word_name(n[0])
             and n[0] not in taken
             and n[0].lower() not in written
         )
     ]
     return NamesFound(tuple(names), tuple(ambiguous.items()))
+
+
+def _lines(doc: Document) -> list[str]:
+    """A document's sentences, with a line break ("\\n") where a short line ended inside one (``SHORT_LINE``): a
+    title page's authors, one a line, are three names, not one.
+
+    >>> _lines(Document("t", "T", "Fabio Fiorina\\nSimon Josefsson\\nNikos Mavrogiannopoulos\\nwrote this manual in "
+    ...                 "Stockholm and Paris, and Simon\\nJosefsson kept it."))  # doctest: +NORMALIZE_WHITESPACE
+    ['Fabio Fiorina\\nSimon Josefsson\\nNikos Mavrogiannopoulos\\nwrote this manual in Stockholm and Paris, and
+      Simon Josefsson kept it.']
+    """
+    sentences = doc.sentences
+    breaks = _short_line_ends(doc.text)
+    if not breaks:  # every PDF and HTML page: a block is one line, so its sentences hold no line break
+        return sentences
+    starts = doc.sentence_starts
+    lines = []
+    for i, sentence in enumerate(sentences):
+        start, until = starts[i], starts[i + 1] if i + 1 < len(starts) else len(doc.text)
+        at = bisect_left(breaks, start)
+        if at == len(breaks) or breaks[at] >= until:
+            lines.append(sentence)
+            continue
+        # The sentence is the text's words from ``start`` one space apart: put back the breaks between them.
+        words = [m for m, _ in zip(_NON_SPACE.finditer(doc.text, start), range(sentence.count(" ") + 1), strict=False)]
+        ends = set(breaks[at : bisect_left(breaks, words[-1].start())])
+        lines.append(
+            words[0].group()
+            + "".join(
+                ("\n" if any(e in ends for e in range(a.end(), b.start())) else " ") + b.group()
+                for a, b in zip(words, words[1:], strict=False)
+            )
+        )
+    return lines
+
+
+def _short_line_ends(text: str) -> list[int]:
+    """Where the lines of a block that are shorter than ``SHORT_LINE`` of its longest line end, in order."""
+    ends = []
+    for block in _BLOCK.finditer(text):
+        lines = block.group().split("\n")
+        longest = max(len(line.strip()) for line in lines)
+        at = block.start()
+        for line in lines[:-1]:
+            at += len(line)
+            if len(line.strip()) < SHORT_LINE * longest:
+                ends.append(at)
+            at += 1
+    return ends
+
+
+def _known_parts(run: tuple[str, ...], known: set[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """A run of more words than a person's name, all in title case, cut into the people's names found elsewhere
+    and what stands between them: a title page's line "Fabio Fiorina Simon Josefsson Nikos Mavrogiannopoulos",
+    when Simon Josefsson is a name found on its own. Any other run is left whole.
+
+    >>> _known_parts(tuple("Fabio Fiorina Simon Josefsson Nikos Mavrogiannopoulos".split()), {("Simon", "Josefsson")})
+    [('Fabio', 'Fiorina'), ('Simon', 'Josefsson'), ('Nikos', 'Mavrogiannopoulos')]
+    """
+    if len(run) <= PERSON_WORDS[1] or not all(map(_title_case, run)):
+        return [run]
+    parts: list[tuple[str, ...]] = []
+    i = last = 0
+    while i < len(run):
+        n = next((n for n in range(PERSON_WORDS[1], PERSON_WORDS[0] - 1, -1) if run[i : i + n] in known), 0)
+        if n and _person_like(run[i : i + n]):
+            parts += [run[last:i]] if i > last else []
+            parts.append(run[i : i + n])
+            i = last = i + n
+        else:
+            i += 1
+    return [*parts, run[last:]] if last < len(run) else parts
+
+
+def _one_word_name(word: str) -> bool:
+    """Whether a word alone may be a name: not one letter, not a capital and one letter ("Xb", "Sm": an example's
+    variables, far more often than a name), not an acronym's plural ("DBMSs", "PRs", "OSes": a common noun's).
+
+    >>> [w for w in ["R", "Xb", "Excel", "CRAN", "DBMSs", "PRs", "OSes", "UNIXes"] if _one_word_name(w)]
+    ['Excel', 'CRAN']
+    """
+    return len(word) > 2 - word.isupper() and not _ACRONYM_PLURAL.fullmatch(word)
+
+
+def _written_in_lower_case(name: tuple[str, ...], pairs: set[tuple[str, str]]) -> bool:
+    """Whether every two words of a name are also written together in lower case: the graph finds a name in any
+    case, so "Format String" would find every "format string" ("Free Software Foundation" is never so written)."""
+    return all((a.lower(), b.lower()) in pairs for a, b in zip(name, name[1:], strict=False))
 
 
 def find_names(documents: Sequence[Document], size: int = DEFAULT_SIZE) -> tuple[Entity, ...]:

@@ -47,7 +47,8 @@ def graph(lab: Lab, question: str, top_k: int = TOP_K) -> Result:
             )
     else:
         steps = [
-            "No name from the entity list is in your question, so the graph has nowhere to start: this is plain search."
+            f"No name from the name list is in your question, so no links are followed: this is plain search "
+            f"(the list has {len(g.entities):,} name{'s' * (len(g.entities) != 1)})."
         ]
     steps.append(
         f"Each passage gets its word score, plus {NAME_BONUS:g} for every name from your question and "

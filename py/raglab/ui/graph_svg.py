@@ -4,8 +4,9 @@ A small graph is drawn whole: every name with a link, on one circle (Fernport: 5
 collection has thousands (SciFact's 5,183 abstracts: 10,951 names, 73,243 links), and a circle of them is
 unreadable, so past ``MOST_NAMES`` the picture folds: the question's names in the middle, the names one hop from
 them on the circle (the most linked first), only the links among those, and a last line saying what is left out.
-With no name in the question it shows the most linked names. The links listed under the picture are the ones it
-draws.
+With no name in the question a folded graph is not drawn at all (``result_html``: no link is followed, so there
+is nothing to show); ``graph_view`` still names the most linked. The links listed under the picture are the ones
+it draws.
 
 Positions are computed here (a circle needs only sin and cos), so the picture needs neither numpy nor networkx's
 layouts in the browser.

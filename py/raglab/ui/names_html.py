@@ -18,8 +18,9 @@ def _spellings(e: Entity) -> str:
 
 
 def render_names(entities: Sequence[Entity], found: NamesFound, edits: Mapping) -> str:
-    """The editable list: each name with its aliases and how many passages use it, a "Remove" button, and the
-    forms to add a name or merge two.
+    """The editable list: each name with its aliases and how many passages use it, a box to choose it and a
+    "Remove" button, one "Remove the chosen names" button for many at once, and the forms to add a name or merge
+    two.
 
     >>> from raglab.graph.names import FoundName
     >>> found = NamesFound((FoundName("Ada Lovelace", 2, ("talk-1",), ("Lovelace",)),))
@@ -33,7 +34,8 @@ def render_names(entities: Sequence[Entity], found: NamesFound, edits: Mapping) 
         n = passages.get(e.name)
         where = "added by you" if e.name in added or n is None else f"in {n} passage{'s' * (n != 1)}"
         rows.append(
-            f'<li data-name="{escape(e.name)}">{_spellings(e)} <span class="facts">{where}</span> '
+            f'<li data-name="{escape(e.name)}"><input type="checkbox" class="choose-name" value="{escape(e.name)}" '
+            f'aria-label="Choose {escape(e.name)}"> {_spellings(e)} <span class="facts">{where}</span> '
             f'<button type="button" class="remove-name" data-name="{escape(e.name)}" '
             f'aria-label="Remove {escape(e.name)}">Remove</button></li>'
         )
@@ -48,9 +50,11 @@ def render_names(entities: Sequence[Entity], found: NamesFound, edits: Mapping) 
     return (
         f"<p>{len(entities):,} names found by rules in your documents (capitalised words, not only where a "
         "sentence starts; a single word only when capitalised in 2 passages). Two names are linked when one "
-        "passage mentions both. Remove a name that is not one, merge two spellings of the same name, or add "
-        f'a name the rules missed; your edits are kept.</p><ul class="names-list">{"".join(rows)}</ul>'
-        f'{more_line}<datalist id="name-choices">{options}</datalist>'
+        "passage mentions both. Remove a name that is not one (or choose several and remove them at once), merge "
+        "two spellings of the same name, or add a name the rules missed; your edits are kept.</p>"
+        f'<ul class="names-list">{"".join(rows)}</ul>{more_line}'
+        '<div class="row"><button type="button" class="remove-chosen">Remove the chosen names</button></div>'
+        f'<datalist id="name-choices">{options}</datalist>'
         '<div class="row"><label>Add a name <input id="name-add" maxlength="80" autocomplete="off"></label>'
         '<label>also called (commas) <input id="name-add-aliases" maxlength="200" autocomplete="off"></label>'
         '<button type="button" class="add-name">Add</button></div>'

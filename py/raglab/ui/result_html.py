@@ -51,8 +51,13 @@ def _hits(hits: Sequence[Hit], css: str = "passages") -> str:
 
 
 def _graph(result: Result) -> str:
+    """The graph's picture and the links it draws; nothing for a question with no name in a graph too big to draw
+    whole (a manual's 1,775 links: no link is followed, and the technique's steps say so), while a small graph is
+    drawn whole even then, so a visitor sees what the names are (Fernport's 4 links)."""
     d = result.details
     view = graph_view(d)  # a big graph folds: the list holds the links the picture draws, and counts the rest
+    if view.folded and not d.get("names"):
+        return ""
     links = "".join(f"<li>{escape(lk['a'])} — {escape(lk['b'])}</li>" for lk in view.links)
     n, more = len(d["links"]), view.more_links
     rest = f'<p class="links-more">and {more:,} more link{"s" * (more != 1)}, not listed</p>' if more else ""

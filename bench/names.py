@@ -1,0 +1,136 @@
+"""How many of the names found by rules are names (issue 21 item 4): precision on a hand-checked sample of the names
+``raglab.graph.names`` finds in the reading benchmark's real documents.
+
+    .venv/bin/python -m bench.names                  # the figures, from bench/reading/names.toml's labels
+    .venv/bin/python -m bench.names --unlabelled     # also each sampled name with no label, in its first passage
+    PYTHONPATH=/tmp/raglab-before/py .venv/bin/python -m bench.names --label before   # another core
+
+The documents are ``bench/reading``'s (``documents.toml``), read as ``bench.reading`` reads them: one
+``raglab.documents.collection.Collection`` of every file through ``raglab.documents.readers.read_file``, and the names
+found over all of them at once (``names_found(collection.documents)``), as the lab finds them for a visitor who keeps
+the documents together. The sample is fixed: for each document, the ``PER_DOCUMENT`` names first mentioned in it that
+the most passages mention (ties by first mention), the names a question is most likely to meet. Each is labelled in
+``bench/reading/names.toml`` by reading it in its passages: a name (a person, place, organisation, product, program,
+file format, standard, package or other proper noun a question could be about) or not (a heading or a capitalised
+common phrase, a variable, a cut-off piece of a name, a section word), with a short reason. A label is kept by the
+name, so one file serves every version of the rules; a sampled name with no label is listed, and counted apart.
+
+Writes bench/results/names-<label>-<time>.json (with ``--json`` also to stdout).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tomllib
+from collections.abc import Sequence
+from pathlib import Path
+
+from bench.page_runs import ROOT, write_results
+from bench.reading import SET, core_version, load_set, percent
+from raglab.documents.chunking import chunk_documents
+from raglab.documents.collection import Collection
+from raglab.documents.readers import read_file
+from raglab.graph.names import FoundName, names_found
+
+PER_DOCUMENT = 15  # names sampled from each document (9 documents: at most 135)
+GOAL = 0.8  # at least 80% of the sampled names are names
+
+
+def sample(found: Sequence[FoundName]) -> list[FoundName]:
+    """Each document's ``PER_DOCUMENT`` names the most passages mention, documents in the order they were read."""
+    by_document: dict[str, list[FoundName]] = {}
+    for name in found:
+        by_document.setdefault(name.passages[0].rsplit("-", 1)[0], []).append(name)
+    return [n for names in by_document.values() for n in sorted(names, key=lambda n: -len(n.passages))[:PER_DOCUMENT]]
+
+
+def load_labels(folder: Path) -> dict[str, dict]:
+    path = folder / "names.toml"
+    return {item["name"]: item for item in tomllib.loads(path.read_text()).get("name", [])} if path.exists() else {}
+
+
+def measure(folder: Path) -> dict:
+    sources, _, _ = load_set(folder)
+    missing = [s.missing for s in sources if s.missing]
+    if missing:
+        raise SystemExit("the set needs every document; install the packages first:\n  " + "\n  ".join(missing))
+    collection = Collection()
+    for s in sources:
+        collection.add(read_file(s.file, s.data()))
+    found = names_found(collection.documents)
+    labels = load_labels(folder)
+    passages = {c.id: c.text for c in chunk_documents(collection.documents)}
+    rows = []
+    for n in sample(found.names):
+        label = labels.get(n.name)
+        rows.append(
+            {
+                "name": n.name,
+                "document": n.passages[0].rsplit("-", 1)[0],
+                "passages": len(n.passages),
+                "name_or_not": None if label is None else label["real"],
+                "why": "" if label is None else label["why"],
+                "context": _around(passages[n.passages[0]], n.name),
+            }
+        )
+    labelled = [r for r in rows if r["name_or_not"] is not None]
+    return {
+        "label": "",
+        "core": core_version(),
+        "set": str(folder),
+        "found": len(found.names),
+        "by_document": {d: sum(r["document"] == d for r in rows) for d in dict.fromkeys(r["document"] for r in rows)},
+        "sampled": len(rows),
+        "labelled": len(labelled),
+        "names": sum(bool(r["name_or_not"]) for r in labelled),
+        "rows": rows,
+    }
+
+
+def _around(text: str, name: str, width: int = 70) -> str:
+    """The name in its passage, with ``width`` characters either side: what a label was written from."""
+    at = max(text.casefold().find(name.split()[0].casefold()), 0)
+    return text[max(at - width, 0) : at + len(name) + width]
+
+
+def report(r: dict, unlabelled: bool) -> str:
+    out = [
+        f"Names found by rules: {r['found']:,} in {len(r['by_document'])} documents; core {r['core']}",
+        "",
+        "| measure | figure | goal |",
+        "|---|---|---|",
+        f"| sampled names that are names | {percent(r['names'], r['labelled'])} | >= {GOAL:.0%} |",
+        f"| sampled names with no label | {r['sampled'] - r['labelled']} of {r['sampled']} | none |",
+        "",
+        "Not names in the sample: "
+        + "; ".join(f"{x['name']} ({x['why']})" for x in r["rows"] if x["name_or_not"] is False),
+    ]
+    if unlabelled:
+        out += ["", "No label yet:"]
+        out += [
+            f"  {x['name']!r} ({x['document']}, {x['passages']} passages): {x['context'][:160]}"
+            for x in r["rows"]
+            if x["name_or_not"] is None
+        ]
+    return "\n".join(out)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--set", type=Path, default=SET, help="the labelled set (default bench/reading)")
+    p.add_argument("--label", default="", help="a word for the results file: before, after")
+    p.add_argument("--unlabelled", action="store_true", help="list each sampled name with no label, in context")
+    p.add_argument("--json", action="store_true", help="print the results as JSON")
+    args = p.parse_args(argv)
+    result = measure(args.set)
+    result["label"] = args.label
+    path = write_results("names" + (f"-{args.label}" if args.label else ""), result)
+    print(json.dumps(result, ensure_ascii=False, indent=2) if args.json else report(result, args.unlabelled))
+    print(f"written: {path.relative_to(ROOT)}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
