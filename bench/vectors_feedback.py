@@ -1,0 +1,157 @@
+"""What a visitor sees while "Make meaning vectors" runs (issue 21 item 3), on the page as built, against the page of
+an earlier commit in the same run.
+
+    .venv/bin/python -m bench.vectors_feedback [--before COMMIT] [--rounds 2] [--document PATH] [--max-load 3]
+
+Each run: a fresh Chromium on an empty profile opens the lab (offline, tools/site.py's settings), loads the
+embedding model with a typed hybrid question on Fernport (the goals are about the batches, not the model's
+download), reads and keeps ``--document`` (default: R's FAQ from Debian's r-doc-pdf, never committed), then presses
+"Make meaning vectors". A MutationObserver on ``#docs-vectors`` (set before the click) records every change of the
+line with its time. Measured from the click: the first estimate of the time left (the first text with "left"), the
+longest time the bar stood still while vectors were being made (between two changes of its value), then "Cancel"
+pressed ``CANCEL_AFTER_S`` after the click: the time until the line shows it (any change of the line after the
+click) and until the run has stopped (the "have one" line back). Goals: the first estimate within 3 s, the bar
+moving at least every 3 s, Cancel shown within 1 s.
+
+The baseline is the same page built from ``--before`` (a git worktree in a temporary folder, its own build.py); the
+two sides alternate (ours, before, before, ours, ...), medians over rounds and their ratio. Waits (up to 10
+minutes) for a 1-minute load average under --max-load, and records the load after each run. Writes
+bench/results/vectors_feedback.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from tools.site import build_site, served
+
+from bench.page_runs import (
+    READY_TIMEOUT_MS,
+    ROOT,
+    SLOW_MS,
+    browser_with_profile,
+    load_now,
+    open_lab,
+    wait_for_quiet_machine,
+    write_results,
+)
+
+DOCUMENT = Path("/usr/share/R/doc/manual/R-FAQ.pdf")  # Debian's r-doc-pdf
+BEFORE = "9b63195"  # the page before issue 21 item 3 (batches of 32 from the first)
+CANCEL_AFTER_S = 20
+
+WATCH_JS = """() => {
+  window.vectorLog = [];
+  const line = document.getElementById("docs-vectors");
+  const note = () => {
+    const bar = line.querySelector("progress");
+    window.vectorLog.push({t: performance.now(), text: line.textContent, value: bar ? Number(bar.value) : null});
+  };
+  new MutationObserver(note).observe(line, {childList: true, subtree: true, characterData: true, attributes: true});
+}"""
+
+
+CLICK_JS = "(button) => { document.querySelector(`#docs-vectors ${button}`).click(); return performance.now(); }"
+
+
+def build_before(commit: str, into: Path) -> Path:
+    """The site as ``commit`` built it (offline, the tests' stand-in model), from a git worktree."""
+    tree = into / "tree"
+    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), commit], check=True)
+    for shared in ("node_modules", ".cache"):
+        (tree / shared).symlink_to(ROOT / shared)
+    site = into / "site"
+    stub = ROOT / ".cache" / "models" / "stub" / "Qwen3-0.6B-ONNX"
+    env = {"PYTHONPATH": str(tree / "py"), "PATH": "/usr/bin:/bin"}
+    subprocess.run(
+        [sys.executable, "build.py", "--offline", "--out", str(site), "--self-host-model", str(stub)],
+        cwd=tree,
+        env=env,
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    return site
+
+
+def one_run(playwright, site_url: str, document: Path) -> dict:
+    from playwright.sync_api import expect
+
+    with tempfile.TemporaryDirectory() as profile, browser_with_profile(playwright, Path(profile), site_url) as ctx:
+        page = open_lab(ctx, site_url)
+        # the embedding model loaded first (a typed meaning question on Fernport), as on a visit that used it before
+        page.fill("#q-hybrid", "Who guides the lighthouse tours?")
+        page.press("#q-hybrid", "Enter")
+        expect(page.locator("#result-hybrid .summary")).to_contain_text("lighthouse tours", timeout=SLOW_MS)
+        expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=READY_TIMEOUT_MS)
+        page.locator("#doc-files").set_input_files(str(document))
+        page.locator("#docs-read .keep-read").click(timeout=SLOW_MS)
+        expect(page.locator("#docs-vectors .make-vectors")).to_be_visible(timeout=SLOW_MS)
+        page.evaluate(WATCH_JS)
+        clicked = page.evaluate(CLICK_JS, ".make-vectors")
+        page.wait_for_timeout(CANCEL_AFTER_S * 1000)  # a benchmark's wait: the run goes on for this long
+        cancelled = page.evaluate(CLICK_JS, ".cancel-vectors")
+        expect(page.locator("#docs-vectors .make-vectors")).to_be_visible(timeout=SLOW_MS)
+        log = page.evaluate("window.vectorLog")
+    first = next((e["t"] for e in log if "left" in e["text"]), None)
+    running = [e for e in log if e["value"] is not None and e["t"] <= cancelled]
+    moves = [running[0]["t"]] + [b["t"] for a, b in zip(running, running[1:], strict=False) if b["value"] != a["value"]]
+    moves.append(cancelled)
+    shown = next((e["t"] for e in log if e["t"] > cancelled), None)
+    stopped = next((e["t"] for e in log if e["t"] > cancelled and "have one" in e["text"]), None)
+    return {
+        "first_estimate_s": round((first - clicked) / 1000, 2) if first else None,
+        "longest_still_s": round(max(b - a for a, b in zip(moves, moves[1:], strict=False)) / 1000, 2)
+        if len(moves) > 1
+        else None,
+        "cancel_shown_s": round((shown - cancelled) / 1000, 2) if shown else None,
+        "cancel_stopped_s": round((stopped - cancelled) / 1000, 2) if stopped else None,
+        "load": load_now(),
+    }
+
+
+def main() -> None:
+    from playwright.sync_api import sync_playwright
+
+    args = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    args.add_argument("--before", default=BEFORE)
+    args.add_argument("--rounds", type=int, default=2)
+    args.add_argument("--document", type=Path, default=DOCUMENT)
+    args.add_argument("--max-load", type=float, default=3.0)
+    a = args.parse_args()
+    if not a.document.is_file():
+        raise SystemExit(f"{a.document} is missing: apt-get install r-doc-pdf (or give --document)")
+    with tempfile.TemporaryDirectory() as work:
+        ours_site = build_site(Path(work) / "ours")
+        before_site = build_before(a.before, Path(work))
+        try:
+            load = wait_for_quiet_machine(a.max_load)
+            runs: dict[str, list[dict]] = {"ours": [], "before": []}
+            with sync_playwright() as p, served(ours_site) as ours_url, served(before_site) as before_url:
+                urls = {"ours": ours_url, "before": before_url}
+                for r in range(a.rounds):
+                    for side in ("ours", "before") if r % 2 == 0 else ("before", "ours"):
+                        run = one_run(p, urls[side], a.document)
+                        runs[side].append(run)
+                        print(side, run, flush=True)
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(Path(work) / "tree")])
+    keys = ["first_estimate_s", "longest_still_s", "cancel_shown_s", "cancel_stopped_s"]
+    medians = {
+        side: {k: statistics.median(v for r in rs if (v := r[k]) is not None) for k in keys}
+        for side, rs in runs.items()
+    }
+    print(f"\n{a.document.name}, {a.rounds} rounds, load {load['load_when_measuring']} -> {load_now()}")
+    print(f"{'':22} {'ours':>8} {'before':>8} {'ours/before':>12}")
+    for k in keys:
+        o, b = medians["ours"][k], medians["before"][k]
+        print(f"{k:22} {o:8.2f} {b:8.2f} {o / b if b else float('nan'):12.2f}")
+    write_results("vectors_feedback", {"document": str(a.document), "load": load, "runs": runs, "medians": medians})
+
+
+if __name__ == "__main__":
+    main()
