@@ -1,11 +1,14 @@
 """Hostile text in CPython: each reader's time on a long run of one mark, at n and 4n characters, interleaved; the
 ratio is 4 when the time grows linearly with the text (a pattern that reads a run once from each of its marks gives
-16). Issue 24's rows: 100,000 full stops took 40 s for 2 words; 100,000 "[" in Markdown 2 minutes.
+16). Issue 24's rows: 100,000 full stops took 40 s for 2 words; 100,000 "[" in Markdown 2 minutes. Then hostile
+files (FILES: a .docx that unzips to 30 MB, a PDF of 65,536 pages made of 17 objects, bad zips, TOML nested deep):
+each one's time, peak memory (traced) and what the lab says.
 
-    .venv/bin/python -m bench.hostile [--size 100000] [--rounds 3] [--smoke]
+    .venv/bin/python -m bench.hostile [--size 100000] [--rounds 3] [--smoke] [--files]
 
 Prints, for each reader, the mark it is slowest on (at 4n) with that mark's ratio, and the machine's load (a ratio
-of times under a millisecond is noise; the slowest mark's is the one that says how time grows).
+of times under a millisecond is noise; the slowest mark's is the one that says how time grows). ``--files``: the
+hostile files only.
 """
 
 from __future__ import annotations
@@ -14,7 +17,11 @@ import argparse
 import os
 import statistics
 import time
+import tracemalloc
 
+from tests.fixtures import make_docx, make_docx_bomb, make_page_tree_pdf, make_zip, zip_with
+
+from raglab.documents.collection import Collection
 from raglab.documents.markup import html_text, markdown_text
 from raglab.documents.readers import read_file
 from raglab.documents.text import paragraphs, split_sentences
@@ -67,6 +74,58 @@ READERS = {
 }
 
 
+_TWO_FILES = {"good.txt": b"The ferry leaves at eight.", "notes.txt": b"Boats sail. " * 400_000}
+# Issue 24's hostile files, made in memory (tests/core/test_hostile_files.py reads the same): (file name, bytes).
+FILES = {
+    "docx, 30 MB of XML in 30 KB": lambda: ("bomb.docx", make_docx_bomb(30_000_000)),
+    "docx, its directory says 2 KB": lambda: (
+        "liar.docx",
+        zip_with(make_docx_bomb(30_000_000), "word/document.xml", size=2_000),
+    ),
+    "docx, a bad checksum": lambda: (
+        "bad.docx",
+        zip_with(make_docx(["Boats sail."] * 50), "word/document.xml", damaged=True),
+    ),
+    "PDF, 65,536 pages of 17 objects": lambda: ("tree.pdf", make_page_tree_pdf(16)),
+    "PDF, the same, /Count says 1": lambda: ("tree.pdf", make_page_tree_pdf(16, 1)),
+    "zip, a bad checksum": lambda: ("documents.zip", zip_with(make_zip(_TWO_FILES), "notes.txt", damaged=True)),
+    "zip, an encrypted file": lambda: ("documents.zip", zip_with(make_zip(_TWO_FILES), "notes.txt", encrypted=True)),
+    "zip, a file that says 200 bytes": lambda: ("documents.zip", zip_with(make_zip(_TWO_FILES), "notes.txt", size=200)),
+    "zip of 30,001 files": lambda: ("documents.zip", make_zip({f"{n}": b"" for n in range(30_001)})),
+    "synonyms.toml 5,000 deep, in a zip": lambda: (
+        "documents.zip",
+        make_zip({**_TWO_FILES, "synonyms.toml": b"[related]\nboat = " + b"[" * 5000 + b"]" * 5000}),
+    ),
+}
+
+
+def read_hostile(name: str, data: bytes) -> tuple[str, float, float]:
+    """What the lab says of a file (its first problem, or "read"), in how many seconds, at what peak of memory (MB,
+    traced by tracemalloc in a second reading, since tracing slows Python's own work several times). A zip is read
+    as the page imports one, the rest as files."""
+    import mammoth  # noqa: F401  (imported before the clock starts: an import under tracemalloc takes seconds)
+    import pypdf  # noqa: F401
+
+    def said() -> str:
+        try:
+            if name.endswith(".zip"):
+                skipped = Collection.from_zip(data, name).skipped
+                return str(skipped[0]) if skipped else "read"
+            read_file(name, data)
+            return "read"
+        except Exception as e:  # a ReadError's sentence, or (before issue 24) a traceback's last line
+            return str(e) if isinstance(e, ValueError) else f"{type(e).__name__}: {e}"
+
+    started = time.perf_counter()
+    sentence = said()
+    seconds = time.perf_counter() - started
+    tracemalloc.start()
+    said()
+    peak = tracemalloc.get_traced_memory()[1] / 1e6
+    tracemalloc.stop()
+    return sentence, seconds, peak
+
+
 def timed(read, text: str) -> float:
     started = time.perf_counter()
     read(text)
@@ -88,13 +147,19 @@ def main(argv=None) -> int:
     parser.add_argument("--size", type=int, default=100_000)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--smoke", action="store_true", help="a few marks, small texts, one round")
+    parser.add_argument("--files", action="store_true", help="the hostile files only")
     args = parser.parse_args(argv)
     size, rounds, marks = (2_000, 1, MARKS[:4]) if args.smoke else (args.size, args.rounds, MARKS)
     print(f"load before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    print(f"{'reader':<12} {'slowest mark':>12} {'time at 4n':>11} {'n->4n ratio':>12}")
-    for name, read in READERS.items():
-        seconds, ratio, mark = max((*reversed(growth(read, mark, size, rounds)), mark) for mark in marks)
-        print(f"{name:<12} {mark!r:>12} {seconds:>10.3f}s {ratio:>12.1f}")
+    if not args.files:
+        print(f"{'reader':<12} {'slowest mark':>12} {'time at 4n':>11} {'n->4n ratio':>12}")
+        for name, read in READERS.items():
+            seconds, ratio, mark = max((*reversed(growth(read, mark, size, rounds)), mark) for mark in marks)
+            print(f"{name:<12} {mark!r:>12} {seconds:>10.3f}s {ratio:>12.1f}")
+    print(f"{'hostile file':<36} {'time':>7} {'peak':>8}  the lab says")
+    for case, make in list(FILES.items())[: 3 if args.smoke else None]:
+        said, seconds, peak = read_hostile(*make())
+        print(f"{case:<36} {seconds:>6.2f}s {peak:>5.1f} MB  {said[:100]}")
     print(f"load after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0
 

@@ -11,6 +11,7 @@ b'%PDF-'
 from __future__ import annotations
 
 import io
+import re
 import zipfile
 from collections.abc import Mapping, Sequence
 from xml.sax.saxutils import escape
@@ -109,4 +110,76 @@ def make_zip(files: dict[str, bytes]) -> bytes:
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
         for name, data in files.items():
             z.writestr(name, data)
+    return out.getvalue()
+
+
+def make_docx_bomb(unzipped: int) -> bytes:
+    """A small .docx whose word/document.xml unzips to ``unzipped`` bytes: one paragraph again and again, written
+    into the zip a piece at a time, so neither the test nor the zip holds it whole (40 MB zip to about 40 KB)."""
+    paragraph = b"<w:p><w:r><w:t>The ferry leaves at eight.</w:t></w:r></w:p>"
+    head, tail = _DOCUMENT.encode().split(b"{}")
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("[Content_Types].xml", _CONTENT_TYPES)
+        z.writestr("_rels/.rels", _RELS)
+        with z.open("word/document.xml", "w") as document:
+            document.write(head)
+            piece = paragraph * (1_000_000 // len(paragraph))
+            for _ in range(unzipped // len(piece)):
+                document.write(piece)
+            document.write(tail)
+    return out.getvalue()
+
+
+def zip_with(data: bytes, member: str, *, encrypted: bool = False, size: int | None = None, damaged: bool = False):
+    """The zip with one member changed by hand, as a hostile or broken zip has it: ``encrypted`` sets its
+    "encrypted" flag (bit 0) without encrypting it; ``size``: the unzipped size both its headers give, whatever its
+    data unzips to; ``damaged`` flips a byte of its data, so its checksum no longer matches.
+
+    >>> bad = zip_with(make_zip({"a.txt": b"Boats sail."}), "a.txt", encrypted=True, size=3)
+    >>> info = zipfile.ZipFile(io.BytesIO(bad)).getinfo("a.txt"); info.flag_bits & 1, info.file_size
+    (1, 3)
+    """
+    out = bytearray(data)
+    info = zipfile.ZipFile(io.BytesIO(data)).getinfo(member)
+    name = member.encode()
+    entries = (m.start() for m in re.finditer(b"PK\x01\x02", data))  # the directory's entries
+    central = next(at for at in entries if data[at + 46 : at + 46 + len(name)] == name)  # its name is 46 bytes on
+    for header, flags, sizes in ((info.header_offset, 6, 22), (central, 8, 24)):  # the local header, the directory's
+        if encrypted:
+            out[header + flags] |= 0x1
+        if size is not None:
+            out[header + sizes : header + sizes + 4] = size.to_bytes(4, "little")
+    if damaged:
+        extra = int.from_bytes(data[info.header_offset + 28 : info.header_offset + 30], "little")
+        out[info.header_offset + 30 + len(name) + extra + info.compress_size // 2] ^= 0xFF  # a byte of its data
+    return bytes(out)
+
+
+def make_page_tree_pdf(depth: int, count: int | None = None) -> bytes:
+    """A PDF of 2 ** depth pages from depth + 4 objects: a chain of page-tree nodes, each listing the next one twice
+    as its kids, down to one page of text. ``count``: the page count its root claims (by default, the true one)."""
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>"]
+    for level in range(depth):
+        kid = 3 + level
+        objects.append(
+            b"<< /Type /Pages /Kids [%d 0 R %d 0 R] /Count %d >>" % (kid, kid, count or 2 ** (depth - level))
+        )
+    page = 2 + depth
+    stream = b"BT /F1 12 Tf 20 100 Td (The ferry leaves at eight.) Tj ET"
+    objects += [
+        b"<< /Type /Page /Parent %d 0 R /MediaBox [0 0 200 200] /Contents %d 0 R /Resources << /Font << /F1 %d 0 R "
+        b">> >> >>" % (page - 1, page + 1, page + 2),
+        b"<< /Length %d >>\nstream\n%s\nendstream" % (len(stream), stream),
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ]
+    out, offsets = io.BytesIO(b"%PDF-1.4\n"), []
+    out.seek(0, io.SEEK_END)
+    for n, body in enumerate(objects, 1):
+        offsets.append(out.tell())
+        out.write(b"%d 0 obj\n%s\nendobj\n" % (n, body))
+    xref = out.tell()
+    out.write(b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1))
+    out.write(b"".join(b"%010d 00000 n \n" % at for at in offsets))
+    out.write(b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref))
     return out.getvalue()

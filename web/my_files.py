@@ -14,12 +14,13 @@ from pyscript import document, when
 
 from raglab.documents.chunking import DEFAULT_SIZE, cut_sentences
 from raglab.documents.collection import Collection
-from raglab.documents.corpus import CorpusError, Document
+from raglab.documents.corpus import MAX_PAGES, CorpusError, Document
 from raglab.documents.pdf_lines import Page
 from raglab.documents.readers import (
     MAX_FILE_BYTES,
     MAX_FILES,
     ReadError,
+    check_page_count,
     file_kind,
     read_error,
     read_file,
@@ -60,7 +61,14 @@ class Reading:
         try:
             kind = file_kind(name, bytes(data.subarray(0, 1024).to_py()))
             if kind == "pdf":
-                read = (await raglabDocuments.pdfPages(data, create_proxy(lambda *_: self.cancel))).to_py()
+                pages = [0]  # pdf.js's count of the pages, given once the first is read
+
+                def stop(done: int, total: int) -> bool:
+                    pages[0] = total
+                    return self.cancel or total > MAX_PAGES
+
+                read = (await raglabDocuments.pdfPages(data, create_proxy(stop))).to_py()
+                check_page_count(name, pages[0])  # past MAX_PAGES: said (as pypdf's page tree is), not read
                 if read.get("problem") == "cancelled":
                     return None
                 if "problem" in read:

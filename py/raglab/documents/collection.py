@@ -48,7 +48,7 @@ from .corpus import (
     utf8_text,
     word_list_from,
 )
-from .readers import ReadError, check_size, is_corpus_folder, read_error, read_file, slug_for
+from .readers import ReadError, check_size, is_corpus_folder, open_zip, read_error, read_file, slug_for, unzip
 from .text import search_words
 
 PASSAGES_FILE = "passages.toml"  # how a collection is cut into passages, beside the corpus layout's DATA_FILES
@@ -165,23 +165,23 @@ class Collection:
     def from_zip(cls, data: bytes, name: str = "documents.zip") -> Collection:
         """The documents of a zip: a corpus folder's layout (what ``to_zip`` writes) read as a corpus, or else a
         zip of plain files, each read as a file (those that give nothing are in ``skipped``)."""
-        try:
-            archive = zipfile.ZipFile(io.BytesIO(data))
-            members = [m for m in archive.infolist() if not m.is_dir() and not _hidden(m.filename)]
-        except (zipfile.BadZipFile, OSError, ValueError) as e:
-            raise read_error(name, "broken") from e
+        archive = open_zip(name, data)
+        members = [m for m in archive.infolist() if not m.is_dir() and not _hidden(m.filename)]
         named = [(PurePosixPath(m.filename).name, m) for m in members]  # a zipped folder: its files
         size = next(
-            (passage_size_from(utf8_text(n, archive.read(m)), n) for n, m in named if n == PASSAGES_FILE), DEFAULT_SIZE
+            (passage_size_from(utf8_text(n, unzip(archive, m)), n) for n, m in named if n == PASSAGES_FILE),
+            DEFAULT_SIZE,
         )
         if is_corpus_folder(n for n, _ in named):
             for n, m in named:
                 check_size(n, m.file_size)
-            texts = {n: utf8_text(n, archive.read(m)) for n, m in named if n.endswith((".md", ".toml"))}
+            if sum(m.file_size for _, m in named) > 4 * readers.MAX_TOTAL_CHARS:  # UTF-8: at most 4 bytes a character
+                raise read_error(name, "too_many", chars=True)
+            texts = {n: utf8_text(n, unzip(archive, m)) for n, m in named if n.endswith((".md", ".toml"))}
             corpus = corpus_from_texts("yours", texts, name)
             return cls(corpus.documents, corpus.related_words, corpus.presets, size)
-        edits = corpus_data({n: utf8_text(n, archive.read(m)) for n, m in named if n in DATA_FILES})
-        files = [(n, m.file_size, lambda m=m: archive.read(m)) for n, m in named if not n.endswith(".toml")]
+        edits = corpus_data({n: utf8_text(n, unzip(archive, m)) for n, m in named if n in DATA_FILES})
+        files = [(n, m.file_size, lambda m=m: unzip(archive, m)) for n, m in named if not n.endswith(".toml")]
         collection, problems = read_files(files, name)
         collection.skipped = problems
         collection.related_words, collection.presets = edits["related_words"], edits["presets"]

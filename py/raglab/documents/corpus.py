@@ -262,11 +262,64 @@ def lab_name(folder: str, titles: Sequence[str]) -> str:
     return UNNAMED
 
 
+MAX_TOML_DEPTH = 20  # lists and tables inside each other: the corpus files need 2; tomllib ran out of stack at 340
+
+
 def parse_toml(name: str, text: str) -> dict:
+    """A TOML file's data, once its lists and tables are found nested no deeper than MAX_TOML_DEPTH: tomllib calls
+    itself for each level, so 5,000 "[" raised a RecursionError (a traceback), and in the page could overflow the
+    browser's stack.
+
+    >>> parse_toml("synonyms.toml", "a = " + "[" * 5000 + "]" * 5000)
+    Traceback (most recent call last):
+    raglab.documents.corpus.CorpusError: synonyms.toml: lists or tables nested more than 20 deep, the most the lab reads
+    """
+    too_deep = CorpusError(f"{name}: lists or tables nested more than {MAX_TOML_DEPTH} deep, the most the lab reads")
+    if toml_depth(text, MAX_TOML_DEPTH) > MAX_TOML_DEPTH:
+        raise too_deep
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise CorpusError(f"{name}: {e}") from e
+    except RecursionError as e:  # only if toml_depth misread a string: the bound holds either way
+        raise too_deep from e
+
+
+_TOML_MARK = re.compile(r"""[\[\]{}#"']""")
+_TOML_STRING_END = {  # from just after its opening quotes to just after its closing ones, by TOML 1.0's rules
+    '"""': re.compile(r'(?:[^"\\]|\\.|"{1,2}(?!"))*"{3,5}', re.DOTALL),
+    "'''": re.compile(r"(?:[^']|'{1,2}(?!'))*'{3,5}"),
+    '"': re.compile(r'(?:[^"\\\n]|\\.)*"'),
+    "'": re.compile(r"[^'\n]*'"),
+}
+
+
+def toml_depth(text: str, stop: int) -> int:
+    """How deep a TOML text's lists and tables nest ("[" and "{" outside strings and comments), found in one pass
+    that ends once it passes ``stop``; an unclosed string ends it too (tomllib then says where).
+
+    >>> toml_depth('a = [[1], {b = "]]]"}]  # [[[', 20), toml_depth("[[entity]]", 20), toml_depth("[" * 50, 3)
+    (2, 2, 4)
+    """
+    depth = deepest = at = 0
+    while deepest <= stop and (mark := _TOML_MARK.search(text, at)):
+        char, at = mark.group(), mark.end()
+        if char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth = max(depth - 1, 0)
+        elif char == "#":
+            at = text.find("\n", at)  # a comment ends with its line
+            if at < 0:
+                break
+        else:
+            quotes = char * 3 if text.startswith(char * 3, mark.start()) else char
+            end = _TOML_STRING_END[quotes].match(text, mark.start() + len(quotes))
+            if not end:
+                break
+            at = end.end()
+    return deepest
 
 
 def read_document(path: Path) -> Document:

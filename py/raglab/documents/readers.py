@@ -28,6 +28,7 @@ from pathlib import PurePosixPath
 
 from .corpus import (
     DOCUMENT_NAME,
+    MAX_PAGES,
     CorpusError,
     Document,
     join_pages,
@@ -40,6 +41,7 @@ from .text import has_search_words, paragraphs, stop_words_in
 MAX_FILE_BYTES = 25_000_000  # one file
 MAX_FILES = 10_000  # files in a collection
 MAX_TOTAL_CHARS = 60_000_000  # characters of text in a collection
+MAX_ZIP_ENTRIES = 3 * MAX_FILES  # a zip's files, its folders and macOS's "._" copies (opening 30,000 takes 1 s)
 READABLE = {
     ".txt": "text",
     ".md": "markdown",
@@ -83,10 +85,16 @@ def read_error(name: str, kind: str, **details) -> ReadError:
     """The error for a file and a kind of problem, worded once for the page and the command line (the page
     builds one from what pdf.js reports: ``read_error("secret.pdf", "encrypted")``). ``details``: ``size``
     (too_large, in bytes), ``found`` (mismatch: a key of _FOUND), ``words`` (stop_words: the filler words found),
-    ``same`` (duplicate: the document already kept), ``chars=True`` (too_many: the character limit).
+    ``same`` (duplicate: the document already kept), ``chars=True`` (too_many: the character limit),
+    ``unzipped=True`` (too_large: the size a zip's directory gives), ``pages`` (too_many_pages: the pages the PDF
+    says it has; None when only a walk of its page tree found more than MAX_PAGES).
 
     >>> str(read_error("big.pdf", "too_large", size=31_234_567))
     'big.pdf is 31.2 MB; the lab reads files up to 25 MB.'
+    >>> str(read_error("big.docx", "too_large", size=412_345_678, unzipped=True))
+    'big.docx is 412.3 MB unzipped; the lab reads files up to 25 MB, unzipped too.'
+    >>> str(read_error("tree.pdf", "too_many_pages", pages=None))
+    'tree.pdf has more than 10,000 pages; the lab reads PDFs of up to 10,000 pages.'
     """
     stem, ext = _stem(name), PurePosixPath(name).suffix.lower()
     if kind == "mismatch":
@@ -98,6 +106,14 @@ def read_error(name: str, kind: str, **details) -> ReadError:
         message = f"{name} has no words to search" + (
             f": only filler words such as {' and '.join(found)}." if found else "."
         )
+    elif kind == "too_large" and details.get("unzipped"):
+        message = (
+            f"{name} is {details['size'] / 1e6:.1f} MB unzipped; the lab reads files up to "
+            f"{MAX_FILE_BYTES // 1_000_000} MB, unzipped too."
+        )
+    elif kind == "too_many_pages":
+        pages = f"{details['pages']:,}" if details.get("pages") else f"more than {MAX_PAGES:,}"
+        message = f"{name} has {pages} pages; the lab reads PDFs of up to {MAX_PAGES:,} pages."
     elif kind == "too_many" and details.get("chars"):
         message = (
             f"{name} would take your documents past {MAX_TOTAL_CHARS // 1_000_000} million characters, the "
@@ -121,6 +137,9 @@ def read_error(name: str, kind: str, **details) -> ReadError:
             "cancelled": f"{name} was not read: the reading was cancelled.",
             "not_regular": f"{name} is not a regular file (a pipe, a socket or a device), so the lab does not read it.",
             "outside": f"{name} is a link to a file outside the folder, so the lab does not read it.",
+            "zip_entries": f"{name} holds more than {MAX_ZIP_ENTRIES:,} files and folders; the lab opens zips of up "
+            f"to {MAX_ZIP_ENTRIES:,}.",
+            "damaged": f"{name} cannot be unzipped: the zip's copy of it is damaged.",
         }[kind]
     return ReadError(name, kind, message)
 
@@ -278,9 +297,9 @@ def _sniff(data: bytes, kind: str) -> str:
     found = next((what for magic, what in _MAGIC if data.startswith(magic)), "text")
     if found == "zip":
         try:
-            return "docx" if "word/document.xml" in zipfile.ZipFile(io.BytesIO(data)).namelist() else "zip"
-        except (zipfile.BadZipFile, OSError, ValueError):
-            return "docx" if kind == "docx" else "zip"  # a damaged .docx: "broken", said when it is read
+            return "docx" if "word/document.xml" in open_zip("", data).namelist() else "zip"
+        except ReadError:  # a damaged .docx ("broken"), or one of too many parts: said when it is read
+            return "docx" if kind == "docx" else "zip"
     if found == "ole":
         return "encrypted" if kind == "docx" and _OLE_ENCRYPTED in data else "doc"
     return found
@@ -334,6 +353,7 @@ def _pdf_pages(name: str, data: bytes) -> list[Page]:
         # Many PDFs are encrypted with an empty user password (only editing is restricted): those open.
         if reader.is_encrypted and not reader.decrypt(""):
             raise read_error(name, "encrypted")
+        check_page_count(name, _page_tree_pages(reader.root_object["/Pages"]))
         return [_pdf_page(page) for page in reader.pages]
     except ReadError:
         raise
@@ -341,6 +361,43 @@ def _pdf_pages(name: str, data: bytes) -> list[Page]:
         raise read_error(name, "encrypted") from e
     except Exception as e:  # a damaged PDF makes pypdf raise many kinds of error; to the visitor all are one
         raise read_error(name, "broken") from e
+
+
+def check_page_count(name: str, pages: int | None) -> None:
+    """A ReadError ("too_many_pages") for a PDF of more than MAX_PAGES pages (None: more, how many unknown), said
+    before a page is read: pypdf's page tree here, pdf.js's page count in the page."""
+    if pages is None or pages > MAX_PAGES:
+        raise read_error(name, "too_many_pages", pages=pages)
+
+
+def _page_tree_pages(root) -> int | None:
+    """The pages a PDF's page tree holds: its /Count when that says more than MAX_PAGES, else the pages found by
+    walking the tree, None once the walk passes MAX_PAGES pages or 2 * MAX_PAGES nodes (a loop). /Count can lie,
+    and nodes can share their kids: 17 objects, each listing the next twice, are 65,536 pages, which pypdf took
+    4 to 8 s and 30 MB to list before its own limit (100,000 entries) refused them; this walk stops after 10,001
+    pages, in 0.7 s on 2 busy cores.
+
+    >>> from pypdf.generic import DictionaryObject as D, NameObject as N, ArrayObject as A, NumberObject
+    >>> page = D({N("/Type"): N("/Page")})
+    >>> pair = D({N("/Type"): N("/Pages"), N("/Kids"): A([page, page]), N("/Count"): NumberObject(2)})
+    >>> _page_tree_pages(pair), _page_tree_pages(D({**pair, N("/Count"): NumberObject(10**9)}))
+    (2, 1000000000)
+    """
+    claimed = root.get("/Count")
+    if isinstance(claimed, int) and claimed > MAX_PAGES:
+        return int(claimed)
+    pages, nodes, todo = 0, 0, [root]
+    while todo:
+        node = todo.pop().get_object()
+        nodes += 1
+        kids = node.get("/Kids") if hasattr(node, "get") else None
+        if kids is None:
+            pages += 1  # a page (or junk, which pypdf refuses when it lists the pages)
+        else:
+            todo.extend(kids.get_object())
+        if pages > MAX_PAGES or nodes > 2 * MAX_PAGES:
+            return None
+    return pages
 
 
 def _pdf_page(page) -> Page:
@@ -367,11 +424,56 @@ def _pdf_page(page) -> Page:
     return Page(tuple(items), (x0, y0, x1, y1))
 
 
+_DIRECTORY_ENTRY = b"PK\x01\x02"  # what starts each entry of a zip's directory
+
+
+def open_zip(name: str, data: bytes) -> zipfile.ZipFile:
+    """A zip (a .docx, or a visitor's documents.zip) opened, once its entries are counted: at most MAX_ZIP_ENTRIES.
+    The count is an upper bound, each entry's signature counted in the bytes, so a zip of too many is refused before
+    zipfile reads its directory (250,000 empty files, a 22 MB zip, took 8 s and 150 MB to open)."""
+    if data.count(_DIRECTORY_ENTRY) > MAX_ZIP_ENTRIES:
+        raise read_error(name, "zip_entries")
+    try:
+        return zipfile.ZipFile(io.BytesIO(data))
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError) as e:
+        raise read_error(name, "broken") from e
+
+
+def unzip(archive: zipfile.ZipFile, member: zipfile.ZipInfo) -> bytes:
+    """A zip member's bytes, named by its file name in any ReadError: "encrypted", "too_large" (its size in the
+    directory), or "damaged" (a bad checksum, bad compressed data). zipfile unzips a piece at a time, no more than a
+    read asks for, and stops at the directory's size to check the checksum: read at exactly that size, a member that
+    says 200 bytes and unzips to 200 MB is "damaged" after 200 bytes (0.02 s, 0.1 MB)."""
+    name = _file_name(member.filename)
+    if member.flag_bits & 0x1:  # the flag of an encrypted member
+        raise read_error(name, "encrypted")
+    check_size(name, member.file_size)
+    try:
+        with archive.open(member) as data:
+            return data.read(member.file_size)
+    except Exception as e:  # zipfile, zlib, bz2 and lzma each raise their own kind of error on damaged data
+        raise read_error(name, "damaged") from e
+
+
+def _check_docx_parts(name: str, archive: zipfile.ZipFile) -> None:
+    """Refuse a Word document before mammoth unzips it: an encrypted part, or parts mammoth reads (its XML) that
+    unzip past MAX_FILE_BYTES by the zip's directory (a 30 KB .docx of one paragraph repeated unzips to 30 MB of
+    XML, which mammoth took 8 minutes and 1.3 GB to read on 2 busy cores). Pictures are not counted: mammoth leaves
+    them zipped. A part that unzips past what the directory says stops there, as in ``unzip``: mammoth reads XML 16 KB
+    at a time (a document.xml of 200 MB that says 2 KB is "broken" in 0.1 s and 0.2 MB)."""
+    if any(m.flag_bits & 0x1 for m in archive.infolist()):
+        raise read_error(name, "encrypted")
+    unzipped = sum(m.file_size for m in archive.infolist() if m.filename.endswith((".xml", ".rels")))
+    if unzipped > MAX_FILE_BYTES:
+        raise read_error(name, "too_large", size=unzipped, unzipped=True)
+
+
 def _docx_text(name: str, data: bytes) -> str:
     """A Word document's text, its heading styles as headings: mammoth maps "Heading 1".."Heading 6" to h1-h6 (and
     lists and tables to theirs), read as a web page is. Pictures are left out, not inlined as data."""
     import mammoth
 
+    _check_docx_parts(name, open_zip(name, data))
     try:
         html = mammoth.convert_to_html(io.BytesIO(data), convert_image=mammoth.images.img_element(lambda _: {}))
         return html_text(html.value)

@@ -1,0 +1,181 @@
+"""Hostile files (issue 24, "bounds before work"): what a file claims is checked before it is expanded, and past a
+bound it is refused in one sentence that names it and the bound, quickly and in little memory. Measured before: a
+.docx that unzips to hundreds of MB took 10 minutes and 11.5 GB, then a traceback; 65,536 pages made of 17 objects
+took pypdf 3.7 s; a bad checksum or an encrypted file in a zip, and a synonyms.toml nested 5,000 deep, were
+tracebacks. Every file here is made by the test, in memory; bench/hostile.py prints the time and memory of each."""
+
+from __future__ import annotations
+
+import time
+import tracemalloc
+import zipfile
+from io import BytesIO
+
+import mammoth  # noqa: F401  (imported before any timing: under tracemalloc, importing pypdf takes 5 s)
+import pypdf  # noqa: F401
+import pytest
+from test_cli import run_cli
+from tests.fixtures import make_docx, make_docx_bomb, make_page_tree_pdf, make_zip, zip_with
+
+from raglab.documents.collection import Collection
+from raglab.documents.corpus import MAX_TOML_DEPTH, CorpusError, parse_toml
+from raglab.documents.readers import MAX_ZIP_ENTRIES, read_file
+
+SECONDS, MEGABYTES = 2, 100  # each refusal takes less, in less memory (traced), on 2 busy cores
+GOOD = b"The ferry leaves at eight. A ticket costs six coins."
+DEEP = "[related]\nboat = " + "[" * 5000 + "]" * 5000 + "\n"
+BOMB = 30_000_000  # bytes of XML: past MAX_FILE_BYTES, in a zip of about 30 KB
+
+
+def refusal(read) -> str:
+    """What ``read()`` says when it refuses, checked to come within SECONDS and MEGABYTES."""
+    tracemalloc.start()
+    started = time.perf_counter()
+    try:
+        read()
+    except CorpusError as e:  # a ReadError is one
+        message = str(e)
+    else:
+        raise AssertionError("read, not refused")
+    finally:
+        seconds, peak = time.perf_counter() - started, tracemalloc.get_traced_memory()[1] / 1e6
+        tracemalloc.stop()
+    assert (seconds < SECONDS, peak < MEGABYTES) == (True, True), f"{seconds:.2f} s, {peak:.0f} MB: {message}"
+    return message
+
+
+@pytest.fixture(scope="module")
+def bomb() -> bytes:
+    return make_docx_bomb(BOMB)
+
+
+# --- a Word document ----------------------------------------------------------------------------------------------
+
+
+def test_a_docx_that_unzips_past_the_limit_is_refused_by_its_directory(bomb):
+    unzipped = sum(i.file_size for i in zipfile.ZipFile(BytesIO(bomb)).infolist())
+    assert len(bomb) < 100_000 < BOMB < unzipped
+    assert refusal(lambda: read_file("bomb.docx", bomb)) == (
+        f"bomb.docx is {unzipped / 1e6:.1f} MB unzipped; the lab reads files up to 25 MB, unzipped too."
+    )
+
+
+def test_a_docx_whose_directory_lies_about_its_size_stops_at_the_size_it_gives(bomb):
+    """Intent: its document.xml says 2,000 bytes and unzips to 30 MB; zipfile stops at 2,000 and finds the
+    checksum wrong, so 30 MB are never unzipped."""
+    liar = zip_with(bomb, "word/document.xml", size=2_000)
+    assert refusal(lambda: read_file("liar.docx", liar)) == "liar.docx is not a readable Word document (.docx)."
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"damaged": True}, "notes.docx is not a readable Word document (.docx)."),
+        ({"encrypted": True}, "notes.docx is protected by a password, so the lab cannot open it."),
+    ],
+)
+def test_a_damaged_or_encrypted_docx_is_one_sentence(change, message):
+    docx = zip_with(make_docx([GOOD.decode()] * 50), "word/document.xml", **change)
+    assert refusal(lambda: read_file("notes.docx", docx)) == message
+
+
+# --- a zip of documents (the page's import) -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"damaged": True}, "notes.txt cannot be unzipped: the zip's copy of it is damaged."),
+        ({"encrypted": True}, "notes.txt is protected by a password, so the lab cannot open it."),
+        ({"size": 200}, "notes.txt cannot be unzipped: the zip's copy of it is damaged."),  # it unzips to 5 MB
+        ({"size": 31_234_567}, "notes.txt is 31.2 MB; the lab reads files up to 25 MB."),
+    ],
+)
+def test_a_bad_file_in_a_zip_is_named_and_the_others_read(change, message):
+    data = zip_with(make_zip({"good.txt": GOOD, "notes.txt": b"Boats sail. " * 400_000}), "notes.txt", **change)
+    imported = Collection.from_zip(data)
+    assert [d.slug for d in imported.documents] == ["good"]
+    assert [str(e) for e in imported.skipped] == [message]
+
+
+def test_a_zip_of_too_many_entries_is_refused_before_its_directory_is_read():
+    many = make_zip({f"{n}": b"" for n in range(MAX_ZIP_ENTRIES + 1)})
+    message = refusal(lambda: Collection.from_zip(many, "many.zip"))
+    assert message == "many.zip holds more than 30,000 files and folders; the lab opens zips of up to 30,000."
+
+
+def test_a_corpus_zip_whose_files_say_more_than_the_lab_searches_is_refused_before_one_is_read():
+    """Intent: each of ten documents says 25 MB (the most for one file), 250 MB in all: more than 60 million
+    characters whatever the text (UTF-8 takes at most 4 bytes a character), so none is unzipped."""
+    data = make_zip({f"{n:02}-doc{n}.md": b"# Doc\n\nBoats sail." for n in range(1, 11)})
+    for n in range(1, 11):
+        data = zip_with(data, f"{n:02}-doc{n}.md", size=25_000_000)
+    assert refusal(lambda: Collection.from_zip(data)) == (
+        "documents.zip would take your documents past 60 million characters, the most the lab searches."
+    )
+
+
+# --- TOML nested deep ---------------------------------------------------------------------------------------------
+
+TOO_DEEP = f"synonyms.toml: lists or tables nested more than {MAX_TOML_DEPTH} deep, the most the lab reads"
+
+
+def test_a_toml_file_nested_5000_deep_is_one_sentence_in_a_zip():
+    assert refusal(lambda: Collection.from_zip(make_zip({"good.txt": GOOD, "synonyms.toml": DEEP.encode()}))) == (
+        TOO_DEEP
+    )
+
+
+def test_a_toml_file_nested_5000_deep_is_one_sentence_on_the_command_line(tmp_path, capsys):
+    (tmp_path / "01-ferry.md").write_text("# Ferry\n\n" + GOOD.decode(), encoding="utf-8")
+    (tmp_path / "synonyms.toml").write_text(DEEP, encoding="utf-8")
+    assert run_cli(capsys, "--corpus", str(tmp_path), "corpus") == (2, "", f"raglab: {TOO_DEEP}\n")
+
+
+def test_toml_nested_to_the_limit_is_read_and_brackets_in_strings_do_not_count():
+    at_limit = "a = " + "[" * MAX_TOML_DEPTH + "]" * MAX_TOML_DEPTH
+    assert parse_toml("x.toml", at_limit)["a"]
+    with pytest.raises(CorpusError, match="nested more than"):
+        parse_toml("x.toml", "a = " + "[" * (MAX_TOML_DEPTH + 1) + "]" * (MAX_TOML_DEPTH + 1))
+    brackets = "[" * 100
+    text = f'a = "{brackets}\\""\nb = \'{brackets}\'\nc = """{brackets}""""\nd = \'\'\'{brackets}\'\'\'  # {brackets}'
+    assert parse_toml("x.toml", text) == {"a": brackets + '"', "b": brackets, "c": brackets + '"', "d": brackets}
+
+
+# --- a PDF's page tree --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("count", "says"),
+    [(None, "65,536"), (1, "more than 10,000")],  # its root's /Count: the truth, or a lie the walk finds out
+)
+def test_a_pdf_whose_page_tree_shares_its_kids_is_refused_by_its_page_count(count, says):
+    """Intent: 17 page-tree nodes, each listing the next one twice, are 65,536 pages of one page object."""
+    pdf = make_page_tree_pdf(16, count)
+    assert len(pdf) < 3_000
+    assert refusal(lambda: read_file("tree.pdf", pdf)) == (
+        f"tree.pdf has {says} pages; the lab reads PDFs of up to 10,000 pages."
+    )
+
+
+def test_a_small_page_tree_that_shares_its_kids_is_read_as_pypdf_lists_it():
+    doc = read_file("tree.pdf", make_page_tree_pdf(2))
+    assert len(doc.page_starts) == 4
+
+
+# --- the command line: the bad files named, the good one read -----------------------------------------------------
+
+
+def test_the_command_line_names_each_hostile_file_and_searches_the_good_one(tmp_path, capsys, bomb):
+    (tmp_path / "bomb.docx").write_bytes(bomb)
+    (tmp_path / "tree.pdf").write_bytes(make_page_tree_pdf(16))
+    (tmp_path / "notes.txt").write_bytes(GOOD)
+    started = time.perf_counter()
+    code, out, err = run_cli(capsys, "--corpus", str(tmp_path), "ask", "plain", "When does the ferry leave?")
+    assert time.perf_counter() - started < 2 * SECONDS
+    assert code == 0 and "[notes-1]" in out
+    unzipped = sum(i.file_size for i in zipfile.ZipFile(BytesIO(bomb)).infolist())
+    assert err.splitlines() == [
+        f"skipped: bomb.docx is {unzipped / 1e6:.1f} MB unzipped; the lab reads files up to 25 MB, unzipped too.",
+        "skipped: tree.pdf has 65,536 pages; the lab reads PDFs of up to 10,000 pages.",
+    ]
