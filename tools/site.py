@@ -51,21 +51,23 @@ def ensure_site(folder: Path, settings: BuildSettings | None = None) -> Path:
 
 
 @contextlib.contextmanager
-def served(folder: Path, own_process: bool = False, port: int = 0) -> Iterator[str]:
-    """Serve `folder` on 127.0.0.1 on a free port until the block ends; yields the site's URL.
+def served(folder: Path, own_process: bool = False, port: int = 0, host: str = HOST) -> Iterator[str]:
+    """Serve `folder` on 127.0.0.1 (or `host`, another loopback address such as 127.0.0.2: another site) on a free
+    port until the block ends; yields the site's URL.
 
     In a thread of this process by default. `own_process=True` runs `python -m tools.serve` instead, so serving
     never competes with the caller for the GIL (bench/startup.py times page loads to the millisecond). ``port``: a
     fixed one (bench/scifact_page.py keeps IndexedDB per origin), else a free one.
     """
     if own_process:
+        assert host == HOST, "a server process serves 127.0.0.1"
         with _served_by_process(folder) as url:
             yield url
         return
-    server = make_server(folder, HOST, port, quiet=True)  # port 0: a free one
+    server = make_server(folder, host, port, quiet=True)  # port 0: a free one
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
-        yield f"http://{HOST}:{server.server_port}/"
+        yield f"http://{host}:{server.server_port}/"
     finally:
         server.shutdown()
         server.server_close()

@@ -13,7 +13,19 @@ delete WebAssembly.promising;
 
 const status = document.getElementById("status");
 
+// In an embed on another site's page: whether the browser keeps it from storing (a Promise<boolean>, see showEmbed).
+let storageBlocked = null;
+
 function showStartFailure(reason) {
+  // PyScript opens IndexedDB before Python starts: where an embed may not store, that is why the start failed,
+  // whatever was thrown first (an error in PyScript's IndexedDB handler, "InvalidStateError: Failed to execute
+  // 'dispatchEvent'…", or a rejected promise: it depends on which answer comes first), and sendQuestionsToFullLab
+  // says so in the page's own words. So a failure in an embed waits for the probe's answer.
+  if (storageBlocked) storageBlocked.then((blocked) => blocked || sayStartFailed(reason));
+  else sayStartFailed(reason);
+}
+
+function sayStartFailed(reason) {
   if (status.dataset.state) return; // main.py got there first: "ready" or its own error
   status.dataset.state = "error";
   status.textContent = `Python could not start: ${inWords(reason)}`;
@@ -97,7 +109,8 @@ function showEmbed(asked) {
 
   if (window.parent !== window) {
     postHeight(key);
-    whenStorageIsBlocked(() => sendQuestionsToFullLab(section, key));
+    storageBlocked = mayNotStore();
+    storageBlocked.then((blocked) => blocked && sendQuestionsToFullLab(section, key));
   }
 }
 
@@ -127,16 +140,22 @@ function sendQuestionsToFullLab(section, key) {
   Object.assign(form, { action: fullLab("", `#${key}`), ...newTab });
 }
 
-// Calls `then` when this page may not use IndexedDB (opening a database fails, or throws at once).
-function whenStorageIsBlocked(then) {
-  const name = "raglab-probe";
-  try {
-    const probe = indexedDB.open(name);
-    probe.onerror = then;
-    probe.onsuccess = () => { probe.result.close(); indexedDB.deleteDatabase(name); };
-  } catch {
-    then();
-  }
+// Whether this page may not use IndexedDB (opening a database fails, or throws at once): a Promise<boolean>.
+function mayNotStore() {
+  return new Promise((resolve) => {
+    const name = "raglab-probe";
+    try {
+      const probe = indexedDB.open(name);
+      probe.onerror = () => resolve(true);
+      probe.onsuccess = () => {
+        probe.result.close();
+        indexedDB.deleteDatabase(name);
+        resolve(false);
+      };
+    } catch {
+      resolve(true);
+    }
+  });
 }
 
 // The full lab's address with `search` as its query (minus embed=1, which would make it an embed again) and `hash`.

@@ -79,6 +79,7 @@ async def start(page: LabPage) -> None:
     sections.install(page)
     bench_hooks.install(page)
     source_view.install(page.searched)  # the labs a result's passage is looked up in, the one searched now first
+    questions.fill_asked_boxes(page)  # a deep link's questions shown at once; answered once the documents are read
     drawing.show_status("ready", "Ready")
     document.getElementById("status").dataset.readyMs = str(round(performance.now()))  # for bench/
     await page.names.load()

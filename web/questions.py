@@ -95,6 +95,11 @@ def question_of(page, key: str) -> str:
     return typed or page.model.shown_question(key)
 
 
+def fill_asked_boxes(page) -> None:
+    """At the start, before "Ready": the questions the address asks in their boxes (open_address answers them)."""
+    page.draw(page.model.asked_forms(location.search))
+
+
 async def open_address(page, at_start: bool = False) -> None:
     """Show what the address asks for: at the start, a deep link (the page scrolled to the section it points at);
     after Back or Forward, the entry's questions. Each section the page model names is redrawn from what was kept,

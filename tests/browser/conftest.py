@@ -92,7 +92,11 @@ class Visit:
 
 
 def _start_visit(browser, site_url: str, **context_options) -> Visit:
-    context = browser.new_context(**context_options)
+    return _watch(browser.new_context(**context_options), site_url)
+
+
+def _watch(context, site_url: str) -> Visit:
+    """A new page in `context`, and the context watched as a visit's (a persistent context is made otherwise)."""
     visit = Visit(context.new_page(), site_url)
     local = urlsplit(site_url).netloc
 

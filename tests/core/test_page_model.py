@@ -172,6 +172,17 @@ def test_a_question_of_the_address_still_under_way_is_left_to_finish(page):
     assert not page.restore("hyde", again.token).changes and page.drawn["busy", "hyde"] is True
 
 
+def test_a_deep_links_questions_fill_their_boxes_before_the_page_says_ready(page):
+    link = "?technique=graph&q.graph=Who+is+Ida%3F&q.hyde=boat&hy.hyde=A+fish+seller."
+    assert page.asked_forms(link).draws == (
+        ("form", "graph", ("Who is Ida?", {})),
+        ("form", "hyde", ("boat", {"hypothetical": "A fish seller."})),
+    )
+    assert not page.asked_forms("?technique=graph&embed=1").draws  # nothing asked: the boxes stay as rendered
+    opening = page.open_address(link, at_start=True)
+    assert page.restore("graph", opening.token).rerun == ("Who is Ida?", {})  # answered once the documents are read
+
+
 def test_a_link_names_the_techniques_the_lab_does_not_have(page):
     opening = page.open_address("?technique=bm99&q.plain=ferry&q.bm98=boat", at_start=True)
     assert opening.message == (

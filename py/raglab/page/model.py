@@ -285,6 +285,13 @@ class PageModel:
         corpus = YOURS if self.corpus == YOURS else self.site_corpus
         return written(search, corpus, self.links[self.corpus], self.keys, focus)
 
+    def asked_forms(self, search: str) -> Changes:
+        """At the start, before the page says "Ready": each section's boxes as the address asks, so a deep link
+        (a shared question, "Open the full lab" from an embed) never shows Ready beside an empty box while the
+        visitor's kept documents are read; ``open_address`` then answers them."""
+        asked = read(search, "", self.keys)
+        return self.changes([("form", key, asked_in(key, entry)) for key, entry in asked.sections.items()])
+
     def open_address(
         self, search: str, fragment: str = "", at_start: bool = False, boxes: Mapping[str, str] = {}
     ) -> Opening:
