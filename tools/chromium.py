@@ -19,7 +19,8 @@ CHROMIUM_ARGS = [
 # and Safari ship so). Playwright's own switches disable ThirdPartyStoragePartitioning (microsoft/playwright#32230),
 # and without it such a frame gets no storage at all, even in a persistent context. Chromium takes the last
 # --disable-features it is given (checked: the frame stores, apart from the first party): this is Playwright 1.65's
-# list without that one. test_embed_host.py checks that the frame may store, so a change of either shows there.
+# list without that one (pinned in pyproject.toml). test_embed_host.py checks that the frame may store, so a change
+# of either shows there.
 PARTITIONED_STORAGE_ARGS = [
     *CHROMIUM_ARGS,
     "--disable-features="
