@@ -20,6 +20,7 @@ from . import Lab, load_corpus
 from .documents.chunking import WHOLE_DOCUMENT, passages_phrase
 from .documents.collection import passage_size_in, read_folder
 from .documents.corpus import CorpusError
+from .documents.document_cache import CachedReader
 from .result import Result
 from .show import HEADINGS, passage_place, score_label, score_sum
 from .techniques import EMBEDDINGS, TECHNIQUES, Input, Option, QuestionError, options_of, run, technique
@@ -63,14 +64,39 @@ def _hits(hits) -> list[str]:
     return lines
 
 
-def _embedder(name: str):
-    """The embedding model, its vectors kept between calls (vector_cache: a folder's passages are embedded once)."""
+class ModelUnavailable(Exception):
+    """The embedding model could not be loaded when a vector was first needed (the message says why)."""
+
+
+class _ModelOnFirstUse:
+    """The embedding model, loaded on its first call: loading (onnxruntime and 90 MB of weights) takes 0.5-1 s, and
+    a question whose vectors are all kept (a folder's passages, a question asked before) never needs it."""
+
+    dtype = "fp32"  # OnnxEmbedder's default, named in the vectors' key before anything is loaded
+
+    def __init__(self) -> None:
+        self.model = None
+
+    def __call__(self, texts: list[str]) -> list[list[float]]:
+        if self.model is None:
+            from .models.onnx_embed import OnnxEmbedder, default_model_dir
+
+            try:
+                self.model = OnnxEmbedder(default_model_dir(), self.dtype)
+            except (ImportError, OSError) as e:
+                raise ModelUnavailable(str(e)) from e
+        return self.model(texts)
+
+
+def _embedder(name: str, on_first_use: bool = False):
+    """The embedding model, its vectors kept between calls (vector_cache: a folder's passages are embedded once).
+    ``on_first_use``: loaded only when a vector is not kept (ModelUnavailable then, if it cannot be)."""
     if name == "none":
         return None
     from .models.onnx_embed import MODEL_NAME, OnnxEmbedder, default_model_dir
     from .search.vector_cache import CachedEmbedder
 
-    model = OnnxEmbedder(default_model_dir())
+    model = _ModelOnFirstUse() if on_first_use else OnnxEmbedder(default_model_dir())
     return CachedEmbedder(model, f"{MODEL_NAME} {model.dtype}")
 
 
@@ -88,16 +114,16 @@ def cmd_ask(args, lab: Lab) -> int:
     if options.keys() & {i.name for i in t.inputs}:
         options["source"] = "visitor"
     if t.meaning:  # after the checks above: a mistake is said before the model loads
-        try:
-            options["embed"] = _embedder(args.embedder)
-        except (ImportError, OSError, FileNotFoundError) as e:
-            raise QuestionError(
-                f"{t.name} searches by meaning and needs the embedding model all-MiniLM-L6-v2, which could not be "
-                f"loaded ({e}). Build it with `make models`, or choose a keyword technique."
-            ) from e
+        options["embed"] = _embedder(args.embedder, on_first_use=True)
         if options["embed"] is None and EMBEDDINGS in t.needs:
             raise QuestionError(f"{t.name} searches by meaning and needs an embedder: run without --embedder none.")
-    result = run(lab, t.key, args.question, top_k=args.top_k, **options)
+    try:
+        result = run(lab, t.key, args.question, top_k=args.top_k, **options)
+    except ModelUnavailable as e:
+        raise QuestionError(
+            f"{t.name} searches by meaning and needs the embedding model all-MiniLM-L6-v2, which could not be "
+            f"loaded ({e}). Build it with `make models`, or choose a keyword technique."
+        ) from e
     print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2) if args.json else render_text(result))
     return 0
 
@@ -306,7 +332,7 @@ def _lab(folder: str | None) -> Lab:
     line on stderr."""
     if folder is None:
         return Lab(load_corpus())
-    corpus, problems = read_folder(folder)
+    corpus, problems = read_folder(folder, CachedReader())
     for problem in problems:
         print(f"skipped: {problem}", file=sys.stderr)
     return Lab(corpus, passage_size_in(folder))

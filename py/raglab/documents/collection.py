@@ -230,15 +230,20 @@ def _text_key(text: str) -> str:
     return hashlib.sha1(" ".join(text.split()).casefold().encode("utf-8")).hexdigest()
 
 
-def read_files(files: Iterable[tuple[str, int, Callable[[], bytes]]], where: str) -> tuple[Collection, list[ReadError]]:
-    """A collection of files given as (name, size, read) in order; every file that gives nothing is a ReadError
-    in the list. A CorpusError, naming ``where``, when no file gives anything."""
+def read_files(
+    files: Iterable[tuple[str, int, Callable[[], bytes]]],
+    where: str,
+    read: Callable[[str, bytes], Document] = read_file,
+) -> tuple[Collection, list[ReadError]]:
+    """A collection of files given as (name, size, a function giving its bytes) in order, each made a Document by
+    ``read`` (the command line's keeps its readings: ``document_cache.CachedReader``); every file that gives
+    nothing is a ReadError in the list. A CorpusError, naming ``where``, when no file gives anything."""
     collection = Collection()
     problems: list[ReadError] = []
-    for name, size, read in files:
+    for name, size, data in files:
         try:
             check_size(name, size)
-            collection.add(read_file(name, read()))
+            collection.add(read(name, data()))
         except ReadError as e:
             problems.append(e)
             if e.kind == "too_many":
@@ -486,12 +491,14 @@ def toml_table(name: str, entries: Mapping[str, Iterable[str]]) -> str:
     return "\n".join([f"[{name}]", *rows]) + "\n"
 
 
-def read_folder(folder: str | Path) -> tuple[Corpus, list[ReadError]]:
+def read_folder(
+    folder: str | Path, read: Callable[[str, bytes], Document] = read_file
+) -> tuple[Corpus, list[ReadError]]:
     """A folder as the lab searches it. A corpus folder (``NN-slug.md`` files, and no other kind of document) is
     loaded as one, and any error in it raised. Any other folder is a visitor's files: each file read in name
-    order (with the folder's TOML files, DATA_FILES, if there; without ``entities.toml``, the names are found by
-    rules), and each that gives nothing returned as a ReadError beside the corpus. Only regular files inside the
-    folder are read: a link out of it, a pipe or a device is a ReadError too, never opened. A CorpusError when
+    order by ``read`` (with the folder's TOML files, DATA_FILES, if there; without ``entities.toml``, the names are
+    found by rules), and each that gives nothing returned as a ReadError beside the corpus. Only regular files inside
+    the folder are read: a link out of it, a pipe or a device is a ReadError too, never opened. A CorpusError when
     nothing at all can be searched."""
     folder = Path(folder)
     if not folder.is_dir():
@@ -503,7 +510,7 @@ def read_folder(folder: str | Path) -> tuple[Corpus, list[ReadError]]:
         return corpus, unread
     data = corpus_data({p.name: utf8_text(p.name, p.read_bytes()) for p in paths if p.name in DATA_FILES})
     files = [(p.name, p.stat().st_size, p.read_bytes) for p in paths if p.suffix.lower() != ".toml"]
-    collection, problems = read_files(files, str(folder))
+    collection, problems = read_files(files, str(folder), read)
     problems = unread + problems
     if not data.get("entities"):  # no hand-written names: the graph uses the names found by rules, as the page does
         data["entities"] = find_names(collection.documents)

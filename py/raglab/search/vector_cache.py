@@ -21,22 +21,20 @@ Removing the file only costs the time to embed again. CPython only (the page kee
 from __future__ import annotations
 
 import hashlib
-import os
 import sqlite3
 from array import array
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from ..documents.document_cache import cache_folder
+
 Embed = Callable[[list[str]], list[list[float]]]
 
 
 def default_cache_path() -> Path:
-    """Where the command line keeps vectors: ``$RAGLAB_CACHE``, else ``$XDG_CACHE_HOME/raglab``, else
-    ``~/.cache/raglab``; the file ``vectors.sqlite`` there."""
-    folder = os.environ.get("RAGLAB_CACHE")
-    if not folder:
-        folder = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "raglab"
-    return Path(folder) / "vectors.sqlite"
+    """Where the command line keeps vectors: the file ``vectors.sqlite`` in its cache folder (``$RAGLAB_CACHE``,
+    else ``$XDG_CACHE_HOME/raglab``, else ``~/.cache/raglab``), beside the files it has read."""
+    return cache_folder() / "vectors.sqlite"
 
 
 def vector_key(model: str, text: str) -> str:
