@@ -150,17 +150,32 @@ def test_the_embedding_model_and_the_worker_recover_from_every_fault(visit):
         remove(page, "embed")
 
 
-def hold(page, pattern: str) -> list:
-    """Hold requests to `pattern` until the test lets them go (`release`)."""
-    held = []
-    page.route(pattern, lambda route: held.append(route))
+class Held(list):
+    """The requests a `hold` keeps waiting, until `release` lets them go (and every later one at once)."""
+
+    holding = True
+
+
+def hold(page, pattern: str) -> Held:
+    """Hold requests to `pattern` until the test lets them go (`release`). The route stays: unrouting a handler
+    whose routes are still held makes Playwright hand them on by itself, racing `release`'s own ("Route is
+    already handled", seen once)."""
+    held = Held()
+
+    def handle(route):
+        if held.holding:
+            held.append(route)
+        else:
+            route.fallback()  # to the visit's own route, which lets the site's requests through
+
+    page.route(pattern, handle)
     return held
 
 
-def release(page, pattern: str, held: list) -> None:
+def release(held: Held) -> None:
+    held.holding = False
     for route in held:
-        route.continue_()
-    page.unroute(pattern)
+        route.fallback()
 
 
 def test_a_slow_answer_never_draws_over_a_newer_one(visit):
@@ -181,7 +196,7 @@ def test_a_slow_answer_never_draws_over_a_newer_one(visit):
     expect_address(page, holds="q.hybrid=Where+does+Ida+Lund")
     assert "rw.hybrid" not in page.url and "bread" not in page.url
     expect(page.locator("#q-hybrid")).to_have_value("Where does Ida Lund sell fish?")
-    release(page, weights, held)
+    release(held)
     # A third question needs the model too: the worker answers in order, so once it is shown the first question's
     # answer has arrived, and was not drawn.
     page.fill("#q-hybrid", "Is there a swimming pool?")
@@ -202,7 +217,7 @@ def test_a_meaning_question_while_the_language_model_downloads(visit):
     page.fill("#q-hybrid", "Is there a swimming pool?")
     page.press("#q-hybrid", "Enter")
     expect(page.locator("#result-hybrid .summary")).to_contain_text("“Is there a swimming pool?”", timeout=SLOW)
-    release(page, weights, held)
+    release(held)
     expect(page.locator("#model-plain .answer-meta")).to_contain_text("Done", timeout=SLOW)
 
 
@@ -237,7 +252,7 @@ def test_stop_ends_an_answer_the_model_could_otherwise_finish(visit):
     while not pause:  # the worker waits in its request: wait until the route holds it
         page.wait_for_timeout(20)
     page.locator("#model-plain button.model-stop").click()
-    release(page, "**/__pause", pause)
+    release(pause)
     expect(answers).to_have_count(2, timeout=SLOW)
     stopped = answers.last.inner_text()
     assert stopped.startswith("Stopped"), stopped
