@@ -789,6 +789,13 @@ def main(argv: list[str] | None = None) -> None:
         "document's title, else its folder's name when that reads as a name",
     )
     args = parser.parse_args(argv)
+    from raglab.cli import shown_not_obeyed
+
+    with shown_not_obeyed():  # a folder, file or document name holding a terminal's escape codes is shown as text
+        _build_and_say(args)
+
+
+def _build_and_say(args: argparse.Namespace) -> None:
     from raglab.documents.corpus import CorpusError
 
     corpora = args.corpus or [None]

@@ -118,16 +118,26 @@ def make_docx_bomb(unzipped: int) -> bytes:
     into the zip a piece at a time, so neither the test nor the zip holds it whole (40 MB zip to about 40 KB)."""
     paragraph = b"<w:p><w:r><w:t>The ferry leaves at eight.</w:t></w:r></w:p>"
     head, tail = _DOCUMENT.encode().split(b"{}")
+    files = {"[Content_Types].xml": _CONTENT_TYPES.encode(), "_rels/.rels": _RELS.encode()}
+    return make_zip_bomb(files, "word/document.xml", unzipped, paragraph, head, tail)
+
+
+def make_zip_bomb(
+    files: dict[str, bytes], bomb: str, unzipped: int, again: bytes, head: bytes = b"", tail: bytes = b""
+) -> bytes:
+    """A zip of ``files`` and one file more, ``bomb``, that unzips to about ``unzipped`` bytes: ``again`` again and
+    again between ``head`` and ``tail``, written a piece at a time, so neither the test nor the zip holds it whole
+    (about 500 to 1: 20 MB unzip from 40 KB)."""
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
-        z.writestr("[Content_Types].xml", _CONTENT_TYPES)
-        z.writestr("_rels/.rels", _RELS)
-        with z.open("word/document.xml", "w") as document:
-            document.write(head)
-            piece = paragraph * (1_000_000 // len(paragraph))
+        for name, data in files.items():
+            z.writestr(name, data)
+        with z.open(bomb, "w") as member:
+            member.write(head)
+            piece = again * (1_000_000 // len(again))
             for _ in range(unzipped // len(piece)):
-                document.write(piece)
-            document.write(tail)
+                member.write(piece)
+            member.write(tail)
     return out.getvalue()
 
 

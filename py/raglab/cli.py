@@ -10,6 +10,7 @@ reader of the output went away (``raglab corpus | head``).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -21,6 +22,7 @@ from .documents.chunking import WHOLE_DOCUMENT, passages_phrase
 from .documents.collection import passage_size_in, read_folder
 from .documents.corpus import CorpusError
 from .documents.document_cache import CachedReader
+from .documents.readers import escape_controls
 from .result import Result
 from .show import HEADINGS, passage_place, score_label, score_sum
 from .techniques import EMBEDDINGS, TECHNIQUES, Input, Option, QuestionError, options_of, run, technique
@@ -299,10 +301,38 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+class _Escaped:
+    """A text stream that writes what it is given with each control character but line breaks and tabs escaped."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        return self.stream.write(escape_controls(text, keep="\n\t"))
+
+    def __getattr__(self, name: str):
+        return getattr(self.stream, name)
+
+
+@contextlib.contextmanager
+def shown_not_obeyed():
+    """What is printed meanwhile, on stdout and stderr, with each control character but line breaks and tabs
+    escaped (``readers.escape_controls``): a file name, a title or a document's text that holds a terminal's escape
+    codes ("\\x1b[2J" clears the screen) or a carriage return is shown as those characters, never obeyed. Used by
+    this command line and build.py."""
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _Escaped(out), _Escaped(err)
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = out, err
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         try:
-            return _command(argv)
+            with shown_not_obeyed():
+                return _command(argv)
         finally:
             sys.stdout.flush()  # a closed pipe shows here, where it is caught, not at exit with a traceback
     except BrokenPipeError:

@@ -15,11 +15,11 @@ import mammoth  # noqa: F401  (imported before any timing: under tracemalloc, im
 import pypdf  # noqa: F401
 import pytest
 from test_cli import run_cli
-from tests.fixtures import make_docx, make_docx_bomb, make_page_tree_pdf, make_zip, zip_with
+from tests.fixtures import make_docx, make_docx_bomb, make_page_tree_pdf, make_zip, make_zip_bomb, zip_with
 
 from raglab.documents.collection import Collection
 from raglab.documents.corpus import MAX_TOML_DEPTH, CorpusError, parse_toml
-from raglab.documents.readers import MAX_ZIP_ENTRIES, read_file
+from raglab.documents.readers import MAX_ZIP_ENTRIES, MAX_ZIP_RATIO, read_file
 
 SECONDS, MEGABYTES = 2, 100  # each refusal takes less, in less memory (traced), on 2 busy cores
 GOOD = b"The ferry leaves at eight. A ticket costs six coins."
@@ -60,6 +60,20 @@ def test_a_docx_that_unzips_past_the_limit_is_refused_by_its_directory(bomb):
     )
 
 
+def test_a_docx_packed_tighter_than_text_packs_is_refused_by_its_directory(tmp_path, capsys):
+    """Intent: 20 MB of XML (under the 25 MB bound) packed 1,000 to 1 would take mammoth minutes; it is refused
+    from the directory, in the same sentence in the page (read_file) and on the command line."""
+    bomb = make_docx_bomb(20_000_000)
+    message = refusal(lambda: read_file("bomb.docx", bomb))
+    assert message.startswith("bomb.docx unzips to 20.0 MB from ") and message.endswith(
+        f"to 1; the lab unzips files packed up to {MAX_ZIP_RATIO} to 1."
+    )
+    (tmp_path / "bomb.docx").write_bytes(bomb)
+    (tmp_path / "notes.txt").write_bytes(GOOD)
+    code, out, err = run_cli(capsys, "--corpus", str(tmp_path), "ask", "plain", "When does the ferry leave?")
+    assert (code, err) == (0, f"skipped: {message}\n") and "[notes-1]" in out
+
+
 def test_a_docx_whose_directory_lies_about_its_size_stops_at_the_size_it_gives(bomb):
     """Intent: its document.xml says 2,000 bytes and unzips to 30 MB; zipfile stops at 2,000 and finds the
     checksum wrong, so 30 MB are never unzipped."""
@@ -92,10 +106,28 @@ def test_a_damaged_or_encrypted_docx_is_one_sentence(change, message):
     ],
 )
 def test_a_bad_file_in_a_zip_is_named_and_the_others_read(change, message):
-    data = zip_with(make_zip({"good.txt": GOOD, "notes.txt": b"Boats sail. " * 400_000}), "notes.txt", **change)
+    notes = " ".join(f"Boat {n} sails at {n % 24}." for n in range(250_000)).encode()  # 5 MB, packed 5 to 1
+    data = zip_with(make_zip({"good.txt": GOOD, "notes.txt": notes}), "notes.txt", **change)
     imported = Collection.from_zip(data)
     assert [d.slug for d in imported.documents] == ["good"]
     assert [str(e) for e in imported.skipped] == [message]
+
+
+def test_a_zip_bomb_in_a_zip_of_documents_is_named_before_it_is_unzipped():
+    """Intent: a file of 20 MB packed into 40 KB (500 to 1) is refused from the zip's directory, in a few MB
+    (unzipped, it alone would take 20 MB), and the good file beside it is read."""
+    data = make_zip_bomb({"good.txt": GOOD}, "bomb.txt", 20_000_000, b"Boats sail. ")
+    bomb = zipfile.ZipFile(BytesIO(data)).getinfo("bomb.txt")
+    assert len(data) < 100_000 and bomb.file_size > 500 * bomb.compress_size
+    tracemalloc.start()
+    imported = Collection.from_zip(data)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert [d.slug for d in imported.documents] == ["good"] and peak < 5_000_000
+    assert [str(e) for e in imported.skipped] == [
+        f"bomb.txt unzips to {bomb.file_size / 1e6:.1f} MB from {bomb.compress_size / 1e3:,.1f} KB, packed "
+        f"{bomb.file_size // bomb.compress_size:,} to 1; the lab unzips files packed up to {MAX_ZIP_RATIO} to 1."
+    ]
 
 
 def test_a_zip_of_too_many_entries_is_refused_before_its_directory_is_read():

@@ -1,5 +1,6 @@
 """Hostile text and folders (issue 24): every pattern over a visitor's text runs in time linear in its input, a
-page marker cannot ask for 400 million pages, and a folder's pipes and links out are named and never opened.
+page marker cannot ask for 400 million pages, a folder's pipes and links out are named and never opened, and a
+file name is written to a zip and a terminal as text.
 
 A run that went back to quadratic time would take minutes here (100,000 full stops took 40 s for 2 words): these
 tests check what comes out; bench/hostile.py measures the time growing with size."""
@@ -7,13 +8,16 @@ tests check what comes out; bench/hostile.py measures the time growing with size
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 
 import pytest
 from bench.hostile import MARKS
+from build import ROOT
 
 from raglab import cli
-from raglab.documents.collection import read_folder
-from raglab.documents.corpus import MAX_PAGES, CorpusError, parse_document
+from raglab.documents.collection import Collection, read_folder
+from raglab.documents.corpus import MAX_PAGES, CorpusError, Document, parse_document
 from raglab.documents.markup import html_text, markdown_text
 from raglab.documents.readers import read_file
 from raglab.documents.text import paragraphs, split_sentences
@@ -68,3 +72,57 @@ def test_a_pipe_in_a_corpus_folder_is_named_too(tmp_path):
     corpus, problems = read_folder(tmp_path)
     assert [d.slug for d in corpus.documents] == ["reef"]
     assert [p.name for p in problems] == ["02-notes.md"]
+
+
+# --- names written to a zip and to a terminal ----------------------------------------------------------------------
+
+
+def test_a_name_or_a_line_that_reads_as_a_page_marker_imports_back_as_the_same_document():
+    """Intent: a file named "a\\n<!-- page 50 -->.txt" went into "Download my documents" as a page marker, and
+    came back as a 50-page document; so did a .txt file's own line "<!-- page 50 -->"."""
+    mine = Collection()
+    mine.add(read_file("a\n<!-- page 50 -->.txt", b"Boats sail at dawn."))
+    mine.add(read_file("b.txt", b"Gulls fly.\n\n<!-- page 50 -->\n\n\\<!-- page 2 -->\n\nShips dock."))
+    back = Collection.from_zip(mine.to_zip()).documents
+    assert back == mine.documents and [d.pages for d in back] == [0, 0]
+    assert back[0].source == "a\\n<!-- page 50 -->.txt"  # the line break written as "\n", on one line
+    assert back[1].text == "Gulls fly.\n\n<!-- page 50 -->\n\n\\<!-- page 2 -->\n\nShips dock."
+
+
+def test_a_name_kept_before_with_a_line_break_is_written_on_one_line():
+    """Intent: a record kept before names were escaped may hold a raw line break in its source."""
+    kept = Document("a", "a.txt", "Boats sail at dawn.", "a\n<!-- page 50 -->.txt")
+    (back,) = Collection.from_zip(Collection([kept]).to_zip()).documents
+    assert (back.text, back.pages, back.source) == (kept.text, 0, "a\\n<!-- page 50 -->.txt")
+
+
+ESCAPES = "\x1b[2J\x1b[31m"  # clear the screen, then red
+
+
+def test_the_command_line_shows_a_name_s_escape_codes_and_never_prints_them(tmp_path, capsys):
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    text = (
+        "Boats sail at dawn\r from the \x1b[5mreef. " + "Gulls fly over the harbour wall. " * 10
+    )  # text: < 1% controls
+    (folder / f"{ESCAPES}red.txt").write_text(text, encoding="utf-8")
+    (folder / f"{ESCAPES}empty.txt").write_text("", encoding="utf-8")
+    assert cli.main(["--corpus", str(folder), "corpus"]) == 0
+    out, err = capsys.readouterr()
+    assert "\x1b" not in out + err and "\r" not in out + err
+    assert r"\x1b[2J\x1b[31mred.txt (x1b_2j_x1b_31mred)" in out and r"from the \x1b[5mreef." in out
+    assert err == "skipped: \\x1b[2J\\x1b[31mempty.txt is empty.\n"
+
+
+def test_build_py_shows_a_name_s_escape_codes_too(tmp_path):
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / f"{ESCAPES}empty.txt").write_text("", encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "build.py", "--offline", "--out", str(tmp_path / "dist"), "--corpus", str(folder)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert done.returncode == 2 and "\x1b" not in done.stdout + done.stderr
+    assert done.stderr == f"build.py: {folder} gives nothing to search: \\x1b[2J\\x1b[31mempty.txt is empty.\n"

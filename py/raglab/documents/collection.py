@@ -45,10 +45,21 @@ from .corpus import (
     folder_files,
     load_corpus_folder,
     parse_toml,
+    text_line,
     utf8_text,
     word_list_from,
 )
-from .readers import ReadError, check_size, is_corpus_folder, open_zip, read_error, read_file, slug_for, unzip
+from .readers import (
+    ReadError,
+    check_size,
+    escape_controls,
+    is_corpus_folder,
+    open_zip,
+    read_error,
+    read_file,
+    slug_for,
+    unzip,
+)
 from .text import search_words
 
 PASSAGES_FILE = "passages.toml"  # how a collection is cut into passages, beside the corpus layout's DATA_FILES
@@ -278,11 +289,14 @@ def document_markdown(doc: Document) -> str:
     Page three.
     <BLANKLINE>
     """
-    head = [f"# {' '.join(doc.title.split())}"] + ([f"<!-- source: {doc.source} -->"] if doc.source else [])
+    source = escape_controls(doc.source)  # one line: a name read before names were kept so may hold a line break
+    head = [f"# {' '.join(doc.title.split())}"] + ([f"<!-- source: {source} -->"] if source else [])
+    pages = doc.page_texts() if doc.page_starts else [doc.text]
+    texts = ["\n".join(map(text_line, page.split("\n"))) for page in pages]
     if doc.page_starts:
-        body = [f"<!-- page {n} -->" + (f"\n{text}" if text else "") for n, text in enumerate(doc.page_texts(), 1)]
+        body = [f"<!-- page {n} -->" + (f"\n{text}" if text else "") for n, text in enumerate(texts, 1)]
     else:
-        body = [doc.text]
+        body = texts
     return "\n\n".join(head + body) + "\n"
 
 

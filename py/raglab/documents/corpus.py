@@ -358,7 +358,7 @@ def parse_document(name: str, content: str) -> Document:
             page, paged = number, True
             pages.setdefault(page, [])
         else:
-            pages[page].append(line)
+            pages[page].append(_unescaped_line(line))
     if paged:
         text, starts = join_pages(["\n\n".join(paragraphs("\n".join(pages.get(n, ())))) for n in range(1, page + 1)])
     else:
@@ -383,6 +383,23 @@ def _data_comment(line: str) -> tuple[str, str] | None:
         return "source", inner[7:].strip()
     page = _PAGE_MARKER.fullmatch(inner)
     return ("page", page[1]) if page else None
+
+
+def text_line(line: str) -> str:
+    """A line of a document's text as a corpus document holds it: as it is, but one more backslash before a line
+    that would read as a data comment, so that ``parse_document`` reads it back as text (a .txt file's line
+    "<!-- page 50 -->" kept as text, not a 50-page document). Markdown shows "\\<" as "<".
+
+    >>> text_line("<!-- page 50 -->"), _unescaped_line(text_line("<!-- page 50 -->")), text_line("<!-- a note -->")
+    ('\\\\<!-- page 50 -->', '<!-- page 50 -->', '<!-- a note -->')
+    """
+    return "\\" + line.strip() if _data_comment(line.strip().lstrip("\\")) else line
+
+
+def _unescaped_line(line: str) -> str:
+    """What ``text_line`` was given."""
+    bare = line.strip()
+    return bare[1:] if bare.startswith("\\") and _data_comment(bare.lstrip("\\")) else line
 
 
 def word_list_from(pairs: Iterable[tuple[str, Sequence[str]]]) -> dict[str, tuple[str, ...]]:

@@ -42,6 +42,8 @@ MAX_FILE_BYTES = 25_000_000  # one file
 MAX_FILES = 10_000  # files in a collection
 MAX_TOTAL_CHARS = 60_000_000  # characters of text in a collection
 MAX_ZIP_ENTRIES = 3 * MAX_FILES  # a zip's files, its folders and macOS's "._" copies (opening 30,000 takes 1 s)
+MAX_ZIP_RATIO = 100  # a file in a zip unzips to at most 100 times its zipped size (Apache POI's bound for Office files)
+ZIP_RATIO_FROM = 100_000  # bytes: a smaller file may be packed tighter (a TOML file of 10 KB "[[[" packs 200 to 1)
 READABLE = {
     ".txt": "text",
     ".md": "markdown",
@@ -86,16 +88,20 @@ def read_error(name: str, kind: str, **details) -> ReadError:
     builds one from what pdf.js reports: ``read_error("secret.pdf", "encrypted")``). ``details``: ``size``
     (too_large, in bytes), ``found`` (mismatch: a key of _FOUND), ``words`` (stop_words: the filler words found),
     ``same`` (duplicate: the document already kept), ``chars=True`` (too_many: the character limit),
-    ``unzipped=True`` (too_large: the size a zip's directory gives), ``pages`` (too_many_pages: the pages the PDF
+    ``unzipped=True`` (too_large: the size a zip's directory gives), ``zipped`` (zip_ratio: the zipped size, and
+    ``size`` the unzipped size, its directory gives), ``pages`` (too_many_pages: the pages the PDF
     says it has; None when only a walk of its page tree found more than MAX_PAGES).
 
     >>> str(read_error("big.pdf", "too_large", size=31_234_567))
     'big.pdf is 31.2 MB; the lab reads files up to 25 MB.'
     >>> str(read_error("big.docx", "too_large", size=412_345_678, unzipped=True))
     'big.docx is 412.3 MB unzipped; the lab reads files up to 25 MB, unzipped too.'
+    >>> str(read_error("bomb.docx", "zip_ratio", size=24_000_000, zipped=24_123))
+    'bomb.docx unzips to 24.0 MB from 24.1 KB, packed 994 to 1; the lab unzips files packed up to 100 to 1.'
     >>> str(read_error("tree.pdf", "too_many_pages", pages=None))
     'tree.pdf has more than 10,000 pages; the lab reads PDFs of up to 10,000 pages.'
     """
+    name = escape_controls(name)  # a name from the page or a folder, not yet kept (``_file_name``)
     stem, ext = _stem(name), PurePosixPath(name).suffix.lower()
     if kind == "mismatch":
         what, advice = _FOUND[details["found"]]
@@ -110,6 +116,12 @@ def read_error(name: str, kind: str, **details) -> ReadError:
         message = (
             f"{name} is {details['size'] / 1e6:.1f} MB unzipped; the lab reads files up to "
             f"{MAX_FILE_BYTES // 1_000_000} MB, unzipped too."
+        )
+    elif kind == "zip_ratio":
+        message = (
+            f"{name} unzips to {details['size'] / 1e6:.1f} MB from {details['zipped'] / 1e3:,.1f} KB, packed "
+            f"{details['size'] // max(details['zipped'], 1):,} to 1; the lab unzips files packed up to "
+            f"{MAX_ZIP_RATIO} to 1."
         )
     elif kind == "too_many_pages":
         pages = f"{details['pages']:,}" if details.get("pages") else f"more than {MAX_PAGES:,}"
@@ -145,8 +157,27 @@ def read_error(name: str, kind: str, **details) -> ReadError:
 
 
 def _file_name(name: str) -> str:
-    """A file's own name, without the folders a browser or a zip may give ("mine/notes.txt")."""
-    return PurePosixPath(name.replace("\\", "/")).name
+    """A file's own name, without the folders a browser or a zip may give ("mine/notes.txt"), as the lab keeps it:
+    each control character escaped (``escape_controls``)."""
+    return escape_controls(PurePosixPath(name.replace("\\", "/")).name)
+
+
+# Control characters, and the two line breaks of Unicode that str.splitlines breaks at too.
+_CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def escape_controls(text: str, keep: str = "") -> str:
+    """``text`` with each control character but those in ``keep`` written as Python writes it in a string: a line
+    break as "\\n", a terminal's escape as "\\x1b". A file's name is kept so, then it is one line wherever it is
+    written (a zip's Markdown, a message), and a terminal shows it rather than obeys it; the command line prints
+    everything so, keeping line breaks and tabs.
+
+    >>> print(escape_controls("a\\n<!-- page 50 -->.txt"), escape_controls("\\x1b[31mred\\x1b[0m\\u2028.md"))
+    a\\n<!-- page 50 -->.txt \\x1b[31mred\\x1b[0m\\u2028.md
+    >>> escape_controls("one\\ntwo\\r", keep="\\n\\t")
+    'one\\ntwo\\\\r'
+    """
+    return _CONTROLS.sub(lambda m: m[0] if m[0] in keep else m[0].encode("unicode_escape").decode("ascii"), text)
 
 
 def _stem(name: str) -> str:
@@ -448,6 +479,7 @@ def unzip(archive: zipfile.ZipFile, member: zipfile.ZipInfo) -> bytes:
     if member.flag_bits & 0x1:  # the flag of an encrypted member
         raise read_error(name, "encrypted")
     check_size(name, member.file_size)
+    check_zip_ratio(name, member.file_size, member.compress_size)
     try:
         with archive.open(member) as data:
             return data.read(member.file_size)
@@ -455,17 +487,29 @@ def unzip(archive: zipfile.ZipFile, member: zipfile.ZipInfo) -> bytes:
         raise read_error(name, "damaged") from e
 
 
+def check_zip_ratio(name: str, unzipped: int, zipped: int) -> None:
+    """A ReadError ("zip_ratio") for a file that its zip's directory says unzips to more than MAX_ZIP_RATIO times
+    its zipped size (past ZIP_RATIO_FROM bytes), said before a byte is unzipped. Text and Word's XML pack 3 to 20
+    to 1; a zip bomb packs the same bytes again and again, about 1,000 to 1 (so 20 MB unzip from 20 KB). The
+    directory can lie, but zipfile unzips no more than the size it gives (``unzip``), so the bound holds."""
+    if unzipped > ZIP_RATIO_FROM and unzipped > MAX_ZIP_RATIO * zipped:
+        raise read_error(name, "zip_ratio", size=unzipped, zipped=zipped)
+
+
 def _check_docx_parts(name: str, archive: zipfile.ZipFile) -> None:
     """Refuse a Word document before mammoth unzips it: an encrypted part, or parts mammoth reads (its XML) that
     unzip past MAX_FILE_BYTES by the zip's directory (a 30 KB .docx of one paragraph repeated unzips to 30 MB of
-    XML, which mammoth took 8 minutes and 1.3 GB to read on 2 busy cores). Pictures are not counted: mammoth leaves
+    XML, which mammoth took 8 minutes and 1.3 GB to read on 2 busy cores), or packed tighter than MAX_ZIP_RATIO to 1
+    (``check_zip_ratio``: 20 MB of the same paragraph). Pictures are not counted: mammoth leaves
     them zipped. A part that unzips past what the directory says stops there, as in ``unzip``: mammoth reads XML 16 KB
     at a time (a document.xml of 200 MB that says 2 KB is "broken" in 0.1 s and 0.2 MB)."""
     if any(m.flag_bits & 0x1 for m in archive.infolist()):
         raise read_error(name, "encrypted")
-    unzipped = sum(m.file_size for m in archive.infolist() if m.filename.endswith((".xml", ".rels")))
+    parts = [m for m in archive.infolist() if m.filename.endswith((".xml", ".rels"))]
+    unzipped = sum(m.file_size for m in parts)
     if unzipped > MAX_FILE_BYTES:
         raise read_error(name, "too_large", size=unzipped, unzipped=True)
+    check_zip_ratio(name, unzipped, sum(m.compress_size for m in parts))
 
 
 def _docx_text(name: str, data: bytes) -> str:
