@@ -4,22 +4,31 @@ ratio is 4 when the time grows linearly with the text (a pattern that reads a ru
 files (FILES: a .docx that unzips to 30 MB, a PDF of 65,536 pages made of 17 objects, bad zips, TOML nested deep):
 each one's time, peak memory (traced) and what the lab says.
 
-    .venv/bin/python -m bench.hostile [--size 100000] [--rounds 3] [--smoke] [--files]
+    .venv/bin/python -m bench.hostile [--size 100000] [--rounds 3] [--smoke] [--files] [--folder 10,20]
 
 Prints, for each reader, the mark it is slowest on (at 4n) with that mark's ratio, and the machine's load (a ratio
 of times under a millisecond is noise; the slowest mark's is the one that says how time grows). ``--files``: the
-hostile files only.
+hostile files only. ``--folder MB,MB``: "a folder of many large files" (issue 24: 4.7 GB peak), made of text files of
+2 MB of distinct sentences, so many MB in all; for each size, ``raglab --corpus DIR ask plain`` in a fresh process
+(its own empty cache) with its time and peak resident memory, and where the peak comes from: the same files read
+(``read_file``), names found by rules (``find_names``), then the keyword index built and asked, each phase's peak in
+a fresh process.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 import tracemalloc
+from pathlib import Path
 
-from tests.fixtures import make_docx, make_docx_bomb, make_page_tree_pdf, make_zip, zip_with
+from tests.fixtures import make_docx, make_docx_bomb, make_page_tree_pdf, make_zip, make_zip_bomb, zip_with
 
 from raglab.documents.collection import Collection
 from raglab.documents.markup import html_text, markdown_text
@@ -74,10 +83,12 @@ READERS = {
 }
 
 
-_TWO_FILES = {"good.txt": b"The ferry leaves at eight.", "notes.txt": b"Boats sail. " * 400_000}
+_NOTES = " ".join(f"Boat {n} sails at {n % 24}." for n in range(250_000)).encode()  # 5 MB, packed 5 to 1
+_TWO_FILES = {"good.txt": b"The ferry leaves at eight.", "notes.txt": _NOTES}
 # Issue 24's hostile files, made in memory (tests/core/test_hostile_files.py reads the same): (file name, bytes).
 FILES = {
     "docx, 30 MB of XML in 30 KB": lambda: ("bomb.docx", make_docx_bomb(30_000_000)),
+    "docx, 20 MB of XML in 60 KB": lambda: ("bomb.docx", make_docx_bomb(20_000_000)),
     "docx, its directory says 2 KB": lambda: (
         "liar.docx",
         zip_with(make_docx_bomb(30_000_000), "word/document.xml", size=2_000),
@@ -91,6 +102,10 @@ FILES = {
     "zip, a bad checksum": lambda: ("documents.zip", zip_with(make_zip(_TWO_FILES), "notes.txt", damaged=True)),
     "zip, an encrypted file": lambda: ("documents.zip", zip_with(make_zip(_TWO_FILES), "notes.txt", encrypted=True)),
     "zip, a file that says 200 bytes": lambda: ("documents.zip", zip_with(make_zip(_TWO_FILES), "notes.txt", size=200)),
+    "zip, 20 MB of text in 40 KB": lambda: (
+        "documents.zip",
+        make_zip_bomb({"good.txt": b"The ferry leaves at eight."}, "bomb.txt", 20_000_000, b"Boats sail. "),
+    ),
     "zip of 30,001 files": lambda: ("documents.zip", make_zip({f"{n}": b"" for n in range(30_001)})),
     "synonyms.toml 5,000 deep, in a zip": lambda: (
         "documents.zip",
@@ -142,13 +157,77 @@ def growth(read, mark: str, size: int, rounds: int) -> tuple[float, float]:
     return statistics.median(large) / max(statistics.median(small), 1e-6), statistics.median(large)
 
 
+FILE_CHARS = 2_000_000
+_PHASES = """
+import resource, sys, time
+from pathlib import Path
+from raglab import Lab
+from raglab.documents.corpus import Corpus
+from raglab.documents.readers import read_file
+from raglab.graph.names import find_names
+from raglab.techniques import run
+def peak(): return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e3
+started = time.perf_counter()
+def said(phase): print(f"{phase} {peak():.0f} {time.perf_counter() - started:.1f}", flush=True)
+docs = [read_file(p.name, p.read_bytes()) for p in sorted(Path(sys.argv[1]).iterdir())]
+said("read")
+names = find_names(docs)
+said("names")
+run(Lab(Corpus("big", tuple(docs), entities=names)), "plain", "When does the ferry leave?")
+said("asked")
+"""
+
+
+def make_folder(folder: Path, megabytes: int) -> None:
+    """Text files of FILE_CHARS characters each, ``megabytes`` MB in all, of sentences of 12 words drawn from 20,000
+    made-up words (the same every run), so no file is another's copy and the index holds many distinct words."""
+    rng = random.Random(24)
+    words = ["".join(rng.choice("aeioubcdfghklmnprstvw") for _ in range(rng.randint(3, 9))) for _ in range(20_000)]
+    for n in range(megabytes * 1_000_000 // FILE_CHARS):
+        out, size = [], 0
+        while size < FILE_CHARS:
+            sentence = " ".join(rng.choice(words) for _ in range(12)).capitalize() + ". "
+            out.append(sentence)
+            size += len(sentence)
+        (folder / f"file{n:03}.txt").write_text("".join(out), encoding="utf-8")
+
+
+def peak_of(command: list[str], env: dict) -> tuple[float, float, str]:
+    """(seconds, peak resident MB, stdout) of a command run to its end in a fresh process."""
+    started = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True)
+    out = process.stdout.read() if process.stdout else ""
+    _, _, usage = os.wait4(process.pid, 0)
+    return time.perf_counter() - started, usage.ru_maxrss / 1e3, out
+
+
+def folder_peaks(sizes: list[int]) -> None:
+    print(f"{'folder':>8} {'raglab ask':>10} {'peak':>9} | phases in one process: peak MB (seconds)")
+    for megabytes in sizes:
+        with tempfile.TemporaryDirectory() as tmp:
+            folder, env = Path(tmp) / "big", {**os.environ, "RAGLAB_CACHE": str(Path(tmp) / "cache")}
+            folder.mkdir()
+            make_folder(folder, megabytes)
+            ask = [sys.executable, "-m", "raglab.cli", "--corpus", str(folder), "ask", "plain", "When does it leave?"]
+            seconds, peak, _ = peak_of(ask, env)
+            _, _, phases = peak_of([sys.executable, "-c", _PHASES, str(folder)], env)
+            said = ", ".join(f"{name} {mb} ({s} s)" for name, mb, s in (line.split() for line in phases.splitlines()))
+            print(f"{megabytes:>5} MB {seconds:>9.1f}s {peak:>6.0f} MB | {said}")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=100_000)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--smoke", action="store_true", help="a few marks, small texts, one round")
     parser.add_argument("--files", action="store_true", help="the hostile files only")
+    parser.add_argument("--folder", help="only a folder of large text files of these sizes in MB: 10,20")
     args = parser.parse_args(argv)
+    if args.folder:
+        print(f"load before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+        folder_peaks([int(mb) for mb in args.folder.split(",")])
+        print(f"load after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+        return 0
     size, rounds, marks = (2_000, 1, MARKS[:4]) if args.smoke else (args.size, args.rounds, MARKS)
     print(f"load before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     if not args.files:
