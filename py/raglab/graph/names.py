@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from ..documents.chunking import DEFAULT_SIZE, chunk_id
 from ..documents.corpus import Document, Entity
 from ..documents.text import STOP_WORDS
+from .common_nouns import counted_noun, in_code, section_title, short_forms_of_common_terms
 
 SINGLE_WORD_PASSAGES = 2  # a one-word name must be capitalised in this many passages (1-5): once may be chance
 MULTI_WORD_PASSAGES = 1  # capitalised words together are rarely chance, so a first passage is enough (1-5)
@@ -71,7 +72,7 @@ PLACE_WORDS = frozenset(
 # punctuation mark is a token of its own, so it ends a run ("Fernport, Millbay" is two names).
 _TOKEN = re.compile(r"[^\W\d_][\w'’\-]*|\d[\w.,:]*|[^\w\s]")
 _LETTERS = re.compile(r"['’\-]")  # what may join the letters of a name's word
-_POSSESSIVE = re.compile(r"['’]s?$")
+_POSSESSIVE = re.compile(r"['’]s?['’]*$")  # and TeX's closing quotes: "``GNU Free Documentation License''"
 _STARTS_CLAUSE = frozenset(':“"\n')  # after "Methods:", an opening quote or a line break (see _lines) a capital is a
 # sentence start again
 _INITIAL = re.compile(r"[A-Z]\.")  # "M." in "John M. Chambers": an initial goes on a name
@@ -80,6 +81,9 @@ SHORT_LINE = 0.5  # of its block's longest line: a line shorter than this ends w
 _BLOCK = re.compile(r"^[^\n]+(?:\n[^\n]+)+", re.MULTILINE)  # a block of several lines (no blank line between)
 _NON_SPACE = re.compile(r"\S+")
 _ACRONYM_PLURAL = re.compile(r"[A-Z]{2,}e?s")
+# An English compound is headed by its last part: with a lower-case head it is a common noun ("LR-box", "CPU-seconds",
+# "Unix-alike", as "T-shirt", "X-ray"), however its first part is written; "S-Plus", "Kolmogorov-Smirnov" are not.
+_LOWER_CASE_HEAD = re.compile(r"-[^\W\d_A-Z][^\W\dA-Z]*$")
 
 
 @dataclass(frozen=True)
@@ -129,34 +133,42 @@ class NamesFound:
 
 
 def _is_name_word(word: str) -> bool:
-    if word in NOT_NAMES:
+    if word in NOT_NAMES or _LOWER_CASE_HEAD.search(word):
         return False
     if word.isupper() and len(word) > 1:
         return True  # an acronym, even one that spells a filler word ("US")
     return word.lower().replace("’", "'").split("'")[0] not in STOP_WORDS  # "It", "I'm" are not names
 
 
-def _runs(tokens: Sequence[str], written: set[str]) -> list[tuple[tuple[str, ...], bool]]:
-    """The runs of capitalised words of a sentence's tokens, each with whether it starts the sentence.
+def _runs(tokens: Sequence[str], written: set[str], line: str = "") -> list[tuple[tuple[str, ...], bool, bool]]:
+    """The runs of capitalised words of a sentence's tokens, each with whether it starts the sentence and whether the
+    sentence uses it as a common noun (``common_nouns``); a run in code is left out.
 
     >>> _runs(_TOKEN.findall("Yesterday Dr. Ada Lovelace saw the Bank of England's vaults in London."), set())
-    [(('Yesterday',), True), (('Ada', 'Lovelace'), False), (('Bank', 'of', 'England'), False), (('London',), False)]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [(('Yesterday',), True, False), (('Ada', 'Lovelace'), False, False), (('Bank', 'of', 'England'), False, False),
+     (('London',), False, False)]
+    >>> _runs(_TOKEN.findall("Set x ~ FLOW; then store it in a DBMS, or the Oracle section."), set())
+    [(('Set',), True, False), (('DBMS',), False, True), (('Oracle',), False, True)]
     """
-    runs: list[tuple[tuple[str, ...], bool]] = []
+    runs: list[tuple[tuple[str, ...], bool, bool]] = []
     run: list[str] = []
     starts = run_starts = True  # whether the next word starts the sentence; whether the current run did
     after_title = False
+    run_at = 0  # the index of the current run's first token
 
-    def close():
+    def close(end: int):
         while run and run[-1] in CONNECTORS:
             run.pop()
         if "&" in run:  # "Thomas Williams & Colin Kelley" is two people; "Chapman & Hall" is one name
             i = run.index("&")
             if min(i, len(run) - i - 1) >= PERSON_WORDS[0]:
-                runs.append((tuple(run[:i]), run_starts))
+                runs.append((tuple(run[:i]), run_starts, False))
                 del run[: i + 1]
-        if run and not all(w in COMPANY_SUFFIXES for w in run):  # ", Inc." alone is no name
-            runs.append((tuple(run), run_starts))
+        if run and not all(w in COMPANY_SUFFIXES for w in run) and not in_code(tokens, run_at, end, line):
+            # (", Inc." alone is no name)
+            common = counted_noun(tokens, run_at, end) or section_title(tokens, run_at, end)
+            runs.append((tuple(run), run_starts, common))
         run.clear()
 
     for i, token in enumerate(tokens):
@@ -165,38 +177,41 @@ def _runs(tokens: Sequence[str], written: set[str]) -> list[tuple[tuple[str, ...
             if token == ".":  # "Dr." is one title, not the end of a run
                 continue
         if token == "." and run and len(run[-1]) == 1 and _capitalised_next(tokens, i):
-            run[-1] += "."  # "John M. Chambers", "W. N. Venables": an initial, not a sentence's end
-            continue
+            # "John M. Chambers", "W. N. Venables": an initial; but "to extend R. See Chapter 10": a letter on its
+            # own, then a common word (written in lower case too), is a sentence's end
+            if len(run) > 1 or len(tokens[i + 1]) == 1 or tokens[i + 1].lower() not in written:
+                run[-1] += "."
+                continue
         if not token[0].isupper():  # most tokens: kept short, as this loop sees every word of every document
             if run and token in CONNECTORS:
                 run.append(token)
                 continue
             if run:
-                close()
+                close(i)
             starts = token in _STARTS_CLAUSE or (starts and not token[0].isalpha())  # "2. Fill": still the start
         else:
             word = _POSSESSIVE.sub("", token) if "'" in token or "’" in token else token
             if word in TITLES:
-                close()
+                close(i)
                 after_title, starts = True, False  # the name after a title is mid-sentence, whatever came before
             elif word in SECTION_WORDS or word in INTERJECTIONS:
-                close()  # "See Section 4 Tables", "OK Then": what follows proves no more than a sentence's start
+                close(i)  # "See Section 4 Tables", "OK Then": what follows proves no more than a sentence's start
                 starts = True
             elif word.isupper() and len(word) > 1 and word.lower() in written:
-                close()  # a shouted common word ("RESULTS", "WHO"): a heading, so a sentence starts after it
+                close(i)  # a shouted common word ("RESULTS", "WHO"): a heading, so a sentence starts after it
                 starts = True
             elif _is_name_word(word) or (run and len(word) == 1 and _capitalised_next(tokens, i)):
                 # (a capital letter between two capitalised words is an initial: "Ethan A Merritt")
                 if not run:
-                    run_starts = starts
+                    run_starts, run_at = starts, i
                 run.append(word)
                 starts = False
                 if word != token:  # a possessive ends a name: "Babbage's Difference Engine" is two
-                    close()
+                    close(i + 1)
             else:
-                close()
+                close(i)
                 starts = False
-    close()
+    close(len(tokens))
     return runs
 
 
@@ -229,21 +244,27 @@ def _person_like(name: tuple[str, ...]) -> bool:
 
 def names_found(documents: Sequence[Document], size: int = DEFAULT_SIZE) -> NamesFound:
     """The names of some documents, each with why it was kept; passages are the ``size``-sentence chunks."""
-    sentences: list[tuple[list[str], str]] = []  # each sentence's tokens, with its passage id
+    sentences: list[tuple[list[str], str, str]] = []  # each sentence's tokens, its passage id and its text
     written: set[str] = set()  # every word as written: "x.lower() in written" says x is also written in lower case
     pairs: set[tuple[str, str]] = set()  # every two words written together in lower case ("format string")
+    short_forms: set[str] = set()  # abbreviations spelled out in lower case ("database management system (DBMS)")
     for doc in documents:
         for i, line in enumerate(_lines(doc)):
             tokens = _TOKEN.findall(line)
-            sentences.append((tokens, chunk_id(doc.slug, size, i // size + 1)))
+            sentences.append((tokens, chunk_id(doc.slug, size, i // size + 1), line))
             written.update(tokens)
             pairs.update((a, b) for a, b in zip(tokens, tokens[1:], strict=False) if a.islower() and b.islower())
+            if "(" in tokens or "," in tokens:
+                short_forms |= short_forms_of_common_terms(tokens)
     written.update([_POSSESSIVE.sub("", w) for w in written if "'" in w or "’" in w])  # "rose's" is "rose" written
-    found = [
-        (run, starts or _is_title(tokens), passage)
-        for tokens, passage in sentences
-        for run, starts in _runs(tokens, written)
-    ]
+    common: set[tuple[str, ...]] = set()  # runs the text uses as a common noun ("a DBMS", "the Setup section")
+    found = []
+    for tokens, passage, line in sentences:
+        for run, starts, counted in _runs(tokens, written, line):
+            found.append((run, starts or _is_title(tokens), passage))
+            if counted:
+                common.add(run)
+    common |= _counted(found) | {(w,) for w in short_forms}
     mid_runs = {run for run, starts, _ in found if not starts}
     found = [(part, starts, passage) for run, starts, passage in found for part in _known_parts(run, mid_runs)]
     mid_words = {w for run in mid_runs for w in run}
@@ -289,16 +310,50 @@ def names_found(documents: Sequence[Document], size: int = DEFAULT_SIZE) -> Name
     names = [
         FoundName(" ".join(n), len(n), tuple(ps), tuple(aliases.get(n, ())))
         for n, ps in passages.items()
-        if n in multi
-        or (
-            len(n) == 1
-            and len(ps) >= SINGLE_WORD_PASSAGES
-            and _one_word_name(n[0])
-            and n[0] not in taken
-            and n[0].lower() not in written
+        if n not in common
+        and (
+            n in multi
+            or (
+                len(n) == 1
+                and len(ps) >= SINGLE_WORD_PASSAGES
+                and _one_word_name(n[0])
+                and n[0] not in taken
+                and n[0].lower() not in written
+            )
         )
     ]
     return NamesFound(tuple(names), tuple(ambiguous.items()))
+
+
+def _counted(found: Sequence[tuple[tuple[str, ...], bool, str]]) -> set[tuple[str, ...]]:
+    """The acronyms and the names of several words that the text also writes in the plural, or the singular, in
+    ``SINGLE_WORD_PASSAGES`` passages or more: what is counted is a kind of thing, not one ("DBMS" and "DBMSs",
+    "Front-Cover Text" and "Front-Cover Texts"; one "Free Software Foundations’s" may be a slip). A word in
+    title case keeps its plural ("Unixes", "Makefiles" name a kind).
+
+    >>> found = [(("DBMS",), False, "p1"), (("DBMSs",), False, "p1"), (("DBMSs",), False, "p2"),
+    ...          (("Cover", "Text"), False, "p1"), (("Cover", "Texts"), True, "p2"), (("Cover", "Texts"), True, "p3"),
+    ...          (("Makefile",), False, "p1"), (("Makefiles",), False, "p2"), (("Makefiles",), False, "p3")]
+    >>> sorted(_counted(found))  # "Cover Texts" stays: "Cover Text" is in one passage only
+    [('Cover', 'Text'), ('DBMS',)]
+    """
+    passages: dict[tuple[str, ...], set[str]] = {}
+    for run, _, passage in found:
+        passages.setdefault(run, set()).add(passage)
+    counted = set()
+    for run in passages:
+        last = run[-1]
+        if len(run) == 1 and not (len(last) > 1 and last.rstrip("s").isupper()):
+            continue
+        other = (
+            last + "s",
+            last + "es",
+            last[:-1] if last.endswith("s") else "",
+            last[:-2] if last.endswith("es") else "",
+        )
+        if any(len(passages.get((*run[:-1], form), ())) >= SINGLE_WORD_PASSAGES for form in other if form):
+            counted.add(run)
+    return counted
 
 
 def _lines(doc: Document) -> list[str]:
@@ -375,12 +430,14 @@ def _known_parts(run: tuple[str, ...], known: set[tuple[str, ...]]) -> list[tupl
 
 def _one_word_name(word: str) -> bool:
     """Whether a word alone may be a name: not one letter, not a capital and one letter ("Xb", "Sm": an example's
-    variables, far more often than a name), not an acronym's plural ("DBMSs", "PRs", "OSes": a common noun's).
+    variables, far more often than a name), not one letter with an index ("V1", "M_1", "x2": a variable, as in
+    mathematics), not an acronym's plural ("DBMSs", "PRs", "OSes": a common noun's).
 
-    >>> [w for w in ["R", "Xb", "Excel", "CRAN", "DBMSs", "PRs", "OSes", "UNIXes"] if _one_word_name(w)]
-    ['Excel', 'CRAN']
+    >>> [w for w in ["R", "Xb", "V1", "M_1", "ARG0", "Excel", "CRAN", "DBMSs", "PRs", "OSes"] if _one_word_name(w)]
+    ['ARG0', 'Excel', 'CRAN']
     """
-    return len(word) > 2 - word.isupper() and not _ACRONYM_PLURAL.fullmatch(word)
+    letters = sum(c.isalpha() for c in word)
+    return letters > 2 - word.isupper() and not _ACRONYM_PLURAL.fullmatch(word)
 
 
 def _written_in_lower_case(name: tuple[str, ...], pairs: set[tuple[str, str]]) -> bool:

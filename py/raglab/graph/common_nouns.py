@@ -1,0 +1,143 @@
+"""Signs, in the text itself, that capitalised words are a common noun or code, not a name (``names.py`` asks).
+
+A capital says a word may be a name; how the text uses it can say it is not. Each sign below is one a grammar
+book gives for English, where a proper noun names one thing:
+
+1. **A determiner that counts.** "a DBMS", "an MMC Site may", "any Warranty Disclaimers,": a name takes no "a",
+   "any" or "these" (it names one thing already), so capitalised words after one, ending their noun phrase, are a
+   common noun, however written. Ending the phrase matters: "a CRAN mirror", "an R package" use a name to
+   modify a common noun.
+2. **A plural.** "DBMS" and "DBMSs", "Front-Cover Text" and "Front-Cover Texts": what the text counts is a kind of
+   thing. (A one-word name in title case keeps its plural, "Unixes", "Makefiles": it names the kind.)
+3. **An abbreviation spelled out in lower case.** "database management system (DBMS)", "the weighted sum of
+   squared residuals, WSSR": a common term's short form; "Comprehensive R Archive Network (CRAN)" is a name's.
+   The long form is found as Schwartz and Hearst find it (A simple algorithm for identifying abbreviation
+   definitions in biomedical text, PSB 2003): each letter of the short form, from the last, in the words before
+   it, the first letter at the start of a word.
+4. **A section's title.** "the Continuous Integration section", "see Change Log in The GNU Emacs Manual": the
+   words name a part of a document.
+5. **Code and drawn tables.** "MC <- function(f)", "l ~ LOC, quantity[l] ~ QUAN;", "x(San~Diego,Topeka)": a word
+   next to an operator, or called with "(", is an identifier; in a line with a rule drawn in hyphens ("------"),
+   capitalised words are a table's headings. Their capitals prove nothing.
+
+>>> tokens = "For larger data use a database management system ( DBMS ) , not a DBMS .".split()
+>>> short_forms_of_common_terms(tokens)
+{'DBMS'}
+>>> [counted_noun(tokens, i, i + 1) for i in (9, 14)]  # "( DBMS )"; "a DBMS ."
+[False, True]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..documents.text import STOP_WORDS
+
+# Words that count what follows them ("the" and "this" do not: "the Royal Society", "this London").
+COUNTING = frozenset("a an another any each every no several some such these those".split())
+MODALS = frozenset("may might must shall".split())  # not in STOP_WORDS, yet end a noun phrase as "can" does
+SECTION_NOUNS = frozenset("section sections subsection chapter appendix".split())
+# Operators of code: a word touching one is an identifier (so is one touching "<-", ":=", or a statement's last
+# ";"). Not what prose writes around names: "/" ("ISO/IEC"), "+" ("GDI+"), "*", "&" ("Chapman & Hall"), "-",
+# "<" and ">" ("Harley Mackenzie <hjm@bigpond.com>"), "|" (a Markdown table's cells), "[" and "]" ("[Nature Methods
+# 8:441]"), ";" mid-sentence, nor "=" in a web address ("package=XLConnect").
+CODE_MARKS = frozenset("= ~ { } $ ^".split())
+_PAIRS = (["<", "-"], [":", "="])
+PHRASE_ENDS = frozenset(',.;:)!?"”’')  # not "/", "-" or "(": "a Chinese/Japanese locale", "a FAQ (...) list"
+LONGEST = 5  # a long form may have up to min(letters + LONGEST, 2 * letters) words (Schwartz and Hearst)
+
+
+def counted_noun(tokens: Sequence[str], start: int, end: int) -> bool:
+    """Whether tokens[start:end] (capitalised words) follow a counting word and end their noun phrase (rule 1)."""
+    if start == 0 or tokens[start - 1] not in COUNTING:  # "A First Course in Statistics" is a title
+        return False
+    return end == len(tokens) or _ends_phrase(tokens, end)
+
+
+def section_title(tokens: Sequence[str], start: int, end: int) -> bool:
+    """Whether tokens[start:end] are followed by "section" or "chapter", or are a cross-reference's part of a
+    manual: "see Change Log in The GNU Emacs Manual" (rule 4)."""
+    if end == len(tokens):
+        return False
+    return tokens[end] in SECTION_NOUNS or (tokens[end] == "in" and start > 0 and tokens[start - 1] == "see")
+
+
+def in_code(tokens: Sequence[str], start: int, end: int, line: str) -> bool:
+    """Whether tokens[start:end] touch an operator or are called: "MC(" (rule 5).
+
+    >>> line = "MC <- function(f) f; x(San~Diego, Topeka)"
+    >>> tokens = "MC < - function ( f ) f ; x ( San ~ Diego , Topeka )".split()
+    >>> [in_code(tokens, i, i + 1, line) for i in (0, 11, 13, 15)]
+    [True, True, True, False]
+    """
+    before = tokens[start - 1] if start else ""
+    after = tokens[end] if end < len(tokens) else ""
+    if before == "=" and "://" in line and "=" + tokens[start] in line.split("://", 1)[1]:
+        before = ""  # "https://CRAN.R-project.org/package=XLConnect": a web address's query, not code
+    if before in CODE_MARKS or after in CODE_MARKS or after == "(" and tokens[end - 1] + "(" in line:
+        return True
+    if "---" in line:  # a table drawn in text: "Row name St Activity Lower bound Upper bound Marginal ------"
+        return True
+    return tokens[max(start - 2, 0) : start] in _PAIRS or tokens[end : end + 2] in _PAIRS or after == ";" == tokens[-1]
+
+
+def _ends_phrase(tokens: Sequence[str], at: int) -> bool:
+    """Whether tokens[at] ends a noun phrase: a punctuation mark (not the dot of ".xls"), a filler word, a modal."""
+    token = tokens[at]
+    if token[0].isalpha():
+        return token.lower() in STOP_WORDS or token in MODALS
+    if token == "." and at + 1 < len(tokens) and tokens[at + 1][0].islower():
+        return False  # "an Excel .xls file"
+    return token in PHRASE_ENDS
+
+
+def short_forms_of_common_terms(tokens: Sequence[str]) -> set[str]:
+    """The short forms a sentence spells out in lower case, "long form (SHORT)" or "long form, SHORT" (rule 3)."""
+    found = set()
+    for i, token in enumerate(tokens):
+        if i < 2 or tokens[i - 1] not in ("(", ",") or not _short_form(token):
+            continue
+        letters = [c.lower() for c in token if c.isalpha()]
+        if token.endswith("s") and token[:-1].isupper():
+            letters.pop()  # "DBMSs": the plural's s is no initial
+        most = min(len(letters) + LONGEST, 2 * len(letters))
+        words = [t for t in tokens[max(i - 1 - most, 0) : i - 1] if t[0].isalpha()]
+        long_form = _long_form(letters, words)
+        if long_form and all(w[0].islower() for w in long_form[1:]):
+            if long_form[0][0].islower() or _first(tokens, long_form[0]):  # a sentence's capital proves nothing
+                found.add(token)
+    return found
+
+
+def _short_form(token: str) -> bool:
+    """ "DBMS", "DBMSs", "Q-Q": at least 2 capitals and no lower-case letter but a plural's s."""
+    core = token[:-1] if token.endswith("s") else token
+    return sum(c.isupper() for c in core) >= 2 and not any(c.islower() for c in core)
+
+
+def _first(tokens: Sequence[str], word: str) -> bool:
+    """Whether ``word`` is the sentence's first word (its capital is the sentence's)."""
+    return next((t for t in tokens if t[0].isalpha()), "") == word
+
+
+def _long_form(letters: Sequence[str], words: Sequence[str]) -> list[str]:
+    """The words that spell ``letters`` out, Schwartz and Hearst's way: from the last letter back, each found in the
+    text before the previous one, the first at the start of a word; [] when they do not.
+
+    >>> _long_form(list("wssr"), "the weighted sum of squared residuals".split())
+    ['weighted', 'sum', 'of', 'squared', 'residuals']
+    >>> _long_form(list("qq"), ["Quantile-quantile"])
+    ['Quantile-quantile']
+    >>> _long_form(list("cran"), "the R archive".split())
+    []
+    """
+    text = " ".join(words).lower()
+    at = len(text) - 1
+    for k in range(len(letters) - 1, -1, -1):
+        c = letters[k]
+        while at >= 0 and (text[at] != c or (k == 0 and at > 0 and text[at - 1].isalnum())):
+            at -= 1
+        if at < 0:
+            return []
+        at -= 1
+    return list(words[len(text[: at + 1].split()) :])
