@@ -2,16 +2,19 @@
 an earlier commit in the same run.
 
     .venv/bin/python -m bench.vectors_feedback [--before COMMIT] [--rounds 2] [--document PATH] [--max-load 3]
+                                              [--later-visit]
 
-Each run: a fresh Chromium on an empty profile opens the lab (offline, tools/site.py's settings), loads the
-embedding model with a typed hybrid question on Fernport (the goals are about the batches, not the model's
-download), reads and keeps ``--document`` (default: R's FAQ from Debian's r-doc-pdf, never committed), then presses
-"Make meaning vectors". A MutationObserver on ``#docs-vectors`` (set before the click) records every change of the
-line with its time. Measured from the click: the first estimate of the time left (the first text with "left"), the
-longest time the bar stood still while vectors were being made (between two changes of its value), then "Cancel"
-pressed ``CANCEL_AFTER_S`` after the click: the time until the line shows it (any change of the line after the
-click) and until the run has stopped (the "have one" line back). Goals: the first estimate within 3 s, the bar
-moving at least every 3 s, Cancel shown within 1 s.
+Each run: a fresh Chromium on an empty profile opens the lab (offline, tools/site.py's settings), loads the embedding
+model with a typed hybrid question on Fernport (the goals are about the batches, not the model's download; with
+``--later-visit`` the page is then reloaded, so the model is kept in the browser but not loaded, as on a later visit),
+reads and keeps ``--document`` (default: R's FAQ from Debian's r-doc-pdf, never committed), then presses "Make meaning
+vectors". A MutationObserver on ``#docs-vectors`` (set before the click) records every change of the line with its
+time. Measured from the click: the first estimate of the time left (the first text with "left"), the longest time the
+bar stood still while vectors were being made (between two changes of its value), then "Cancel" pressed
+``CANCEL_AFTER_S`` after the click: the time until the line shows it (any change of the line after the click) and
+until the run has stopped (the "have one" line back). Goals: the first estimate within 3 s, the bar moving at least
+every 3 s, Cancel shown within 1 s. It also records the passage count of the read list, of the kept list (its
+documents' sum) and of the vectors line, which should agree.
 
 The baseline is the same page built from ``--before`` (a git worktree in a temporary folder, its own build.py); the
 two sides alternate (ours, before, before, ours, ...), medians over rounds and their ratio. Waits (up to 10
@@ -78,7 +81,17 @@ def build_before(commit: str, into: Path) -> Path:
     return site
 
 
-def one_run(playwright, site_url: str, document: Path) -> dict:
+COUNTS_JS = """() => {
+  const number = (text) => Number(text.replaceAll(",", ""));
+  const read = document.querySelector("#docs-read").textContent.match(/([\\d,]+) passages?\\./);
+  const kept = [...document.querySelectorAll("#docs-kept li.kept-doc .facts")]
+    .map((f) => number(f.textContent.match(/([\\d,]+) passages?$/)[1]));
+  const line = document.querySelector("#docs-vectors").textContent.match(/of ([\\d,]+) passages/);
+  return {read: read && number(read[1]), kept: kept.reduce((a, b) => a + b, 0), vectors: line && number(line[1])};
+}"""
+
+
+def one_run(playwright, site_url: str, document: Path, later_visit: bool = False) -> dict:
     from playwright.sync_api import expect
 
     with tempfile.TemporaryDirectory() as profile, browser_with_profile(playwright, Path(profile), site_url) as ctx:
@@ -87,10 +100,16 @@ def one_run(playwright, site_url: str, document: Path) -> dict:
         page.fill("#q-hybrid", "Who guides the lighthouse tours?")
         page.press("#q-hybrid", "Enter")
         expect(page.locator("#result-hybrid .summary")).to_contain_text("lighthouse tours", timeout=SLOW_MS)
+        if later_visit:
+            page.reload()
+            expect(page.locator("#status")).to_have_text("Ready", timeout=READY_TIMEOUT_MS)
         expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=READY_TIMEOUT_MS)
         page.locator("#doc-files").set_input_files(str(document))
+        expect(page.locator("#docs-read .keep-read")).to_be_visible(timeout=SLOW_MS)
+        read = page.evaluate(COUNTS_JS)["read"]
         page.locator("#docs-read .keep-read").click(timeout=SLOW_MS)
         expect(page.locator("#docs-vectors .make-vectors")).to_be_visible(timeout=SLOW_MS)
+        counts = {**page.evaluate(COUNTS_JS), "read": read}
         page.evaluate(WATCH_JS)
         clicked = page.evaluate(CLICK_JS, ".make-vectors")
         page.wait_for_timeout(CANCEL_AFTER_S * 1000)  # a benchmark's wait: the run goes on for this long
@@ -100,6 +119,7 @@ def one_run(playwright, site_url: str, document: Path) -> dict:
     first = next((e["t"] for e in log if "left" in e["text"]), None)
     running = [e for e in log if e["value"] is not None and e["t"] <= cancelled]
     moves = [running[0]["t"]] + [b["t"] for a, b in zip(running, running[1:], strict=False) if b["value"] != a["value"]]
+    moved = [b for a, b in zip(running, running[1:], strict=False) if b["value"] != a["value"]]
     moves.append(cancelled)
     shown = next((e["t"] for e in log if e["t"] > cancelled), None)
     stopped = next((e["t"] for e in log if e["t"] > cancelled and "have one" in e["text"]), None)
@@ -110,6 +130,9 @@ def one_run(playwright, site_url: str, document: Path) -> dict:
         else None,
         "cancel_shown_s": round((shown - cancelled) / 1000, 2) if shown else None,
         "cancel_stopped_s": round((stopped - cancelled) / 1000, 2) if stopped else None,
+        "passages": counts,
+        # when the bar moved (s after the click) and to what, the first ten times: where the time goes
+        "moves": [(round((e["t"] - clicked) / 1000, 2), e["value"]) for e in moved[:10]],
         "load": load_now(),
     }
 
@@ -122,6 +145,7 @@ def main() -> None:
     args.add_argument("--rounds", type=int, default=2)
     args.add_argument("--document", type=Path, default=DOCUMENT)
     args.add_argument("--max-load", type=float, default=3.0)
+    args.add_argument("--later-visit", action="store_true", help="the model kept in the browser, not loaded")
     a = args.parse_args()
     if not a.document.is_file():
         raise SystemExit(f"{a.document} is missing: apt-get install r-doc-pdf (or give --document)")
@@ -135,7 +159,7 @@ def main() -> None:
                 urls = {"ours": ours_url, "before": before_url}
                 for r in range(a.rounds):
                     for side in ("ours", "before") if r % 2 == 0 else ("before", "ours"):
-                        run = one_run(p, urls[side], a.document)
+                        run = one_run(p, urls[side], a.document, a.later_visit)
                         runs[side].append(run)
                         print(side, run, flush=True)
         finally:
@@ -145,12 +169,14 @@ def main() -> None:
         side: {k: statistics.median(v for r in rs if (v := r[k]) is not None) for k in keys}
         for side, rs in runs.items()
     }
-    print(f"\n{a.document.name}, {a.rounds} rounds, load {load['load_when_measuring']} -> {load_now()}")
+    visit = "later visit (model kept, not loaded)" if a.later_visit else "model loaded"
+    print(f"\n{a.document.name}, {visit}, {a.rounds} rounds, load {load['load_when_measuring']} -> {load_now()}")
     print(f"{'':22} {'ours':>8} {'before':>8} {'ours/before':>12}")
     for k in keys:
         o, b = medians["ours"][k], medians["before"][k]
         print(f"{k:22} {o:8.2f} {b:8.2f} {o / b if b else float('nan'):12.2f}")
-    write_results("vectors_feedback", {"document": str(a.document), "load": load, "runs": runs, "medians": medians})
+    name = "vectors_feedback_later_visit" if a.later_visit else "vectors_feedback"
+    write_results(name, {"document": str(a.document), "load": load, "runs": runs, "medians": medians})
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ class Embedder:
         self.page = page
         self.available = available  # the build has an embedding model
         self.device = None  # which device makes the vectors and why, in the worker's words, once it has said
+        self.warming = False  # warm() has been tried: once a visit
 
     @property
     def state(self):
@@ -34,10 +35,39 @@ class Embedder:
     def removed(self) -> None:
         self.set(self.state.move("removed"))
 
+    async def ready(self, retry: str = "question") -> bool:
+        """The model loaded in its worker (once: a second caller waits on the same load); False when it failed: the
+        line says why, with "Try again", which repeats ``retry`` (the section's question, or "vectors", "related"
+        for the visitor's parts)."""
+        if self.state.stage is Stage.DONE:
+            return True
+        stored = (await raglabBridge.stored()).to_py()["embed"]  # kept: no download to show
+        load = raglabBridge.load("embed")
+        self.set(self.state.move("download", request=load.id, stored=bool(stored)))
+        ended = (await load.ended).to_py()
+        if ended["type"] == "error":
+            self.fail(load.id, ended["reason"], retry)
+            return False
+        self.device = ended["reason"]
+        note = f"Embedding model ready ({ended['dtype']}, {ended['device']}); reading your question…"
+        self.set(self.state.move("loaded", request=load.id, note=note))
+        asyncio.ensure_future(self.page.show_stored())
+        return True
+
+    async def warm(self) -> bool:
+        """Load the model before it is asked for, when it is already kept in this browser (never a download the
+        visitor did not ask for): "Make meaning vectors" then starts with its first batch, not with the load (1-3 s
+        on WebAssembly from Cache Storage; bench/README.md). True when it loaded the model."""
+        if not self.available or self.warming or self.state.stage is not Stage.IDLE:
+            return False
+        self.warming = True
+        stored = (await raglabBridge.stored()).to_py()["embed"]
+        return bool(stored) and self.state.stage is Stage.IDLE and await self.ready("vectors")
+
     async def vectors(self, key: str, ticket: int, texts: list[str], retry: str = "question") -> list | None:
         """Vectors for ``texts``, loading the model first if need be, for the request ``ticket`` of section ``key``
         (its line follows the model meanwhile). None when the model failed: the line says why, with "Try again",
-        which repeats ``retry`` (the section's question, or "vectors", "related" for the visitor's parts)."""
+        which repeats ``retry``."""
         if not self.available:
             raise QuestionError(
                 "This build of the lab has no embedding model, so only the preset questions can be searched by "
@@ -46,17 +76,8 @@ class Embedder:
         page = self.page
         page.draw(page.model.wait_for_model(key, ticket))
         try:
-            if self.state.stage is not Stage.DONE:
-                stored = (await raglabBridge.stored()).to_py()["embed"]  # kept: no download to show
-                load = raglabBridge.load("embed")
-                self.set(self.state.move("download", request=load.id, stored=bool(stored)))
-                ended = (await load.ended).to_py()
-                if ended["type"] == "error":
-                    return self.fail(load.id, ended["reason"], retry)
-                self.device = ended["reason"]
-                note = f"Embedding model ready ({ended['dtype']}, {ended['device']}); reading your question…"
-                self.set(self.state.move("loaded", request=load.id, note=note))
-                asyncio.ensure_future(page.show_stored())
+            if not await self.ready(retry):
+                return None
             request = raglabBridge.vectors(to_js(texts))
             answer = (await request.ended).to_py()
             if answer["type"] == "error":

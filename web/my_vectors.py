@@ -60,6 +60,14 @@ class Vectors:
             self.page.embedder.device,
             stopping=self.going and self.cancel,
         )
+        if made < total and not self.going and not self.page.embedder.warming:
+            asyncio.ensure_future(self.warm())
+
+    async def warm(self) -> None:
+        """While "Make meaning vectors" is offered, the model is loaded for it if it is kept in this browser
+        (embedder.warm), and the line then says which device will make the vectors."""
+        if await self.page.embedder.warm():
+            self.draw()
 
     async def load(self) -> None:
         """At start (after the documents): the kept vectors into the table; carry on if a reload cut them short."""
@@ -96,9 +104,17 @@ class Vectors:
         table = await page.site.vector_table()
         self.draw()
         await raglabDocuments.keep(to_js([[WANTED, "1"]]))
-        started, work_done, start, rate = time.perf_counter(), 0, 0, None
+        work_done, start, rate = 0, 0, None
         work_left = sum(work(t) for _, t in items)
         try:
+            # The model is loaded before the clock starts (the time left is the batches', not the load's), and
+            # Cancel pressed during the load sends no batch at all.
+            page.draw(page.model.wait_for_model("yours", ticket))
+            if not await page.embedder.ready("vectors"):
+                page.draw(page.model.failed("yours", ticket))
+                return
+            page.draw(page.model.embedded("yours", ticket))
+            started = time.perf_counter()
             while start < len(items) and not self.cancel:
                 batch = items[start : start + next_batch_size(items, start, rate)]
                 texts = [t for _, t in batch]

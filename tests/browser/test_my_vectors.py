@@ -34,8 +34,15 @@ const wait = setInterval(() => {
   if (!globalThis.raglabBridge) return;
   clearInterval(wait);
   const real = raglabBridge.vectors.bind(raglabBridge);
+  const realLoad = raglabBridge.load.bind(raglabBridge);
   window.asked = [];
   window.hold = null; // a Promise: the next batch waits for it
+  window.holdLoad = null; // a Promise: the model's load waits for it (one held load, however many ask)
+  raglabBridge.load = (task) => {
+    if (!window.holdLoad) return realLoad(task);
+    window.loadHeld ??= { id: -2, ended: window.holdLoad.then(() => realLoad(task).ended) };
+    return window.loadHeld;
+  };
   raglabBridge.vectors = (texts) => {
     window.asked.push(...texts);
     const held = window.hold;
@@ -48,6 +55,7 @@ const wait = setInterval(() => {
 }, 1);
 """
 HOLD = "() => { window.hold = new Promise((resolve) => { window.release = resolve; }); window.holding = false; }"
+HOLD_LOAD = "() => { window.holdLoad = new Promise((resolve) => { window.releaseLoad = resolve; }); }"
 
 
 @pytest.fixture(scope="module")
@@ -67,6 +75,18 @@ def test_vectors_batched_cancelled_resumed_not_twice_and_searched(visit, folder)
     page.locator("#docs-read .keep-read").click()
     vectors = page.locator("#docs-vectors")
     expect(vectors).to_contain_text("0 of 54 passages have one")
+    kept = page.locator("#docs-kept li.kept-doc .facts")  # and so does the kept list, document by document
+    expect(kept).to_have_count(len(FILES))
+    assert sum(int(f.split(" · ")[-1].split()[0]) for f in kept.all_inner_texts()) == 54
+
+    page.evaluate(HOLD_LOAD)  # the model's load waits: cancel before the first batch, and none is sent
+    page.locator("#docs-vectors .make-vectors").click()
+    page.wait_for_function("window.loadHeld !== undefined", timeout=SLOW)
+    page.locator("#docs-vectors .cancel-vectors").click()
+    expect(vectors).to_contain_text("Stopping, no new batch starts: 0 of 54 passages have a vector.")
+    page.evaluate("() => { window.holdLoad = null; window.releaseLoad(); }")
+    expect(vectors).to_contain_text("Meaning vectors: 0 of 54 passages have one", timeout=SLOW)
+    assert page.evaluate("window.asked") == []
 
     page.evaluate(HOLD)  # the first batch waits: cancel while it is under way
     page.locator("#docs-vectors .make-vectors").click()
@@ -78,7 +98,7 @@ def test_vectors_batched_cancelled_resumed_not_twice_and_searched(visit, folder)
     expect(page.locator("#result-plain .summary")).to_contain_text("“When was the kite seen?”", timeout=SLOW)
     assert shown(page, "plain")[0][0].startswith("kite")
     page.locator("#docs-vectors .cancel-vectors").click()  # said at once, while the batch is still under way
-    expect(vectors).to_contain_text("Stopping after the batch under way: 0 of 54 passages have a vector.")
+    expect(vectors).to_contain_text("Stopping, no new batch starts: 0 of 54 passages have a vector.")
     expect(vectors.locator(".cancel-vectors")).to_have_count(0)
     page.evaluate("() => window.release()")
     first_batch = FIRST_BATCH  # a small first batch (raglab.page.vector_batches), and none after Cancel
@@ -94,6 +114,10 @@ def test_vectors_batched_cancelled_resumed_not_twice_and_searched(visit, folder)
     page.reload()  # cancelled: nothing carries on by itself
     expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)
     expect(vectors).to_contain_text(f"{first_batch} of 54 passages have one")
+    # the model, kept in this browser now, is loaded for "Make meaning vectors" before the click: the line says
+    # which device will make them, and no batch is sent by itself
+    expect(vectors.locator(".vectors-device")).to_contain_text("WebAssembly (the CPU)", timeout=SLOW)
+    assert page.evaluate("window.asked") == []
     page.evaluate(HOLD)
     page.locator("#docs-vectors .make-vectors").click()
     page.wait_for_function("window.holding === true", timeout=SLOW)

@@ -8,10 +8,10 @@ the passages longest first, that is the batch's first passage.
 >>> items = passages_by_size({"a": "x" * 200, "b": "x" * 2000, "c": "x" * 50})
 >>> [key for key, _ in items], batch_work(items[:2])
 (['b', 'a', 'c'], 2250)
->>> next_batch_size(items, 0, None)  # no rate yet: a small first batch, so the first estimate comes soon
-3
->>> next_batch_size([("k", "x" * 1125)] * 100, 8, seconds_per_work=0.0001)  # 1,125 x 0.0001 s a passage: 17
-17
+>>> next_batch_size(items, 0, None)  # no rate yet: one passage, the longest, so the first estimate comes soon
+1
+>>> next_batch_size([("k", "x" * 1125)] * 100, 8, seconds_per_work=0.0001)  # 1,125 x 0.0001 s a passage: 13 in 1.5 s
+13
 """
 
 from __future__ import annotations
@@ -21,13 +21,16 @@ from collections.abc import Sequence
 # The model reads at most 256 tokens of a passage; SciFact's abstracts reach the 256th at 1,125 characters (median;
 # see bench/README.md), and the rest of a longer passage costs nothing.
 READ_CHARACTERS = 1125
-# The first batch: small, so the first estimate of the time left comes within seconds of the click, and as large as
-# the worker needs to measure WebGPU against WebAssembly on this device (worker.js MEASURE_AT).
-FIRST_BATCH = 8
-# Later batches take about STEP_SECONDS at the rate the last batch measured: the bar moves every few seconds, and
-# Cancel waits for at most one batch. No batch is larger than LARGEST_BATCH (batches of 16 and 64 were no faster
-# than 32 on WebAssembly: bench/README.md, so a smaller batch costs little).
-STEP_SECONDS = 2.0
+# The first batch: one passage, the longest, so the first estimate of the time left (a measured rate) comes within
+# seconds of the click. A first batch of 8 of R-FAQ's longest passages took 4.5 s at load 3 and 10.6 s at load 8
+# on WebAssembly, with the model already loaded (bench/README.md); one takes a ninth of that. The worker measures
+# WebGPU against WebAssembly on the first batch of at least 8 (worker.js MEASURE_AT), a later one.
+FIRST_BATCH = 1
+# Later batches take about STEP_SECONDS at the rate the last batch measured: the bar moves every few seconds (the
+# goal: at least every 3 s, with room for a rate that slows by half under load), and Cancel waits for at most one
+# batch. No batch is larger than LARGEST_BATCH (batches of 16 and 64 were no faster than 32 on WebAssembly:
+# bench/README.md, so a smaller batch costs little).
+STEP_SECONDS = 1.5
 LARGEST_BATCH = 32
 
 
@@ -62,6 +65,8 @@ def next_batch_size(items: Sequence[tuple[str, str]], start: int, seconds_per_wo
     many as take about STEP_SECONDS at ``seconds_per_work`` (the last batch's), from 1 to LARGEST_BATCH.
 
     >>> slow = [("k", "x" * 1125)] * 100
+    >>> next_batch_size(slow, 0, None), next_batch_size(slow, 1, 0.0005)  # 1,125 x 0.0005 s a passage: 2 in 1.5 s
+    (1, 2)
     >>> next_batch_size(slow, 8, 0.002), next_batch_size(slow, 8, 1e-9), next_batch_size(slow, 99, 1e-9)
     (1, 32, 1)
     """

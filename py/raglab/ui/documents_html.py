@@ -52,14 +52,14 @@ def render_vectors(
     stopping: bool = False,
 ) -> str:
     """The line about the meaning vectors of the visitor's passages: how many are made, a bar and "Cancel" while
-    they are being made (``stopping``: Cancel was pressed, the batch under way ends first), "Make vectors"
+    they are being made (``stopping``: Cancel was pressed; a batch under way ends first, none starts), "Make vectors"
     otherwise; ``device``: which device makes them and why, in the embedding worker's words, once it has said
     (web/worker.js measures WebGPU against WebAssembly at first use).
 
     >>> "320 of 1,234 passages, about 2 min left" in render_vectors(320, 1234, True, 95)
     True
     >>> stopping = render_vectors(8, 53, True, 40, stopping=True)
-    >>> "Stopping after the batch under way: 8 of 53 passages have a vector." in stopping, "Cancel" in stopping
+    >>> "Stopping, no new batch starts: 8 of 53 passages have a vector." in stopping, "Cancel" in stopping
     (True, False)
     >>> render_vectors(3, 9, True, device="no WebGPU, so <the CPU>").split("</div>")[1]
     '<p class="vectors-device">On this device: no WebGPU, so &lt;the CPU&gt;.</p>'
@@ -80,7 +80,7 @@ def _vectors_line(made: int, total: int, running: bool, seconds_left: float | No
     if running and stopping:
         return (
             f'<div class="row vectors-running"><progress max="{total}" value="{made}"></progress> '
-            f"<span>Stopping after the batch under way: {made:,} of {total:,} passages have a vector.</span></div>"
+            f"<span>Stopping, no new batch starts: {made:,} of {total:,} passages have a vector.</span></div>"
         )
     if running:
         left = f", about {_duration(seconds_left)} left" if seconds_left is not None else ""
