@@ -18,6 +18,7 @@ class Embedder:
         self.page = page
         self.available = available  # the build has an embedding model
         self.device = None  # which device makes the vectors and why, in the worker's words, once it has said
+        self.measure_at = 0  # while WebGPU is still to be measured: the size of batch the worker measures it on
         self.warming = False  # warm() has been tried: once a visit
 
     @property
@@ -49,6 +50,7 @@ class Embedder:
             self.fail(load.id, ended["reason"], retry)
             return False
         self.device = ended["reason"]
+        self.measure_at = ended.get("measure_at", 0)
         note = f"Embedding model ready ({ended['dtype']}, {ended['device']}); reading your question…"
         self.set(self.state.move("loaded", request=load.id, note=note))
         asyncio.ensure_future(self.page.show_stored())
@@ -84,6 +86,7 @@ class Embedder:
                 return self.fail(request.id, answer["reason"], retry)
             if answer.get("choice"):  # this batch measured which device is faster
                 self.device = answer["choice"]["reason"]
+                self.measure_at = 0
             page.draw(page.model.embedded(key, ticket))
             return [list(v) for v in answer["vectors"]]
         except BaseException:

@@ -116,7 +116,7 @@ class Vectors:
             page.draw(page.model.embedded("yours", ticket))
             started = time.perf_counter()
             while start < len(items) and not self.cancel:
-                batch = items[start : start + next_batch_size(items, start, rate)]
+                batch = items[start : start + next_batch_size(items, start, rate, page.embedder.measure_at)]
                 texts = [t for _, t in batch]
                 sent = time.perf_counter()
                 vectors = await page.embedder.vectors("yours", ticket, texts, retry="vectors")

@@ -31,7 +31,7 @@
 //       received and the exact text the model reads (the chat template applied), for checking.
 //   {type: "progress", id, file, runtime, loaded, total} bytes of one file as they arrive (file relative to the
 //       model folder, e.g. "onnx/model_q4.onnx"; runtime: true for onnxruntime's own .wasm); none from cache
-//   {type: "ready", id, model, device, dtype, reason, ms}  reason: why this device and dtype, in words;
+//   {type: "ready", id, model, device, dtype, reason, measure_at, ms}  reason: why this device and dtype, in words; measure_at: see load;
 //       ms: how long the load took in the worker (download, or Cache Storage, plus compiling the runtime)
 //   {type: "token", id, text, tokens}                   a piece of the answer; tokens: how many so far
 //   {type: "done", id, text, tokens, interrupted, first_token_ms, ms}
@@ -174,8 +174,10 @@ async function load({ id, task, model, dtype = "auto", device = "auto", reason =
     loading.promise = make(id, model, dtype, device, reason);
   }
   const started = performance.now();
-  const { device: used, dtype: usedDtype, reason: why } = await loading.promise;
-  post({ type: "ready", id, model, device: used, dtype: usedDtype, reason: why, ms: Math.round(performance.now() - started) });
+  const { device: used, dtype: usedDtype, reason: why, trial } = await loading.promise;
+  // measure_at: a batch of at least this many texts measures WebGPU against WebAssembly (see embed); 0 once nothing is left to measure.
+  const measureAt = trial ? MEASURE_AT : 0;
+  post({ type: "ready", id, model, device: used, dtype: usedDtype, reason: why, measure_at: measureAt, ms: Math.round(performance.now() - started) });
 }
 
 // The embedding model runs on WebAssembly, and also on WebGPU when the device has an adapter that can run its

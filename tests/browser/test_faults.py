@@ -64,13 +64,30 @@ def ask_the_model(page) -> None:
     page.locator("#model-plain .consent-yes").click(timeout=SLOW)
 
 
+STREAMING_OR_ENDED = """n => {
+    const panel = document.getElementById("model-plain");
+    const streaming = panel.querySelector(".answer:has(.model-stop) .answer-text");
+    return (streaming && streaming.textContent.length > 0) || panel.querySelectorAll(".answer-meta").length >= n;
+}"""
+
+
+def answered(page, count: int) -> None:
+    """Wait until answer ``count`` streams its first token (every file loaded, the model running), stop it there (the
+    rest of its 256 tokens shows nothing more about a download), and check it ended: "Stopped", or "Done" if it
+    ended first."""
+    page.wait_for_function(STREAMING_OR_ENDED, arg=count, timeout=SLOW)
+    page.evaluate("() => document.querySelector('#model-plain .answer .model-stop')?.click()")
+    answers = page.locator("#model-plain .answer-meta")
+    expect(answers).to_have_count(count, timeout=SLOW)
+    expect(answers.last).to_contain_text(re.compile(r"^(Done|Stopped)"))
+
+
 def test_the_language_model_recovers_from_every_fault_on_every_file(visit):
     page = visit.open()
     page.evaluate("""() => { window.__ids = [];
         raglabBridge.events.addEventListener("model", (e) => e.detail.task === "generate" && __ids.push(e.detail.id));
     }""")
     status = page.locator("#model-plain .model-status")
-    answers = page.locator("#model-plain .answer-meta")
     cases = [
         (HUB + name, name, fault)
         for name in ("onnx/model_q4.onnx", "generation_config.json", "tokenizer.json")
@@ -96,15 +113,13 @@ def test_the_language_model_recovers_from_every_fault_on_every_file(visit):
         expect(page.locator("#result-plain .summary")).to_contain_text("How much does the ferry cost?")
         page.unroute(pattern)
         page.locator("#model-plain button.model-retry").click()
-        expect(answers).to_have_count(done + 1, timeout=SLOW)
-        expect(answers.last).to_contain_text("Done")
+        answered(page, done + 1)
         remove(page, "generate")
         remove(page, "runtime")
     for fault in ("500", "404", "abort"):
         hits = fault_once(page, RUNTIME, fault)
         ask_the_model(page)
-        expect(answers).to_have_count(len(cases) + 1, timeout=SLOW)
-        expect(answers.last).to_contain_text("Done")
+        answered(page, len(cases) + 1)
         assert len(hits) == 2, (fault, hits)  # failed once, then fetched again
         cases.append(fault)
         page.unroute(RUNTIME)
@@ -120,7 +135,7 @@ def test_a_reload_after_a_bad_body_works(visit):
     page.reload()
     expect(page.locator("#status")).to_have_text("Ready", timeout=SLOW)
     ask_the_model(page)
-    expect(page.locator("#model-plain .answer-meta")).to_contain_text("Done", timeout=SLOW)
+    answered(page, 1)
 
 
 def test_the_embedding_model_and_the_worker_recover_from_every_fault(visit):
@@ -218,7 +233,7 @@ def test_a_meaning_question_while_the_language_model_downloads(visit):
     page.press("#q-hybrid", "Enter")
     expect(page.locator("#result-hybrid .summary")).to_contain_text("“Is there a swimming pool?”", timeout=SLOW)
     release(held)
-    expect(page.locator("#model-plain .answer-meta")).to_contain_text("Done", timeout=SLOW)
+    answered(page, 1)
 
 
 # Put into the language model's worker: after the first token of the next answer it waits (a synchronous request

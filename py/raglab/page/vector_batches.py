@@ -60,9 +60,20 @@ def batch_work(batch: Sequence[tuple[str, str]]) -> int:
     return len(batch) * work(batch[0][1]) if batch else 0
 
 
-def next_batch_size(items: Sequence[tuple[str, str]], start: int, seconds_per_work: float | None) -> int:
+def next_batch_size(
+    items: Sequence[tuple[str, str]], start: int, seconds_per_work: float | None, measure_at: int = 0
+) -> int:
     """How many passages from ``items[start]`` go in the next batch: FIRST_BATCH before any rate is known, then as
-    many as take about STEP_SECONDS at ``seconds_per_work`` (the last batch's), from 1 to LARGEST_BATCH.
+    many as take about STEP_SECONDS at ``seconds_per_work`` (the last batch's), from 1 to LARGEST_BATCH. While the
+    worker has still to measure WebGPU against WebAssembly, it does so on a batch of at least ``measure_at``
+    passages (worker.js MEASURE_AT): the batch after the first is that large, however slow the device, or a device
+    whose batches stay small would never be measured.
+
+    >>> slow = [("k", "x" * 1125)] * 100
+    >>> next_batch_size(slow, 1, 0.002, measure_at=8), next_batch_size(slow, 1, 1e-9, measure_at=8)
+    (8, 32)
+    >>> next_batch_size(slow, 0, None, measure_at=8), next_batch_size(slow, 96, 0.002, measure_at=8)  # first; 4 left
+    (1, 4)
 
     >>> slow = [("k", "x" * 1125)] * 100
     >>> next_batch_size(slow, 0, None), next_batch_size(slow, 1, 0.0005)  # 1,125 x 0.0005 s a passage: 2 in 1.5 s
@@ -74,7 +85,8 @@ def next_batch_size(items: Sequence[tuple[str, str]], start: int, seconds_per_wo
     if seconds_per_work is None:
         return min(FIRST_BATCH, left)
     per_passage = max(work(items[start][1]), 1) * seconds_per_work
-    return max(1, min(LARGEST_BATCH, left, int(STEP_SECONDS / per_passage) if per_passage > 0 else LARGEST_BATCH))
+    timed = int(STEP_SECONDS / per_passage) if per_passage > 0 else LARGEST_BATCH
+    return min(left, max(1, measure_at, min(LARGEST_BATCH, timed)))
 
 
 def seconds_left(elapsed: float, work_done: int, work_left: int) -> float:
