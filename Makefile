@@ -65,13 +65,17 @@ build: deps-python deps-node models
 serve: build
 	$(PY) -m tools.serve
 
+# The tests run in TEST_PROCESSES processes (pytest-xdist), a test file's tests in one of them, in order (loadscope):
+# a browser test mostly waits while the page works on one core. TEST_PROCESSES=0 runs them in this process.
+TEST_PROCESSES ?= 2
+
 # The checks first (seconds), then the tests. The tests use an --offline build (no numpy from the CDN) with a tiny
 # random-weight stand-in for Qwen3-0.6B served by the site itself (python -m tools.qwen_stub), in .cache/dist-test,
 # via RAGLAB_DIST. Every test is marked core, meaning or browser by its folder (tests/conftest.py).
 test: deps-python deps-node models deps-browser lint
 	$(PY) -m tools.qwen_stub
 	$(PY) build.py --offline --out .cache/dist-test --self-host-model .cache/models/stub/Qwen3-0.6B-ONNX
-	RAGLAB_DIST=.cache/dist-test $(PY) -m pytest -q
+	RAGLAB_DIST=.cache/dist-test $(PY) -m pytest -q -n $(TEST_PROCESSES) --dist loadscope
 
 # The fast loop: tests/core and every docstring example (pytest -m core). A few use the real embedding model,
 # which `models` exports once.

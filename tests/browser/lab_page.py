@@ -38,3 +38,21 @@ def expect_address(page, pairs: list | None = None, holds: str | None = None) ->
         expect(page).to_have_url(re.compile(re.escape("?" + urlencode(pairs)) + r"(#.*)?$"))
     if holds is not None:
         expect(page).to_have_url(re.compile(re.escape(holds)))
+
+
+STREAMING_OR_ENDED = """n => {
+    const panel = document.getElementById("model-plain");
+    const streaming = panel.querySelector(".answer:has(.model-stop) .answer-text");
+    return (streaming && streaming.textContent.length > 0) || panel.querySelectorAll(".answer-meta").length >= n;
+}"""
+
+
+def answered(page, count: int) -> None:
+    """Wait until answer ``count`` streams its first token (every file loaded, the model running), stop it there (the
+    rest of its 256 tokens shows nothing more about a download), and check it ended: "Stopped", or "Done" if it
+    ended first."""
+    page.wait_for_function(STREAMING_OR_ENDED, arg=count, timeout=SLOW)
+    page.evaluate("() => document.querySelector('#model-plain .answer .model-stop')?.click()")
+    answers = page.locator("#model-plain .answer-meta")
+    expect(answers).to_have_count(count, timeout=SLOW)
+    expect(answers.last).to_contain_text(re.compile(r"^(Done|Stopped)"))

@@ -7,7 +7,7 @@ between the cases so that the next case downloads afresh. Every wait is for some
 
 import re
 
-from lab_page import SLOW, expect_address, shown
+from lab_page import SLOW, answered, expect_address, shown
 from playwright.sync_api import expect
 
 HUB = "**/hub/onnx-community/Qwen3-0.6B-ONNX/resolve/main/"
@@ -62,24 +62,6 @@ def ask_the_model(page) -> None:
     """Ask in the plain-search section when nothing is stored: the consent question comes first."""
     page.locator("#plain button.ask-model-button").click()
     page.locator("#model-plain .consent-yes").click(timeout=SLOW)
-
-
-STREAMING_OR_ENDED = """n => {
-    const panel = document.getElementById("model-plain");
-    const streaming = panel.querySelector(".answer:has(.model-stop) .answer-text");
-    return (streaming && streaming.textContent.length > 0) || panel.querySelectorAll(".answer-meta").length >= n;
-}"""
-
-
-def answered(page, count: int) -> None:
-    """Wait until answer ``count`` streams its first token (every file loaded, the model running), stop it there (the
-    rest of its 256 tokens shows nothing more about a download), and check it ended: "Stopped", or "Done" if it
-    ended first."""
-    page.wait_for_function(STREAMING_OR_ENDED, arg=count, timeout=SLOW)
-    page.evaluate("() => document.querySelector('#model-plain .answer .model-stop')?.click()")
-    answers = page.locator("#model-plain .answer-meta")
-    expect(answers).to_have_count(count, timeout=SLOW)
-    expect(answers.last).to_contain_text(re.compile(r"^(Done|Stopped)"))
 
 
 def test_the_language_model_recovers_from_every_fault_on_every_file(visit):
