@@ -24,11 +24,13 @@ has 2 shared cores. Medians and spreads are printed as a table and every run goe
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 from pathlib import Path
 
 from tools.site import ensure_site
 
+from bench import smoke
 from bench.page_runs import (
     DEFAULT_DIST,
     ROOT,
@@ -187,7 +189,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--runs", type=int, default=5, help="runs of each kind (cold, cached); default 5")
     parser.add_argument("--dist", type=Path, default=DEFAULT_DIST, help=f"built site; default {DEFAULT_DIST}")
     parser.add_argument("--max-load", type=float, default=2.5, help="wait for a 1-minute load average below this")
+    smoke.add_flag(parser)
     args = parser.parse_args(argv)
+    if args.smoke:
+        args.runs, args.max_load = 1, math.inf
 
     dist = ensure_site(args.dist.resolve())
     measured = interleaved_runs(
@@ -195,7 +200,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     runs = measured.runs
     summary = summarise(runs)
-    path = measured.write("embed", summary, argv)
+    path = None if args.smoke else measured.write("embed", summary, argv)
     print()
     print(
         f"all-MiniLM-L6-v2 fp16 on {runs[0]['device']}, cross-origin isolated: {runs[0]['isolated']}; "
@@ -204,7 +209,7 @@ def main(argv: list[str] | None = None) -> None:
     print(table(summary))
     if "cold_over_cached" in summary:
         print(f"cold / cached (load + first vector): {summary['cold_over_cached']:.2f}x")
-    print(f"wrote {path.relative_to(ROOT)}")
+    print(f"wrote {path.relative_to(ROOT)}" if path else smoke.NOTE)
 
 
 if __name__ == "__main__":

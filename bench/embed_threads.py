@@ -24,6 +24,7 @@ from playwright.sync_api import sync_playwright
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.serve import QuietHandler, Server
 
+from bench import smoke
 from bench.scifact_data import ROOT, load_scifact
 
 BATCH = 32
@@ -92,7 +93,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--dist", type=Path, default=ROOT / ".cache" / "dist-test")
     parser.add_argument("--texts", type=int, default=64, help="the first N SciFact abstracts (title + text)")
     parser.add_argument("--rounds", type=int, default=3)
+    smoke.add_flag(parser)
     args = parser.parse_args(argv)
+    if args.smoke:
+        args.texts, args.rounds = 2, 1
     config = json.loads((args.dist / "pyscript.json").read_text())
     model = config["raglab"]["bridge"]["embed"]["model"]
     texts = load_scifact().documents[: args.texts]
@@ -135,11 +139,14 @@ def main(argv: list[str] | None = None) -> None:
         "when": time.strftime("%Y-%m-%d %H:%M"),
         "variants": summary,
     }
-    (ROOT / "bench" / "results").mkdir(exist_ok=True)
-    (ROOT / "bench" / "results" / "embed_threads.json").write_text(json.dumps(out, indent=2) + "\n")
+    if not args.smoke:
+        (ROOT / "bench" / "results").mkdir(exist_ok=True)
+        (ROOT / "bench" / "results" / "embed_threads.json").write_text(json.dumps(out, indent=2) + "\n")
     print(f"{'variant':<22} abstracts/s  to plain (paired)   load {loads[0]:.1f} -> {loads[-1]:.1f}")
     for name, s in summary.items():
         print(f"{name:<22} {s['abstracts_per_s']:11.2f}  {s['to_plain_paired']:17.2f}")
+    if args.smoke:
+        print(smoke.NOTE)
 
 
 if __name__ == "__main__":

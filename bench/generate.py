@@ -32,11 +32,13 @@ from __future__ import annotations
 
 import argparse
 import functools
+import math
 import statistics
 from pathlib import Path
 
 from tools.site import ensure_site
 
+from bench import smoke
 from bench.page_runs import (
     CACHED,
     DEFAULT_DIST,
@@ -275,7 +277,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--asks", type=int, default=3, help="asks per run once the model is loaded; default 3")
     parser.add_argument("--dist", type=Path, default=DEFAULT_DIST, help=f"built site; default {DEFAULT_DIST}")
     parser.add_argument("--max-load", type=float, default=2.5, help="wait for a 1-minute load average below this")
+    smoke.add_flag(parser)
     args = parser.parse_args(argv)
+    if args.smoke:
+        args.runs, args.asks, args.max_load = 1, 1, math.inf
 
     dist = ensure_site(args.dist.resolve())
     measured = interleaved_runs(
@@ -290,7 +295,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     runs = measured.runs
     summary = summarise(runs)
-    path = measured.write("generate", summary, argv)
+    path = None if args.smoke else measured.write("generate", summary, argv)
     first = runs[0]["first"]
     print()
     print(
@@ -305,7 +310,7 @@ def main(argv: list[str] | None = None) -> None:
         f"longest main-thread task while any answer streamed: {longest:.0f} ms "
         f"({'meets' if longest < LONGEST_TASK_GOAL_MS else 'misses'} the goal: under {LONGEST_TASK_GOAL_MS} ms)"
     )
-    print(f"wrote {path.relative_to(ROOT)}")
+    print(f"wrote {path.relative_to(ROOT)}" if path else smoke.NOTE)
 
 
 if __name__ == "__main__":

@@ -27,6 +27,7 @@ import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 
+from bench import smoke
 from bench.page_runs import ROOT, write_results
 from bench.reading import SET, core_version, load_set, percent
 from raglab.documents.chunking import chunk_documents
@@ -51,8 +52,9 @@ def load_labels(folder: Path) -> dict[str, dict]:
     return {item["name"]: item for item in tomllib.loads(path.read_text()).get("name", [])} if path.exists() else {}
 
 
-def measure(folder: Path) -> dict:
+def measure(folder: Path, documents: int | None = None) -> dict:
     sources, _, _ = load_set(folder)
+    sources = sources[:documents]  # --smoke: the first document only
     missing = [s.missing for s in sources if s.missing]
     if missing:
         raise SystemExit("the set needs every document; install the packages first:\n  " + "\n  ".join(missing))
@@ -136,12 +138,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--label", default="", help="a word for the results file: before, after")
     p.add_argument("--unlabelled", action="store_true", help="list each sampled name with no label, in context")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
+    smoke.add_flag(p)
     args = p.parse_args(argv)
-    result = measure(args.set)
+    result = measure(args.set, documents=1 if args.smoke else None)
     result["label"] = args.label
-    path = write_results("names" + (f"-{args.label}" if args.label else ""), result)
+    path = None if args.smoke else write_results("names" + (f"-{args.label}" if args.label else ""), result)
     print(json.dumps(result, ensure_ascii=False, indent=2) if args.json else report(result, args.unlabelled))
-    print(f"written: {path.relative_to(ROOT)}", file=sys.stderr)
+    print(f"written: {path.relative_to(ROOT)}" if path else smoke.NOTE, file=sys.stderr)
     return 0
 
 

@@ -1,7 +1,7 @@
 """A visitor's own documents in the lab page: from the drop to the first answer, the longest main-thread task, a
 reload with the documents kept, the bytes kept, and a PDF read; each against a plain-JS baseline in the same run.
 
-    .venv/bin/python -m bench.own_documents [--rounds 3] [--dist DIR] [--build] [--max-load 2.5]
+    .venv/bin/python -m bench.own_documents [--rounds 3] [--dist DIR] [--build] [--max-load 2.5] [--smoke]
 
 The material is SciFact's first 1,000 abstracts (title + text, joined by a space as BEIR does; 1.49 MB of UTF-8):
 
@@ -56,6 +56,7 @@ from pathlib import Path
 
 from tools.site import build_site, ensure_site
 
+from bench import smoke
 from bench.page_runs import (
     ROOT,
     browser_with_profile,
@@ -72,7 +73,9 @@ from raglab.documents.readers import read_file
 DEFAULT_DIST = ROOT / ".cache" / "dist-bench-docs"
 RESULT = ROOT / "bench" / "results" / "own_documents.json"
 MINISEARCH = ROOT / "node_modules" / "minisearch" / "dist" / "umd" / "index.js"
+MINISEARCH_URL = "bench-minisearch.js"  # served from MINISEARCH by a route, same origin as the lab
 ABSTRACTS = 1000
+SMOKE_ABSTRACTS, SMOKE_PDF_PAGES = 12, 2  # --smoke (bench/smoke.py)
 PDF_PAGES, PDF_LINES, PDF_LINE_CHARS, PDF_FONT_PT, PDF_LINE_MM = 100, 50, 88, 11, 5.5
 RUN_TIMEOUT_MS = 600_000  # 1,000 files on 2 busy cores
 CASES = ("one", "many", "pdf")
@@ -259,13 +262,14 @@ PDFJS_JS = """async (data) => {
 # --- the material --------------------------------------------------------------------------------------------
 
 
-def material() -> dict:
+def material(count: int = ABSTRACTS, pdf_pages: int = PDF_PAGES) -> dict:
     """The three cases' files, the passages the lab cuts from them (CPython, the same core), and the question."""
     data = load_scifact()
-    abstracts = data.documents[:ABSTRACTS]
-    one = [("scifact-1000.txt", "\n\n".join(abstracts).encode())]
-    many = [(f"{i}.txt", text.encode()) for i, text in zip(data.doc_ids[:ABSTRACTS], abstracts, strict=True)]
-    cases = {"one": one, "many": many, "pdf": [("scifact-100-pages.pdf", scifact_pdf(abstracts))]}
+    abstracts = data.documents[:count]
+    one = [(f"scifact-{count}.txt", "\n\n".join(abstracts).encode())]
+    many = [(f"{i}.txt", text.encode()) for i, text in zip(data.doc_ids[:count], abstracts, strict=True)]
+    pdf = [(f"scifact-{pdf_pages}-pages.pdf", scifact_pdf(abstracts, pdf_pages))]
+    cases = {"one": one, "many": many, "pdf": pdf}
     out = {"question": data.queries[0], "cases": {}}
     for case, files in cases.items():
         info = {"files": files, "file_bytes": sum(len(b) for _, b in files)}
@@ -491,7 +495,9 @@ def baseline(context, site_url: str, case: str, m: dict) -> dict:
             "longtasks": len(tasks),
             "longest_task_ms": max((t[1] for t in tasks), default=0),
         }
-    page.add_script_tag(content=MINISEARCH.read_text())
+    # From the site's own origin, as a file: the page's Content-Security-Policy refuses inline scripts.
+    page.route(site_url + MINISEARCH_URL, lambda route: route.fulfill(path=MINISEARCH))
+    page.add_script_tag(url=site_url + MINISEARCH_URL)
     page.evaluate("""() => document.body.append(Object.assign(document.createElement("input"),
                      { type: "file", multiple: true, id: "bench-files", hidden: true }))""")
     page.locator("#bench-files").set_input_files(payload(info["files"]))
@@ -766,18 +772,23 @@ def main() -> None:
     ap.add_argument("--dist", type=Path, default=DEFAULT_DIST, help="the built site (built there if missing)")
     ap.add_argument("--build", action="store_true", help="build the site afresh first (web/ or py/ changed)")
     ap.add_argument("--max-load", type=float, default=2.5)
+    smoke.add_flag(ap)
     args = ap.parse_args()
     dist = build_site(args.dist) if args.build else ensure_site(args.dist)
     built_from = tree()
-    m = material()
+    m = material(SMOKE_ABSTRACTS, SMOKE_PDF_PAGES) if args.smoke else material()
     started = time.monotonic()
-    machine = wait_for_quiet_machine(args.max_load)
+    if args.smoke:
+        args.rounds = 1
+        machine = {"load_when_measuring": load_now()}
+    else:
+        machine = wait_for_quiet_machine(args.max_load)
     runs = []
     work = Path(tempfile.mkdtemp(prefix="raglab-bench-docs-"))
     try:
         with sync_playwright() as playwright, served(dist) as site_url:
             env = environment(playwright)
-            for round_ in range(args.rounds + 1):  # round 0 warms up and is not counted
+            for round_ in range(1 if args.smoke else 0, args.rounds + 1):  # round 0 warms up, is not counted
                 for case in CASES:
                     for side in ("ours", "baseline") if round_ % 2 else ("baseline", "ours"):
                         run = {"round": round_, **one_run(playwright, work, site_url, side, case, m)}
@@ -797,23 +808,24 @@ def main() -> None:
         c: {k: v for k, v in i.items() if k not in ("files", "passages")} | {"file_count": len(i["files"])}
         for c, i in m["cases"].items()
     }
-    RESULT.parent.mkdir(parents=True, exist_ok=True)
-    RESULT.write_text(
-        json.dumps(
-            {
-                "environment": env,
-                "tree": built_from,
-                "machine": machine,
-                "question": m["question"],
-                "cases": cases,
-                "summary": summary,
-                "runs": runs,
-                "rounds": args.rounds,
-                "seconds": round(time.monotonic() - started),
-            },
-            indent=2,
+    if not args.smoke:
+        RESULT.parent.mkdir(parents=True, exist_ok=True)
+        RESULT.write_text(
+            json.dumps(
+                {
+                    "environment": env,
+                    "tree": built_from,
+                    "machine": machine,
+                    "question": m["question"],
+                    "cases": cases,
+                    "summary": summary,
+                    "runs": runs,
+                    "rounds": args.rounds,
+                    "seconds": round(time.monotonic() - started),
+                },
+                indent=2,
+            )
         )
-    )
     during = machine["load_during_runs"]
     print(
         f"\nChromium {env['chromium']}, {env['cpus']} cores; load average {machine['load_when_measuring']} at the "
@@ -822,7 +834,7 @@ def main() -> None:
     print(table(summary, m))
     print()
     print("\n".join(goals(summary)))
-    print(f"wrote {RESULT.relative_to(ROOT)}")
+    print(smoke.NOTE if args.smoke else f"wrote {RESULT.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":

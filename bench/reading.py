@@ -59,6 +59,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import raglab
+from bench import smoke
 from bench.page_runs import ROOT, write_results
 from raglab import Lab
 from raglab.documents.collection import Collection, document_from_record
@@ -630,9 +631,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     result = measure(args.set, args.smoke, not args.no_page, args.embedder == "onnx", args.dist)
     result["label"] = args.label
     name = "reading" + (f"-{args.label}" if args.label else "") + ("-smoke" if args.smoke else "")
-    path = write_results(name, result)
+    path = None if args.smoke else write_results(name, result)
     print(json.dumps(result, ensure_ascii=False, indent=2) if args.json else report(result), flush=True)
-    print(f"written: {path.relative_to(ROOT)}", file=sys.stderr)
+    print(f"written: {path.relative_to(ROOT)}" if path else smoke.NOTE, file=sys.stderr)
     return 0
 
 

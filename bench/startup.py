@@ -48,6 +48,8 @@ from build import BuildSettings
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.site import build_site, served
 
+from bench import smoke
+
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / ".cache" / "bench" / "startup-site"
 RESULTS = ROOT / "bench" / "results"
@@ -344,7 +346,10 @@ def main(argv: list[str] | None = None) -> None:
         help="also load index-NAME.html, the lab page with this change (repeatable)",
     )
     parser.add_argument("--dist", type=Path, help="copy this built site instead of building one")
+    smoke.add_flag(parser)
     args = parser.parse_args(argv)
+    if args.smoke:
+        args.runs = 1
     if not Path(CHROMIUM).exists():
         raise SystemExit(f"{CHROMIUM} is missing: run `make deps-browser`")
     from playwright.sync_api import sync_playwright
@@ -383,6 +388,9 @@ def main(argv: list[str] | None = None) -> None:
             print(f"  {start:7.0f} -> {end:7.0f}  {file}")
         print(f"  ready at {typical['ready_ms']:.0f}")
 
+    if args.smoke:
+        print(smoke.NOTE)
+        return
     RESULTS.mkdir(parents=True, exist_ok=True)
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
     out = RESULTS / f"startup-{stamp}.json"

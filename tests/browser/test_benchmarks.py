@@ -1,0 +1,50 @@
+"""Every benchmark still runs (issue 22): each one's smoke mode (bench/smoke.py: the fewest files, one round, no
+results file) on the session's built site, under its Content-Security-Policy, to its end and its figures.
+
+The figures are not checked (a smoke run measures nothing); that the benchmark got to print them is. Benchmarks
+not here have no smoke mode yet: bench/README.md, "Smoke mode", names them and why.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from bench.smoke import NOTE
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# module -> (takes --dist, a line of its figures that only its end prints)
+BENCHMARKS = {
+    "own_documents": (True, "drop to answer / MiniSearch, 1 file:"),
+    "embed": (True, "cold / cached (load + first vector):"),
+    "generate": (True, "longest main-thread task while any answer streamed:"),
+    "startup": (True, "index.html, the median load"),
+    "embed_threads": (True, "to plain (paired)"),
+    "reading": (False, "| passages over 120 words |"),
+    "names": (False, "| sampled names that are names (of those labelled) |"),
+    "hostile": (False, "hostile file"),
+}
+RUN_TIMEOUT_S = 600  # one smoke run on 2 busy shared cores; quiet, all of them take well under 90 s together
+
+
+@pytest.mark.parametrize("name", BENCHMARKS)
+def test_benchmark_runs_to_its_figures(name, dist):
+    takes_dist, figures = BENCHMARKS[name]
+    command = [sys.executable, "-m", f"bench.{name}", "--smoke", *(["--dist", str(dist)] if takes_dist else [])]
+    done = subprocess.run(
+        command,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "py")},
+        capture_output=True,
+        text=True,
+        timeout=RUN_TIMEOUT_S,
+    )
+    said = done.stdout + done.stderr
+    assert done.returncode == 0, f"{' '.join(command)} failed:\n{said[-3000:]}"
+    assert figures in done.stdout, f"{name} printed no figures:\n{said[-3000:]}"
+    if name != "hostile":  # hostile writes no results file in any mode
+        assert NOTE in said, f"{name} did not run as a smoke run:\n{said[-3000:]}"
