@@ -52,7 +52,10 @@ NETWORKX_VERSION = "3.7"  # pure Python; the Pyodide lock's networkx 3.6.1 would
 PYODIDE_PACKAGE_BASE_URL = f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/"
 # The embedding model the page's worker loads for typed questions, self-hosted under models/.
 EMBED_MODEL = "all-MiniLM-L6-v2"
-EMBED_DTYPE = "fp16"  # 45 MB; matches fp32 to cosine 0.9999 and keeps the spec's figures (int8 does not)
+# Its weights: the page's worker and the vectors shipped for the corpus are made with these same ones, so the page
+# never compares vectors of two weights. fp16: 45 MB, keeps every figure of the spec (q8, 23 MB and faster, moves
+# the multi-query example's fused 0.0648 to 0.0645: bench/README.md, "Weights").
+EMBED_DTYPE = "fp16"
 MODEL_CACHE = Path(__file__).resolve().parent / ".cache" / "models"
 # The language model of "Ask the model", fetched at run time by the visitor's browser (after consent) and kept in
 # its Cache Storage. To self-host the weights, set GENERATE_HOST to your own host (files under
@@ -552,7 +555,7 @@ def _vector_table(lab, VectorTable, preset_texts):
     try:
         from raglab.models.onnx_embed import OnnxEmbedder
 
-        embed = OnnxEmbedder(_export_embedding_model())
+        embed = OnnxEmbedder(_export_embedding_model(), EMBED_DTYPE)
     except (ImportError, OSError, FileNotFoundError) as error:
         print(f"build.py: no embedding model ({error}); meaning presets are not pre-rendered. Run `make models`.")
         return None, "This technique searches by meaning, and this build of the lab has no embedding model.", None
@@ -565,22 +568,26 @@ def _vector_table(lab, VectorTable, preset_texts):
 def _export_embedding_model() -> Path:
     """all-MiniLM-L6-v2 as ONNX in the ignored cache, where `make models` (tools/models.py) exports it from its
     PyPI package; `make build` and `make test` do that first."""
+    from raglab.models.onnx_embed import MODEL_FILES
+
     model_dir = MODEL_CACHE / EMBED_MODEL
-    if not (model_dir / "onnx" / "model_fp16.onnx").exists():
+    if not (model_dir / MODEL_FILES[EMBED_DTYPE]).exists():
         raise FileNotFoundError(f"{model_dir} holds no exported model")
     return model_dir
 
 
 def copy_models(dist: Path, settings: BuildSettings) -> None:
-    """The embedding model in the layout transformers.js reads (models/<name>/...), fp16 weights only."""
-    source = MODEL_CACHE / EMBED_MODEL
-    if not (source / "onnx" / "model_fp16.onnx").exists():
+    """The embedding model in the layout transformers.js reads (models/<name>/...), the EMBED_DTYPE weights only."""
+    from raglab.models.onnx_embed import MODEL_FILES
+
+    source, weights = MODEL_CACHE / EMBED_MODEL, MODEL_FILES[EMBED_DTYPE]
+    if not (source / weights).exists():
         return
     target = dist / "models" / EMBED_MODEL
     (target / "onnx").mkdir(parents=True)
     for path in source.glob("*.json"):
         shutil.copy2(path, target / path.name)
-    shutil.copy2(source / "onnx" / "model_fp16.onnx", target / "onnx" / "model_fp16.onnx")
+    shutil.copy2(source / weights, target / weights)
 
 
 def self_host_model(dist: Path, settings: BuildSettings) -> None:

@@ -24,8 +24,8 @@ from pathlib import Path
 import numpy as np
 
 MODEL_NAME = "all-MiniLM-L6-v2"
-# transformers.js's file name for each dtype; tools/models.py builds these two.
-MODEL_FILES = {"fp32": "onnx/model.onnx", "fp16": "onnx/model_fp16.onnx"}
+# transformers.js's file name for each dtype; tools/models.py builds these three.
+MODEL_FILES = {"fp32": "onnx/model.onnx", "fp16": "onnx/model_fp16.onnx", "q8": "onnx/model_quantized.onnx"}
 BATCH_SIZE = 32  # texts per model run: bounds memory; the vectors do not depend on it beyond float rounding
 
 
