@@ -46,9 +46,7 @@ def cache_path(name: str, texts: list[str], tag: str) -> Path:
     return CACHE_DIR / f"{name}-{h.hexdigest()[:12]}.npy"
 
 
-def cached_vectors(
-    name: str, texts: list[str], embed: OnnxEmbedder | None = None, weights: str = "fp32"
-) -> np.ndarray:
+def cached_vectors(name: str, texts: list[str], embed: OnnxEmbedder | None = None, weights: str = "fp32") -> np.ndarray:
     """The vectors of ``texts``, from ``.cache/bench/{name}-{hash}.npy`` when present, else computed and saved.
     The hash covers the texts and the weights file (its kind and size), so a changed text or model is embedded
     again, and vectors of other weights are never taken for these."""
