@@ -8,17 +8,18 @@ transformers.js 4.3.1 reads for a local model, which is also what ``raglab.model
     .cache/models/all-MiniLM-L6-v2/
         config.json  tokenizer.json  tokenizer_config.json  special_tokens_map.json
         onnx/model.onnx        fp32, dtype "fp32" in transformers.js (about 90 MB)
-        onnx/model_fp16.onnx   fp16, dtype "fp16" (about 45 MB; what the page downloads)
-        onnx/model_quantized.onnx  int8, dtype "q8" (about 23 MB; weights int8 per channel, activations
-                               quantized as it runs: onnxruntime's quantize_dynamic)
+        onnx/model_fp16.onnx   fp16, dtype "fp16" (about 45 MB)
+        onnx/model_quantized.onnx  int8, dtype "q8" (about 23 MB, what the page downloads; weights int8 per
+                               channel, activations quantized as it runs: onnxruntime's quantize_dynamic)
 
 A model that already exists is left alone, so ``ensure_minilm`` is cheap to call from ``build.py``. The export
 needs the packages of ``tools/requirements-models.txt``; the lab itself (CLI, page) needs only onnxruntime and
 tokenizers to run the result.
 
-Why the page keeps fp16 and not int8: fp16 reproduces every meaning-search figure of the spec exactly (fused 0.0648
-/ 0.0492 / 0.0460); per-tensor int8 flips a rank, per-channel int8 gives 0.0645 (no int8 variant tried keeps them
-all: bench/README.md, "Weights"). q8 is built for measuring it (bench/embed_weights.py, bench/scifact.py).
+Which the lab uses (build.py): the presets' vectors are made with fp32, which reproduces every meaning-search figure
+of the spec exactly (fused 0.0648 / 0.0492 / 0.0460; so does fp16); the page's model embeds with q8, twice fp16's
+speed in the page, though no int8 variant tried keeps all of those figures (per channel gives 0.0645, per tensor
+flips a rank): bench/README.md, "Weights". fp16 is kept for measuring.
 """
 
 from __future__ import annotations
@@ -177,8 +178,8 @@ def _write_fp16(fp32_path: Path, fp16_path: Path) -> None:
 
 def _write_q8(fp32_path: Path, q8_path: Path) -> None:
     """int8 weights, one scale per output channel, activations quantized at run time (onnxruntime's
-    ``quantize_dynamic``); transformers.js reads it as dtype "q8". Per channel, because per tensor moved more of
-    the spec's figures (tools/models.py's docstring). SciFact nDCG@10 0.648 against fp32's 0.645 (bench/README.md).
+    ``quantize_dynamic``); transformers.js reads it as dtype "q8". Per channel: SciFact nDCG@10 0.648 against
+    fp32's 0.645, where per tensor gives 0.638 and flips a rank of the spec's examples (bench/README.md).
     """
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
