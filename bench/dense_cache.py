@@ -1,4 +1,5 @@
-"""Dense vectors of SciFact with all-MiniLM-L6-v2 (fp32 ONNX), computed once and cached under ``.cache/bench/``.
+"""Dense vectors of SciFact with all-MiniLM-L6-v2 (fp32 ONNX, or the fp16 and q8 weights the page can use),
+computed once and cached under ``.cache/bench/``.
 
 Texts are embedded shortest first, so each batch pads to similar lengths (a 2-core machine does the 5,183
 abstracts in minutes instead of many more); the vectors are put back in corpus order before saving.
@@ -17,11 +18,11 @@ from pathlib import Path
 import numpy as np
 
 from bench.scifact_data import CACHE_DIR
-from raglab.models.onnx_embed import OnnxEmbedder, default_model_dir
+from raglab.models.onnx_embed import MODEL_FILES, OnnxEmbedder, default_model_dir
 
 
-def embedder() -> OnnxEmbedder:
-    return OnnxEmbedder(default_model_dir(), dtype="fp32")
+def embedder(weights: str = "fp32") -> OnnxEmbedder:
+    return OnnxEmbedder(default_model_dir(), dtype=weights)
 
 
 def embed_sorted(embed: OnnxEmbedder, texts: list[str]) -> np.ndarray:
@@ -45,14 +46,16 @@ def cache_path(name: str, texts: list[str], tag: str) -> Path:
     return CACHE_DIR / f"{name}-{h.hexdigest()[:12]}.npy"
 
 
-def cached_vectors(name: str, texts: list[str], embed: OnnxEmbedder | None = None) -> np.ndarray:
+def cached_vectors(name: str, texts: list[str], embed: OnnxEmbedder | None = None, weights: str = "fp32") -> np.ndarray:
     """The vectors of ``texts``, from ``.cache/bench/{name}-{hash}.npy`` when present, else computed and saved.
-    The hash covers the texts and the model file, so a changed text or model is embedded again."""
-    model_file = default_model_dir() / "onnx" / "model.onnx"
-    path = cache_path(name, texts, str(model_file.stat().st_size))
+    The hash covers the texts and the weights file (its kind and size), so a changed text or model is embedded
+    again, and vectors of other weights are never taken for these."""
+    model_file = default_model_dir() / MODEL_FILES[weights]
+    tag = str(model_file.stat().st_size) + ("" if weights == "fp32" else f" {weights}")  # fp32's tag as it was
+    path = cache_path(name, texts, tag)
     if path.exists():
         return np.load(path)
-    vectors = embed_sorted(embed or embedder(), texts)
+    vectors = embed_sorted(embed or embedder(weights), texts)
     CACHE_DIR.mkdir(parents=True, exist_ok=True)
     np.save(path, vectors)
     return vectors

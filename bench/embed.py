@@ -2,11 +2,12 @@
 
     .venv/bin/python -m bench.embed [--runs 5] [--dist PATH] [--max-load 2.5]
 
-all-MiniLM-L6-v2 (fp16, WASM) in headless Chromium, on the lab page served on 127.0.0.1 (tools/site.py), offline.
+all-MiniLM-L6-v2 (build.py's EMBED_DTYPE weights, WASM) in headless Chromium, on the lab page served on 127.0.0.1
+(tools/site.py), offline.
 Each run is a fresh browser with its own profile; runs alternate between two kinds (bench/page_runs.py), first one
 then the other, swapping which goes first every round:
 
-- cold: an empty profile, as on a first visit: the model (45 MB) and onnxruntime's .wasm (27 MB) come over the
+- cold: an empty profile, as on a first visit: the model (q8, 23 MB) and onnxruntime's .wasm (27 MB) come over the
   local network (no latency, so this is the floor of a first visit) and are compiled;
 - cached: a profile that already holds them in Cache Storage (primed once, untimed): a second visit.
 
@@ -28,6 +29,7 @@ import math
 import statistics
 from pathlib import Path
 
+from build import EMBED_DTYPE
 from tools.site import ensure_site
 
 from bench import smoke
@@ -203,7 +205,7 @@ def main(argv: list[str] | None = None) -> None:
     path = None if args.smoke else measured.write("embed", summary, argv)
     print()
     print(
-        f"all-MiniLM-L6-v2 fp16 on {runs[0]['device']}, cross-origin isolated: {runs[0]['isolated']}; "
+        f"all-MiniLM-L6-v2 {EMBED_DTYPE} on {runs[0]['device']}, cross-origin isolated: {runs[0]['isolated']}; "
         f"{measured.environment['chromium']}; {measured.load_note()}"
     )
     print(table(summary))

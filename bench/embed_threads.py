@@ -37,7 +37,7 @@ PAGE = """<!doctype html><meta charset="utf-8"><title>embed threads</title><scri
 const env = {wasmPaths: {mjs: "/transformers/ort-wasm-simd-threaded.asyncify.mjs",
                          wasm: "/transformers/ort-wasm-simd-threaded.asyncify.wasm"},
              localModelPath: "/models/", allowLocalModels: true, allowRemoteModels: false};
-window.embedAll = (threads, model, batches) => new Promise((resolve, reject) => {
+window.embedAll = (threads, model, dtype, batches) => new Promise((resolve, reject) => {
   const worker = new Worker(`/__worker.js?threads=${threads}`, {type: "module"});
   let next = 0, started = 0;
   const send = () => worker.postMessage({type: "embed", id: 2 + next, texts: batches[next]});
@@ -50,7 +50,7 @@ window.embedAll = (threads, model, batches) => new Promise((resolve, reject) => 
     worker.terminate();
     resolve({ms: performance.now() - started, isolated: self.crossOriginIsolated});
   };
-  worker.postMessage({type: "load", id: 1, task: "embed", model, dtype: "fp16", device: "wasm", env});
+  worker.postMessage({type: "load", id: 1, task: "embed", model, dtype, device: "wasm", env});
 });
 </script>"""
 
@@ -98,7 +98,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.smoke:
         args.texts, args.rounds = 2, 1
     config = json.loads((args.dist / "pyscript.json").read_text())
-    model = config["raglab"]["bridge"]["embed"]["model"]
+    model, dtype = config["raglab"]["bridge"]["embed"]["model"], config["raglab"]["bridge"]["embed"]["dtype"]
     texts = load_scifact().documents[: args.texts]
     batches = [texts[i : i + BATCH] for i in range(0, len(texts), BATCH)]
     variants = {"plain page, 1 thread": (False, 0), "isolated, 1 thread": (True, 1), "isolated, 2 threads": (True, 2)}
@@ -113,7 +113,9 @@ def main(argv: list[str] | None = None) -> None:
             pages[isolated].goto(url)
         for round_ in range(args.rounds):
             for name, (isolated, threads) in variants.items():
-                result = pages[isolated].evaluate("([t, m, b]) => embedAll(t, m, b)", [threads, model, batches])
+                result = pages[isolated].evaluate(
+                    "([t, m, d, b]) => embedAll(t, m, d, b)", [threads, model, dtype, batches]
+                )
                 assert result["isolated"] == isolated, (name, result)
                 runs[name].append(len(texts) / (result["ms"] / 1000))
                 print(f"round {round_ + 1} {name}: {runs[name][-1]:.2f} abstracts/s", flush=True)

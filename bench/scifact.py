@@ -9,15 +9,16 @@ Systems, all on title + text of the 5,183 abstracts, the 300 test claims, BEIR's
 - simple: the spec's score (sum of ``ln(1 + N/n)`` over distinct search words, the lab's words);
 - BM25 with the lab's words (k1 0.9, b 0.4, plural cut);
 - BM25 as bm25s's reference run is set up: k1 0.9, b 0.4, Snowball stemming (PyStemmer), joined words split;
-- dense: cosine of all-MiniLM-L6-v2 vectors (fp32 ONNX, cached under ``.cache/bench/``; with ``--vectors page``
-  the page's own, transformers.js with the fp16 model, saved by bench/scifact_page.py's quality phase);
+- dense: cosine of all-MiniLM-L6-v2 vectors (fp32 ONNX, cached under ``.cache/bench/``; ``--vectors fp16`` or
+  ``q8`` the other weights, through onnxruntime alike; with ``--vectors page`` the page's own, transformers.js with
+  the fp16 model, saved by bench/scifact_page.py's quality phase);
 - hybrids of the last two: the lab's rank fusion (k 60, depth 10: raglab.search.fusion.fuse_ranks itself, ties as its
   TIE_RULE), deeper and weighted rank fusion, and a convex
   combination of min-max normalised scores (Bruch, Gai & Ingber 2023, "An Analysis of Fusion Functions for
   Hybrid Retrieval"). Fusion settings are chosen by 2-fold cross-validation over the claims (choose on one half,
   score on the other), so the hybrid figure is not tuned on the claims it is scored on.
 
-Prints a table and writes ``bench/results/scifact.json`` (``scifact-page-vectors.json`` with ``--vectors page``).
+Prints a table and writes ``bench/results/scifact.json`` (``scifact-<vectors>-vectors.json`` with ``--vectors``).
 
 ``--fusion-check`` (issue 12: the page's hybrid on Snowball stems gave 0.720 where this gave 0.715): nDCG@10 of the
 two depth-10 hybrids (the spec's sum + dense, BM25 on Snowball stems + dense) on both sets of vectors, fused with
@@ -155,15 +156,19 @@ def cross_validated(name: str, grid: dict[str, callable], data) -> tuple[float, 
 
 
 VECTORS = {"fp32": "fp32, onnxruntime in CPython", "page": "the page's own: transformers.js, fp16 model"}
+# The other weights the page could use, embedded here with onnxruntime (bench/embed_weights.py times them in the page).
+WEIGHTS = {"fp16": "fp16 weights, onnxruntime in CPython", "q8": "int8 weights (q8), onnxruntime in CPython"}
 
 
 def vectors_of(which: str, data) -> tuple[np.ndarray, np.ndarray]:
-    """(abstracts, claims) vectors: ``fp32`` embedded here, ``page`` the page's; both cached under .cache/bench."""
+    """(abstracts, claims) vectors: ``fp32``, ``fp16`` or ``q8`` embedded here, ``page`` the page's; all cached
+    under .cache/bench."""
     if which == "page":
         return page_vectors(data.documents, data.queries)
+    tag = "" if which == "fp32" else f"-{which}"
     return (
-        cached_vectors("scifact-corpus-minilm", data.documents),
-        cached_vectors("scifact-queries-minilm", data.queries),
+        cached_vectors(f"scifact-corpus-minilm{tag}", data.documents, weights=which),
+        cached_vectors(f"scifact-queries-minilm{tag}", data.queries, weights=which),
     )
 
 
@@ -202,9 +207,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "--vectors",
-        choices=tuple(VECTORS),
+        choices=(*VECTORS, *WEIGHTS),
         default="fp32",
-        help="dense side: fp32 (onnxruntime here, cached) or page (the page's own fp16-model "
+        help="dense side: fp32, fp16 or q8 weights (onnxruntime here, cached) or page (the page's own fp16-model "
         "vectors, saved by bench/scifact_page.py's quality phase)",
     )
     parser.add_argument(
@@ -305,7 +310,7 @@ def main() -> None:
     (out / name).write_text(
         json.dumps(
             {
-                "vectors": VECTORS[args.vectors],
+                "vectors": {**VECTORS, **WEIGHTS}[args.vectors],
                 "rows": {k: {"ndcg@10": round(v[0], 4), "recall@100": round(v[1], 4)} for k, v in rows.items()},
                 "cross_validation_choices": cv,
                 "references": REFERENCES,

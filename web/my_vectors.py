@@ -1,13 +1,13 @@
 """Meaning vectors of the visitor's passages: made by the embedding model's worker in batches, kept in IndexedDB as
 they are made (binary Float32, 1,536 bytes a passage), carried on after a reload, and never made twice for the same
-passage and model (each is kept under a hash of the model's name and the passage's text).
+passage, model and weights (each is kept under the model's name, its weights and a hash of the passage's text;
+vectors kept by other weights are forgotten and made again, never compared: raglab.search.vector_table).
 
 The vectors go into the page's vector table (raglab.search.vector_table, by text), where the meaning techniques find
 them exactly as they find Fernport's precomputed ones; the maths stays in Python.
 """
 
 import asyncio
-import hashlib
 import time
 
 from js import performance, raglabDocuments
@@ -15,21 +15,22 @@ from pyodide.ffi import to_js
 from pyscript import document, when
 
 from raglab.page.vector_batches import batch_work, next_batch_size, passages_by_size, seconds_left, work
+from raglab.search.vector_table import KEPT_PREFIX, kept_vector_key, kept_vectors_prefix, made_by_other_weights
 from raglab.ui.documents_html import render_vectors
 
 WANTED = "want:vectors"  # kept while vectors are being made, so a reload carries on
 
 
 class Vectors:
-    def __init__(self, page, model: str):
+    def __init__(self, page, model: str, weights: str):
         self.page = page
-        self.prefix = f"vec:{model}:"
+        self.prefix = kept_vectors_prefix(model, weights)
         self.keyed, self.keyed_passages, self.passage_keys = None, {}, []  # the lab whose passages were keyed, them
         self.going, self.cancel, self.made, self.total, self.left = False, False, 0, 0, None  # a run under way
         self.kept: set[str] = set()  # the keys of every vector kept
 
     def key(self, text: str) -> str:
-        return self.prefix + hashlib.sha1(text.encode()).hexdigest()[:24]
+        return kept_vector_key(self.prefix, text)
 
     def passages(self) -> dict[str, str]:
         """Key -> text of every passage of the visitor's documents (the lab's passages, which the techniques embed:
@@ -71,9 +72,11 @@ class Vectors:
 
     async def load(self) -> None:
         """At start (after the documents): the kept vectors into the table; carry on if a reload cut them short."""
-        stored = await raglabDocuments.vectors(self.prefix)
+        stored = await raglabDocuments.vectors(KEPT_PREFIX)
         performance.mark("raglab:vectors-read")  # for bench/scifact_page.py, as the next one
         keys = stored.keys.to_py()
+        if other := made_by_other_weights(keys, self.prefix):
+            await raglabDocuments.forget(to_js(other))  # made by other weights: made again, not compared
         if keys:
             data = stored.data.to_py().tobytes()
             size = len(data) // len(keys)
@@ -82,7 +85,7 @@ class Vectors:
             if len(wanted) < len(keys):
                 data = b"".join(data[i * size : (i + 1) * size] for i in wanted)
             (await self.page.site.vector_table()).add_float32([texts[keys[i]] for i in wanted], data)
-            self.kept.update(keys)
+            self.kept.update(k for k in keys if k.startswith(self.prefix))
             performance.mark("raglab:vectors-added")
         self.draw()
         made, total = self.counts()
@@ -154,7 +157,8 @@ class Vectors:
 
 
 def install(page) -> None:
-    vectors = page.vectors = Vectors(page, page.settings["bridge"]["embed"]["model"])
+    embed = page.settings["bridge"]["embed"]
+    vectors = page.vectors = Vectors(page, embed["model"], embed["dtype"])
 
     @when("click", "#yours")
     def on_click(event):

@@ -22,7 +22,7 @@ class Site:
 
     def __init__(self, settings: dict):
         self.settings = settings
-        self.table = None  # the vector table, once a meaning technique or the visitor's vectors needed it
+        self.tables = {}  # "vectors" (the presets', shipped), "own_vectors" (the page model's weights): once needed
         self.numpy = "not tried"  # "loading", "loaded", "failed" or "off"
 
     def url(self, path: str) -> str:
@@ -40,16 +40,19 @@ class Site:
             except ImportError as error:
                 raise QuestionError(failure) from error
 
-    async def vector_table(self):
+    async def vector_table(self, name: str = "own_vectors"):
+        """The vectors made by the weights of the page's own model (the corpus's passages, shipped; what the model
+        makes here is added to it); ``name="vectors"``: the presets' table, shipped made by other weights
+        (build.py's SHIPPED_DTYPE). Never mixed: raglab.page.table_for picks one table a run."""
         from raglab.search.vector_table import VectorTable
 
-        if self.table is None:
-            if self.settings.get("vectors"):
-                data = await self.downloaded(self.settings["vectors"], "the passages' meaning vectors")
-                self.table = VectorTable.from_data(data)
+        if name not in self.tables:
+            if self.settings.get(name):
+                data = await self.downloaded(self.settings[name], "the passages' meaning vectors")
+                self.tables[name] = VectorTable.from_data(data)
             else:
-                self.table = VectorTable()
-        return self.table
+                self.tables[name] = VectorTable()
+        return self.tables[name]
 
     async def downloaded(self, path: str, what: str):
         """A JSON file of the site, parsed; a QuestionError in a visitor's words when it cannot be had (nothing is

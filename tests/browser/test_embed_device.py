@@ -1,9 +1,9 @@
 """Which device makes the meaning vectors: WebAssembly, or WebGPU where the device has it and it is faster there,
 measured on the device at first use (web/worker.js) and remembered for the next visits (web/bridge.js).
 
-Headless Chromium here has one WebGPU adapter, SwiftShader's: a software fallback without 16-bit floats. So the
-page's fp16 model cannot use it (test 1), and with fp32 weights (served to the page by the test) both devices are
-measured, and the faster kept (test 2).
+Headless Chromium here has one WebGPU adapter, SwiftShader's: a software fallback without 16-bit floats. So fp16
+weights cannot use it (test 1), and with fp32 weights both devices are measured, and the faster kept (test 2); the
+test serves both (the site ships only the page's own, build.py's EMBED_DTYPE).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from tools.models import ensure_minilm
 from tools.site import served
 
-from raglab.models.onnx_embed import OnnxEmbedder
+from raglab.models.onnx_embed import MODEL_FILES, OnnxEmbedder
 
 TEXTS = [
     "The ferry leaves at nine.",
@@ -58,31 +58,33 @@ def remembered(page) -> dict | None:
 
 @pytest.fixture(scope="module")
 def weights_url():
-    """The fp32 weights, served from the model's folder on a port of their own (90 MB: too much to hand over
-    through Playwright's route.fulfill, which closed the browser)."""
+    """The model's folder, served on a port of its own (90 MB of fp32 weights: too much to hand over through
+    Playwright's route.fulfill, which closed the browser)."""
     with served(ensure_minilm()) as url:
-        yield url + "onnx/model.onnx"
+        yield url
 
 
-def with_fp32_weights(page, weights_url: str) -> None:
-    """The page's config asks for fp32 weights, and the test serves them (the site hosts fp16 only)."""
+def with_weights(page, weights_url: str, dtype: str) -> None:
+    """The page's config asks for ``dtype`` weights, and the test serves them."""
 
     def config(route):
         body = route.fetch().json()
-        body["raglab"]["bridge"]["embed"]["dtype"] = "fp32"
+        body["raglab"]["bridge"]["embed"]["dtype"] = dtype
         route.fulfill(json=body)
 
     page.route("**/pyscript.json", config)
-    page.route("**/all-MiniLM-L6-v2/onnx/model.onnx", lambda route: route.continue_(url=weights_url))
+    file = MODEL_FILES[dtype]
+    page.route(f"**/all-MiniLM-L6-v2/{file}", lambda route: route.continue_(url=weights_url + file))
 
 
 def cosine(a, b) -> float:
     return sum(x * y for x, y in zip(a, b, strict=True)) / math.sqrt(sum(x * x for x in a) * sum(y * y for y in b))
 
 
-def test_fp16_model_stays_on_webassembly_where_webgpu_lacks_16_bit_floats(webgpu_visit):
+def test_fp16_model_stays_on_webassembly_where_webgpu_lacks_16_bit_floats(webgpu_visit, weights_url):
     page = webgpu_visit.page
     page.context.add_init_script(RECORD_EVENTS)
+    with_weights(page, weights_url, "fp16")
     webgpu_visit.open()
     assert page.evaluate("navigator.gpu.requestAdapter().then((a) => a !== null)"), "no WebGPU adapter"
     assert len(embedded(page)) == len(TEXTS)
@@ -96,7 +98,7 @@ def test_fp16_model_stays_on_webassembly_where_webgpu_lacks_16_bit_floats(webgpu
 def test_both_devices_measured_at_first_use_the_faster_kept_and_remembered(webgpu_visit, weights_url):
     page = webgpu_visit.page
     page.context.add_init_script(RECORD_EVENTS)
-    with_fp32_weights(page, weights_url)
+    with_weights(page, weights_url, "fp32")
     webgpu_visit.open()
     # A question alone (one text) is embedded on WebAssembly, without loading the model on WebGPU.
     page.evaluate("raglabBridge.embed(['When does the ferry leave?'])")

@@ -7,8 +7,11 @@ between the cases so that the next case downloads afresh. Every wait is for some
 
 import re
 
+from build import EMBED_DTYPE
 from lab_page import SLOW, answered, expect_address, shown
 from playwright.sync_api import expect
+
+from raglab.models.onnx_embed import MODEL_FILES
 
 HUB = "**/hub/onnx-community/Qwen3-0.6B-ONNX/resolve/main/"
 EMBED = "**/models/all-MiniLM-L6-v2/"
@@ -124,7 +127,7 @@ def test_the_embedding_model_and_the_worker_recover_from_every_fault(visit):
     page = visit.open()
     message = page.locator("#msg-hybrid")
     summary = page.locator("#result-hybrid .summary")
-    cases = [(name, fault) for name in ("onnx/model_fp16.onnx", "tokenizer.json") for fault in FAULTS]
+    cases = [(name, fault) for name in (MODEL_FILES[EMBED_DTYPE], "tokenizer.json") for fault in FAULTS]
     cases += [("worker.js", fault) for fault in FAULTS]
     for n, (name, fault) in enumerate(cases):
         pattern = WORKER if name == "worker.js" else EMBED + name
@@ -181,7 +184,7 @@ def test_a_slow_answer_never_draws_over_a_newer_one(visit):
         const slot = document.getElementById("result-hybrid");
         new MutationObserver(() => __summaries.push(slot.querySelector(".summary")?.textContent))
             .observe(slot, {childList: true, subtree: true}); }""")
-    weights = EMBED + "onnx/model_fp16.onnx"
+    weights = EMBED + MODEL_FILES[EMBED_DTYPE]
     held = hold(page, weights)
     page.fill("#q-hybrid", "Which boat sells bread?")
     page.press("#q-hybrid", "Enter")

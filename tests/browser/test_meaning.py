@@ -5,13 +5,14 @@ import math
 from pathlib import Path
 
 import pytest
+from build import EMBED_DTYPE, EMBED_MODEL
 from lab_page import SLOW, press, shown
 from playwright.sync_api import expect
 
-from raglab.models.onnx_embed import OnnxEmbedder
+from raglab.models.onnx_embed import MODEL_FILES, OnnxEmbedder
 
 ROOT = Path(__file__).resolve().parents[2]
-MODEL_FILE = "models/all-MiniLM-L6-v2/onnx/model_fp16.onnx"
+MODEL_FILE = f"models/{EMBED_MODEL}/{MODEL_FILES[EMBED_DTYPE]}"  # the weights the page downloads
 
 
 def test_meaning_presets_show_the_spec_figures_without_a_download(visit):
@@ -65,7 +66,7 @@ def test_a_typed_question_loads_the_model_with_progress(visit):
 
 @pytest.fixture(scope="module")
 def cpython_embed():
-    return OnnxEmbedder(ROOT / ".cache" / "models" / "all-MiniLM-L6-v2")
+    return OnnxEmbedder(ROOT / ".cache" / "models" / "all-MiniLM-L6-v2", EMBED_DTYPE)  # the page's own weights
 
 
 def test_the_browsers_vectors_match_cpythons(visit, cpython_embed):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from build import EMBED_DTYPE
 from lab_page import SLOW, shown, written
 from playwright.sync_api import expect
 
@@ -14,6 +15,7 @@ from raglab.documents.collection import read_folder
 from raglab.models.onnx_embed import OnnxEmbedder
 from raglab.page.vector_batches import FIRST_BATCH
 from raglab.search.related import suggest, unknown_words, vocabulary
+from raglab.search.vector_table import kept_vector_key, kept_vectors_prefix
 from raglab.techniques import TECHNIQUES
 from raglab.ui.documents_html import needs_vectors
 
@@ -136,7 +138,7 @@ def test_vectors_batched_cancelled_resumed_not_twice_and_searched(visit, folder)
     assert min(map(len, first)) >= max(map(len, second)), "after the reload, not the shorter passages left"
 
     cli = Lab(read_folder(folder)[0])
-    embed = OnnxEmbedder(ROOT / ".cache" / "models" / "all-MiniLM-L6-v2")
+    embed = OnnxEmbedder(ROOT / ".cache" / "models" / "all-MiniLM-L6-v2", EMBED_DTYPE)  # the page's weights
     question = "How much is a boat ticket?"
     for key, extra in [("hybrid", {}), ("hyde", {"hy": "A boat ticket costs a few coins."})]:
         page.fill(f"#q-{key}", question)
@@ -210,7 +212,7 @@ def test_names_found_edited_kept_and_related_words_added(visit, tmp_path):
     for name in ("Harbour Trust", "Quillfish Count", "Vantor Reef"):
         expect(page.locator(f"#docs-names li[data-name='{name}']")).to_have_count(0)
 
-    embed = OnnxEmbedder(ROOT / ".cache" / "models" / "all-MiniLM-L6-v2")
+    embed = OnnxEmbedder(ROOT / ".cache" / "models" / "all-MiniLM-L6-v2", EMBED_DTYPE)  # the page's weights
     ask = "Who bought the ship?"
     index = cli.index()
     expected = suggest(unknown_words(ask, index), vocabulary(index), embed)
@@ -226,3 +228,28 @@ def test_names_found_edited_kept_and_related_words_added(visit, tmp_path):
     lines = page.locator("#my-words").input_value().splitlines()
     assert all(f"{s.word}: {', '.join(w for w, _ in s.related)}" in lines for s in expected if s.related), lines
     assert visit.console_errors == []
+
+
+def test_vectors_kept_by_other_weights_are_made_again_not_used(visit, folder):
+    """A vector kept by other weights (an earlier page's model, or keys that named no weights) is forgotten at the
+    next start and its passage counted as without one; only vectors of the page's own weights are read back."""
+    page = visit.open()
+    expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)
+    page.locator("#doc-files").set_input_files(
+        [{"name": n, "mimeType": "text/plain", "buffer": t.encode()} for n, t in sorted(FILES.items())]
+    )
+    page.locator("#docs-read .keep-read").click()
+    vectors = page.locator("#docs-vectors")
+    expect(vectors).to_contain_text("0 of 54 passages have one")
+    model = "all-MiniLM-L6-v2"
+    texts = list(dict.fromkeys(Lab(read_folder(folder)[0]).passage_texts()))
+    own = kept_vectors_prefix(model, EMBED_DTYPE)
+    crossing = "A ferry fare costs 6 coins. Children ride free on the morning crossing."
+    kept = [kept_vector_key(f"vec:{model}:", t) for t in texts]  # before the keys named the weights
+    kept += [kept_vector_key(kept_vectors_prefix(model, "fp16"), t) for t in texts]
+    kept += [kept_vector_key(own, crossing)]
+    page.evaluate("(keys) => raglabDocuments.keepVectors(keys, keys.map(() => [1, 0, 0]))", kept)
+    page.reload()
+    expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)
+    expect(vectors).to_contain_text("1 of 54 passages have one")  # drawn once the others were forgotten
+    assert page.evaluate("async () => (await raglabDocuments.vectors('vec:')).keys") == [kept[-1]]

@@ -13,7 +13,7 @@
 from .address import Address
 from .answers import Asked, Changes, Opening, Restore, Start, View
 from .model import FERNPORT, MEMO_SIZE, YOURS, PageModel, corpus_named
-from .needs import Needs, needs_for, wheel_failure
+from .needs import Needs, needs_for, table_for, wheel_failure
 from .status import Facts
 
 __all__ = [
@@ -32,5 +32,6 @@ __all__ = [
     "View",
     "corpus_named",
     "needs_for",
+    "table_for",
     "wheel_failure",
 ]

@@ -16,14 +16,17 @@ its options', the inputs it embeds), and tests/core/test_needs.py checks it agai
 
 from __future__ import annotations
 
-from collections.abc import Container, Mapping
+from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..lab import Lab
 from ..techniques import TECHNIQUES, QuestionError, Technique
 from ..techniques.common import check_question
 from ..techniques.registry import WHEELS, Wheel
+
+if TYPE_CHECKING:
+    from ..search.vector_table import VectorTable
 
 
 @dataclass(frozen=True)
@@ -38,6 +41,32 @@ class Needs:
     @property
     def to_embed(self) -> tuple[str, ...]:
         return self.texts + self.passages
+
+
+def table_for(
+    lab: Lab, key: str, question: str, given: Mapping[str, Any] | None, tables: Sequence[VectorTable]
+) -> tuple[VectorTable, Needs]:
+    """The vector table a run of ``key`` takes every vector from, and what it still lacks there: the first of
+    ``tables`` that holds them all (the shipped vectors of the corpus's presets), else the last (the weights the
+    page's own model makes vectors with), where the model makes what is missing. Each table's vectors come from one
+    set of weights, so one run never compares vectors of two.
+
+    >>> from raglab.search.vector_table import VectorTable
+    >>> lab = Lab()
+    >>> shipped = VectorTable({t: [1.0] for t in [*lab.passage_texts(), "How much is a boat ticket?"]})
+    >>> own = VectorTable({t: [1.0] for t in lab.passage_texts()})
+    >>> table, needs = table_for(lab, "hybrid", "How much is a boat ticket?", {}, [shipped, own])
+    >>> table is shipped, needs.to_embed
+    (True, ())
+    >>> table, needs = table_for(lab, "hybrid", "Is there a pool?", {}, [shipped, own])
+    >>> table is own, needs.to_embed
+    (True, ('Is there a pool?',))
+    """
+    for table in tables:
+        needs = needs_for(lab, key, question, given, table.vectors)
+        if not needs.to_embed:
+            break
+    return table, needs
 
 
 def wordings(t: Technique, corpus, question: str, given: Mapping[str, Any]) -> list[str]:

@@ -16,6 +16,7 @@ raglab.search.vector_table.MissingVectors: 1 text has no vector yet
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 from array import array
 from collections.abc import Iterable, Sequence
@@ -89,6 +90,39 @@ class VectorTable:
                 a.byteswap()
             out[t] = a.tolist()
         return cls(out)
+
+
+KEPT_PREFIX = "vec:"  # every meaning vector the page keeps in IndexedDB has a key that starts so
+
+
+def kept_vectors_prefix(model: str, weights: str) -> str:
+    """The start of the key of every vector the page keeps that ``model`` made with ``weights`` ("q8", "fp16",
+    "fp32"): vectors made by other weights are under another prefix, so they are never read back as these, and
+    the passages they belong to are embedded again rather than compared with vectors of other weights.
+
+    >>> kept_vectors_prefix("all-MiniLM-L6-v2", "q8")
+    'vec:all-MiniLM-L6-v2 q8:'
+    """
+    return f"{KEPT_PREFIX}{model} {weights}:"
+
+
+def kept_vector_key(prefix: str, text: str) -> str:
+    """The key of the vector of ``text`` under ``prefix`` (``kept_vectors_prefix``): a hash of the text.
+
+    >>> kept_vector_key("vec:all-MiniLM-L6-v2 q8:", "Boats sail.")
+    'vec:all-MiniLM-L6-v2 q8:eacb623a0a6ecadcab355a24'
+    """
+    return prefix + hashlib.sha1(text.encode()).hexdigest()[:24]
+
+
+def made_by_other_weights(keys: Iterable[str], prefix: str) -> list[str]:
+    """The kept vectors' keys that are not under ``prefix``: made by other weights (or by an older page, whose keys
+    named no weights), to be forgotten.
+
+    >>> made_by_other_weights(["vec:m q8:ab", "vec:m fp16:ab", "vec:m:ab", "doc:a"], "vec:m q8:")
+    ['vec:m fp16:ab', 'vec:m:ab']
+    """
+    return [k for k in keys if k.startswith(KEPT_PREFIX) and not k.startswith(prefix)]
 
 
 def preset_texts(lab: Lab) -> list[str]:

@@ -92,7 +92,7 @@ def _vectors_line(made: int, total: int, running: bool, seconds_left: float | No
     return (
         f'<p class="vectors-wanted">Meaning vectors: {made:,} of {total:,} passages have one. The meaning '
         "techniques (multi-query, HyDE, hybrid) need all of them. They are made on this device by the embedding "
-        "model (downloaded once, 45 MB), in batches; the keyword techniques keep working meanwhile, and a "
+        "model (downloaded once, 23 MB), in batches; the keyword techniques keep working meanwhile, and a "
         "reload carries on where it stopped.</p>"
         '<button type="button" class="make-vectors">Make meaning vectors</button>'
     )

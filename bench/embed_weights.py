@@ -1,0 +1,189 @@
+"""Which weights suit the page: all-MiniLM-L6-v2 in q8, fp16 and fp32, each in the page's own model worker
+(web/worker.js) started from the lab page as built (its Content-Security-Policy included), on WebAssembly.
+
+    .venv/bin/python -m bench.embed_weights --dist .cache/dist-test --texts 64 --rounds 3
+
+For each weight kind, in rounds that rotate which kind goes first: a new worker loads the model (the first round
+downloads it from the local server, later rounds read it from Cache Storage), then embeds the first ``--texts``
+SciFact abstracts (title + text) in batches of 32, as the page's vectors button sends them. Alongside, the same
+texts through onnxruntime in CPython (``raglab.models.onnx_embed.OnnxEmbedder``, the same files) with one thread,
+so the page's figure is also a ratio to native code per thread. Medians of passages/s, each kind's ratio to fp32
+paired by round, the download size of each weights file, and the machine's load. Writes
+``bench/results/embed_weights.json``.
+
+The site ships only the weights the page uses (build.py ``EMBED_DTYPE``); the others are copied into the served
+folder's models/ for this run (models/ is not in the service worker's list, so nothing else changes).
+The SciFact nDCG@10 of each kind is bench/scifact.py's (``--weights``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import shutil
+import statistics
+import time
+from pathlib import Path
+
+from playwright.sync_api import expect, sync_playwright
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS
+from tools.site import ensure_site, served
+
+from bench.page_runs import READY_TIMEOUT_MS
+from bench.scifact_data import ROOT, load_scifact
+from raglab.models.onnx_embed import MODEL_FILES, OnnxEmbedder, default_model_dir
+
+BATCH = 32
+KINDS = tuple(os.environ.get("KINDS", "q8 fp16 fp32").split())
+# Runs in the lab page: a worker of the site's own (worker-src 'self'), loaded and fed as bridge.js does.
+EMBED_ALL = """async ([model, dtype, batches]) => {
+  const at = (path) => new URL(path, location.href).href;
+  // localModelPath a path, as web/site_files.py gives it: a full URL loses the tokenizer files (see there).
+  const env = {wasmPaths: {mjs: at("./transformers/ort-wasm-simd-threaded.asyncify.mjs"),
+                           wasm: at("./transformers/ort-wasm-simd-threaded.asyncify.wasm")},
+               localModelPath: new URL("./models/", location.href).pathname,
+               allowLocalModels: true, allowRemoteModels: false};
+  const worker = new Worker(at("./worker.js"), {type: "module"});
+  const ask = (message) => new Promise((resolve, reject) => {
+    worker.onmessage = ({data}) => {
+      if (data.type === "error") reject(new Error(JSON.stringify(data.reason)));
+      if (data.type === "ready" || data.type === "vectors") resolve(data);
+    };
+    worker.postMessage(message);
+  });
+  try {
+    let started = performance.now();
+    const ready = await ask({type: "load", id: 1, task: "embed", model, dtype, device: "wasm", env});
+    const load_ms = performance.now() - started;
+    started = performance.now();
+    let first = null;
+    for (const [i, texts] of batches.entries()) {
+      const got = await ask({type: "embed", id: 2 + i, texts});
+      first ??= got.vectors[0];
+    }
+    return {load_ms, embed_ms: performance.now() - started, dtype: ready.dtype, first};
+  } finally {
+    worker.terminate();
+  }
+}"""
+
+
+def ship_all_weights(dist: Path, model: str) -> dict[str, int]:
+    """Every kind's weights file in the served models/ folder; returns each file's size in bytes."""
+    source, target = default_model_dir(), dist / "models" / model
+    sizes = {}
+    for kind in KINDS:
+        path = target / MODEL_FILES[kind]
+        if not path.exists():
+            shutil.copy2(source / MODEL_FILES[kind], path)
+        sizes[kind] = path.stat().st_size
+    return sizes
+
+
+def gzip_size(path: Path) -> int:
+    return len(gzip.compress(path.read_bytes(), compresslevel=6))
+
+
+def native_embedders() -> dict:
+    """OnnxEmbedder per kind with onnxruntime held to one thread, as the page's WebAssembly runs today."""
+    import onnxruntime
+
+    out = {}
+    for kind in KINDS:
+        embed = OnnxEmbedder(default_model_dir(), kind)
+        one = onnxruntime.SessionOptions()
+        one.intra_op_num_threads = 1
+        embed._session = onnxruntime.InferenceSession(
+            str(embed.model_dir / MODEL_FILES[kind]), one, providers=["CPUExecutionProvider"]
+        )
+        out[kind] = embed
+    return out
+
+
+def cosine(a, b) -> float:
+    return sum(x * y for x, y in zip(a, b, strict=True))
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--dist", type=Path, default=ROOT / ".cache" / "dist-test")
+    parser.add_argument("--texts", type=int, default=64, help="the first N SciFact abstracts (title + text)")
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args(argv)
+    dist = ensure_site(args.dist)
+    model = json.loads((dist / "pyscript.json").read_text())["raglab"]["bridge"]["embed"]["model"]
+    sizes = ship_all_weights(dist, model)
+    texts = load_scifact().documents[: args.texts]
+    batches = [texts[i : i + BATCH] for i in range(0, len(texts), BATCH)]
+    native = native_embedders()
+    page: dict[str, list[float]] = {k: [] for k in KINDS}
+    cpython: dict[str, list[float]] = {k: [] for k in KINDS}
+    loads: dict[str, list[float]] = {k: [] for k in KINDS}
+    agree: dict[str, float] = {}
+    machine = [os.getloadavg()[0]]
+    with served(dist) as url, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        tab = browser.new_page()
+        tab.goto(url)
+        expect(tab.locator("#status")).to_have_text("Ready", timeout=READY_TIMEOUT_MS)  # Python idle from here
+        for round_ in range(args.rounds):
+            order = KINDS[round_ % len(KINDS) :] + KINDS[: round_ % len(KINDS)]
+            for kind in order:
+                got = tab.evaluate(EMBED_ALL, [model, kind, batches])
+                assert got["dtype"] == kind, got
+                page[kind].append(len(texts) / (got["embed_ms"] / 1000))
+                loads[kind].append(got["load_ms"])
+                started = time.perf_counter()
+                reference = native[kind](texts)
+                cpython[kind].append(len(texts) / (time.perf_counter() - started))
+                agree[kind] = round(cosine(got["first"], native["fp32"](texts[:1])[0]), 6)
+                print(
+                    f"round {round_ + 1} {kind}: page {page[kind][-1]:.2f}/s (load {got['load_ms']:.0f} ms), "
+                    f"CPython 1 thread {cpython[kind][-1]:.2f}/s",
+                    flush=True,
+                )
+                del reference
+            machine.append(os.getloadavg()[0])
+        browser.close()
+    summary = {
+        kind: {
+            "page_per_s": round(statistics.median(page[kind]), 2),
+            "to_fp32_paired": round(statistics.median(x / b for x, b in zip(page[kind], page["fp32"], strict=True)), 2),
+            "cpython_1_thread_per_s": round(statistics.median(cpython[kind]), 2),
+            "page_to_cpython_paired": round(
+                statistics.median(p / c for p, c in zip(page[kind], cpython[kind], strict=True)), 2
+            ),
+            "first_load_ms": round(loads[kind][0]),
+            "cached_load_ms": round(statistics.median(loads[kind][1:])) if len(loads[kind]) > 1 else None,
+            "bytes": sizes[kind],
+            "gzip_bytes": gzip_size(dist / "models" / model / MODEL_FILES[kind]),
+            "cosine_to_cpython_fp32": agree[kind],
+            "rounds": [round(x, 2) for x in page[kind]],
+        }
+        for kind in KINDS
+    }
+    out = {
+        "texts": len(texts),
+        "batch": BATCH,
+        "rounds": args.rounds,
+        "load_1min": machine,
+        "cores": os.cpu_count(),
+        "when": time.strftime("%Y-%m-%d %H:%M"),
+        "kinds": summary,
+    }
+    (ROOT / "bench" / "results").mkdir(exist_ok=True)
+    (ROOT / "bench" / "results" / "embed_weights.json").write_text(json.dumps(out, indent=2) + "\n")
+    print(f"load {machine[0]:.1f} -> {machine[-1]:.1f} (1 min), {os.cpu_count()} cores")
+    print("kind  page/s  to fp32  CPython 1t/s  page/CPython  load 1st/cached ms    MB  gzip MB  cos fp32")
+    for kind, s in summary.items():
+        print(
+            f"{kind:<5} {s['page_per_s']:6.2f} {s['to_fp32_paired']:8.2f} {s['cpython_1_thread_per_s']:13.2f} "
+            f"{s['page_to_cpython_paired']:13.2f}  {s['first_load_ms']:6} / {s['cached_load_ms']!s:>6}  "
+            f"{s['bytes'] / 1e6:6.1f} {s['gzip_bytes'] / 1e6:8.1f}  {s['cosine_to_cpython_fp32']:.6f}"
+        )
+
+
+if __name__ == "__main__":
+    main()
