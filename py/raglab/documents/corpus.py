@@ -211,7 +211,7 @@ class Corpus:
     name: str
     documents: tuple[Document, ...]
     related_words: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    entities: tuple[Entity, ...] = ()
+    entities: Sequence[Entity] = ()  # a tuple, or a folder's names found by rules when first read
     presets: dict[str, tuple[str, ...]] = field(default_factory=dict)
     rewrites: dict[str, tuple[str, ...]] = field(default_factory=dict)
     hypothetical: dict[str, str] = field(default_factory=dict)
