@@ -42,6 +42,7 @@ from .corpus import (
     Entity,
     corpus_data,
     corpus_from_texts,
+    folder_file,
     folder_files,
     load_corpus_folder,
     parse_toml,
@@ -227,8 +228,8 @@ def passage_size_from(text: str, name: str = PASSAGES_FILE) -> PassageSize:
 
 def passage_size_in(folder: str | Path) -> PassageSize:
     """A folder's passage size (its passages.toml; 2 sentences without one), for ``Lab(corpus, passage_size)``."""
-    path = Path(folder) / PASSAGES_FILE
-    return passage_size_from(utf8_text(PASSAGES_FILE, path.read_bytes())) if path.is_file() else DEFAULT_SIZE
+    path = folder_file(folder, PASSAGES_FILE)
+    return passage_size_from(utf8_text(PASSAGES_FILE, path.read_bytes())) if path else DEFAULT_SIZE
 
 
 def _hidden(path: str) -> bool:
