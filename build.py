@@ -238,10 +238,10 @@ def slug_for_page(folder: Path, taken: list[str]) -> str:
 def corpus_name(folder: Path) -> str:
     """What the switch calls a corpus: its page.toml's ``name``, else raglab.documents.corpus.lab_name's."""
     from raglab.documents.collection import read_folder
-    from raglab.documents.corpus import lab_name
+    from raglab.documents.corpus import folder_file, lab_name
 
-    page = Path(folder) / "page.toml"
-    named = _toml_file(page).get("name") if page.is_file() else None
+    page = folder_file(folder, "page.toml")
+    named = _toml_file(page).get("name") if page else None
     if named:
         return str(named)
     documents = read_folder(folder)[0].documents
@@ -260,14 +260,17 @@ def read_lab_corpus(folder: Path | None) -> LabCorpus:
         passage_size_in,
         read_folder,
     )
-    from raglab.documents.corpus import DATA_FILES, default_corpus_dir, lab_name
+    from raglab.documents.corpus import DATA_FILES, default_corpus_dir, folder_file, lab_name
     from raglab.graph.names import find_names
 
     source = Path(folder) if folder is not None else default_corpus_dir()
     corpus, skipped = read_folder(source)
     size = passage_size_in(source)
-    page = _toml_file(source / "page.toml") if (source / "page.toml").is_file() else default_page_text()
-    hand_written = (source / "entities.toml").is_file()
+    # Its own files only, as read_folder reads the documents: a link out of the folder or a pipe is never opened
+    # (read_folder names it in `skipped`), so nothing outside the folder is packed into the site.
+    page_file = folder_file(source, "page.toml")
+    page = _toml_file(page_file) if page_file else default_page_text()
+    hand_written = folder_file(source, "entities.toml") is not None
     if not hand_written:
         corpus = replace(corpus, entities=find_names(corpus.documents))
     name = str(page.get("name") or lab_name(source.resolve().name, [d.title for d in corpus.documents]))
@@ -275,11 +278,8 @@ def read_lab_corpus(folder: Path | None) -> LabCorpus:
     if folder is None:
         return LabCorpus(corpus, size, page, name, hand_written, None, skipped)
     packed = {f"{n:02d}-{d.slug}.md": document_markdown(d).encode() for n, d in enumerate(corpus.documents, 1)}
-    packed |= {
-        data: (source / data).read_bytes()
-        for data in (*DATA_FILES, "page.toml", PASSAGES_FILE)
-        if (source / data).is_file()
-    }
+    own = {data: folder_file(source, data) for data in (*DATA_FILES, "page.toml", PASSAGES_FILE)}
+    packed |= {data: path.read_bytes() for data, path in own.items() if path}
     if not hand_written:
         packed["entities.toml"] = entities_toml(
             corpus.entities,

@@ -9,10 +9,11 @@ each one's time, peak memory (traced) and what the lab says.
 Prints, for each reader, the mark it is slowest on (at 4n) with that mark's ratio, and the machine's load (a ratio
 of times under a millisecond is noise; the slowest mark's is the one that says how time grows). ``--files``: the
 hostile files only. ``--folder MB,MB``: "a folder of many large files" (issue 24: 4.7 GB peak), made of text files of
-2 MB of distinct sentences, so many MB in all; for each size, ``raglab --corpus DIR ask plain`` in a fresh process
-(its own empty cache) with its time and peak resident memory, and where the peak comes from: the same files read
-(``read_file``), names found by rules (``find_names``), then the keyword index built and asked, each phase's peak in
-a fresh process.
+2 MB of distinct sentences, so many MB in all; for each size, ``raglab --corpus DIR ask plain`` and ``ask chunk_size``
+(the keyword technique that cuts the most: sentences 1, 2 and 4 at a time, each size indexed) in a fresh process
+(its own empty cache, then the one plain's call filled) with its time and peak resident memory, and where the peak
+comes from: the same files read (``read_file``), the keyword index built and asked, then the names Graph RAG reads
+(found by rules, ``find_names``), each phase's peak in one fresh process. ``--techniques plain,graph`` asks others.
 """
 
 from __future__ import annotations
@@ -158,6 +159,7 @@ def growth(read, mark: str, size: int, rounds: int) -> tuple[float, float]:
 
 
 FILE_CHARS = 2_000_000
+QUESTION = "When does the ferry leave?"  # search words, so every technique builds its index
 _PHASES = """
 import resource, sys, time
 from pathlib import Path
@@ -171,10 +173,10 @@ started = time.perf_counter()
 def said(phase): print(f"{phase} {peak():.0f} {time.perf_counter() - started:.1f}", flush=True)
 docs = [read_file(p.name, p.read_bytes()) for p in sorted(Path(sys.argv[1]).iterdir())]
 said("read")
-names = find_names(docs)
-said("names")
-run(Lab(Corpus("big", tuple(docs), entities=names)), "plain", "When does the ferry leave?")
+run(Lab(Corpus("big", tuple(docs))), "plain", sys.argv[2])
 said("asked")
+find_names(docs)
+said("names")
 """
 
 
@@ -201,18 +203,20 @@ def peak_of(command: list[str], env: dict) -> tuple[float, float, str]:
     return time.perf_counter() - started, usage.ru_maxrss / 1e3, out
 
 
-def folder_peaks(sizes: list[int]) -> None:
-    print(f"{'folder':>8} {'raglab ask':>10} {'peak':>9} | phases in one process: peak MB (seconds)")
+def folder_peaks(sizes: list[int], techniques: list[str]) -> None:
+    print(f"{'folder':>8} {'raglab ask':>22} {'peak':>9} | phases in one process: peak MB (seconds)")
     for megabytes in sizes:
         with tempfile.TemporaryDirectory() as tmp:
             folder, env = Path(tmp) / "big", {**os.environ, "RAGLAB_CACHE": str(Path(tmp) / "cache")}
             folder.mkdir()
             make_folder(folder, megabytes)
-            ask = [sys.executable, "-m", "raglab.cli", "--corpus", str(folder), "ask", "plain", "When does it leave?"]
-            seconds, peak, _ = peak_of(ask, env)
-            _, _, phases = peak_of([sys.executable, "-c", _PHASES, str(folder)], env)
+            for technique in techniques:
+                ask = [sys.executable, "-m", "raglab.cli", "--corpus", str(folder), "ask", technique, QUESTION]
+                seconds, peak, _ = peak_of(ask, env)
+                print(f"{megabytes:>5} MB {technique:>12} {seconds:>8.1f} s {peak:>6.0f} MB")
+            _, _, phases = peak_of([sys.executable, "-c", _PHASES, str(folder), QUESTION], env)
             said = ", ".join(f"{name} {mb} ({s} s)" for name, mb, s in (line.split() for line in phases.splitlines()))
-            print(f"{megabytes:>5} MB {seconds:>9.1f}s {peak:>6.0f} MB | {said}")
+            print(f"{megabytes:>5} MB {'':>22} {'':>9} | {said}")
 
 
 def main(argv=None) -> int:
@@ -222,10 +226,11 @@ def main(argv=None) -> int:
     parser.add_argument("--smoke", action="store_true", help="a few marks, small texts, one round")
     parser.add_argument("--files", action="store_true", help="the hostile files only")
     parser.add_argument("--folder", help="only a folder of large text files of these sizes in MB: 10,20")
+    parser.add_argument("--techniques", default="plain,chunk_size", help="what --folder asks: plain,chunk_size")
     args = parser.parse_args(argv)
     if args.folder:
         print(f"load before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-        folder_peaks([int(mb) for mb in args.folder.split(",")])
+        folder_peaks([int(mb) for mb in args.folder.split(",")], args.techniques.split(","))
         print(f"load after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
         return 0
     size, rounds, marks = (2_000, 1, MARKS[:4]) if args.smoke else (args.size, args.rounds, MARKS)

@@ -11,6 +11,46 @@
 delete WebAssembly.Suspending;
 delete WebAssembly.promising;
 
+// No Python but the page's own. Results are drawn with innerHTML, every renderer escapes (py/raglab/ui), and should
+// one ever slip, what it adds must not become code: PyScript 0.7.31 (through polyscript) runs any <script> of a
+// Python type (py, mpy, pyodide, micropython, py-editor, py-game; with `worker`, in a worker) and any <py-script>
+// added to the page later, whatever the policy says, and wires an attribute such as py-click="document.body.append"
+// to call a global of main.py's. Every script of the page as served is parsed before this module runs, so whatever
+// is added from now on is defused: a <script> becomes text/plain (a browser script has started by then; the policy
+// decides it), a <py-script> is emptied of its code and attributes (its element has already begun to wait for
+// Python, and runs an empty program), and the attributes are removed. This observer must be made before PyScript's
+// (boot.js is the page's first module): observers hear of a change in the order they were made (the DOM standard's
+// "notify mutation observers"), so PyScript's observer only ever reads what this one left.
+const PYTHON_ATTRIBUTE = /^(py|mpy|pyodide|micropython)-/;
+const PYTHON_ATTRIBUTES = ".//@*[starts-with(name(),'py-') or starts-with(name(),'mpy-') or "
+  + "starts-with(name(),'pyodide-') or starts-with(name(),'micropython-')]";
+
+new MutationObserver((records) => {
+  for (const { type, target, attributeName, addedNodes } of records) {
+    if (type === "attributes") {
+      if (PYTHON_ATTRIBUTE.test(attributeName)) target.removeAttribute(attributeName);
+    } else {
+      for (const node of addedNodes) if (node.nodeType === Node.ELEMENT_NODE) defuse(node);
+    }
+  }
+}).observe(document, { childList: true, subtree: true, attributes: true });
+
+function defuse(root) {
+  const found = document.evaluate(PYTHON_ATTRIBUTES, root, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
+  for (let i = 0; i < found.snapshotLength; i++) {
+    const attribute = found.snapshotItem(i);
+    attribute.ownerElement.removeAttributeNode(attribute);
+  }
+  for (const element of [root, ...root.querySelectorAll("script, py-script, mpy-script")]) {
+    if (element.localName === "script") {
+      element.type = "text/plain";
+    } else if (element.localName === "py-script" || element.localName === "mpy-script") {
+      for (const name of element.getAttributeNames()) element.removeAttribute(name);
+      element.replaceChildren();
+    }
+  }
+}
+
 const status = document.getElementById("status");
 
 // In an embed on another site's page: whether the browser keeps it from storing (a Promise<boolean>, see showEmbed).

@@ -10,6 +10,7 @@ from __future__ import annotations
 import doctest
 import io
 import json
+import os
 import subprocess
 import sys
 import zipfile
@@ -329,3 +330,28 @@ def test_build_names_the_lab_by_title_and_ends_with_a_summary(tmp_path, minilm):
 def test_build_doctests():
     failed, attempted = doctest.testmod(build, optionflags=doctest.NORMALIZE_WHITESPACE)
     assert attempted and not failed
+
+
+def test_a_link_out_of_the_folder_or_a_pipe_is_never_packed(tmp_path):
+    """Intent: build.py --corpus reads a folder as `raglab` does: a link to a file outside it, or a pipe, whether a
+    document or the folder's own settings (page.toml, passages.toml, entities.toml, synonyms.toml), is named and
+    never opened, so nothing outside the folder reaches the site (page.toml's name went onto the page as it was)."""
+    folder, outside = tmp_path / "course", tmp_path / "outside"
+    write_folder(folder, NOTES)
+    write_folder(outside, {"page.toml": 'name = "swordfish"\n', "passages.toml": '[passages]\nsize = "document"\n'})
+    (outside / "entities.toml").write_text('[[entity]]\nname = "Swordfish Vault"\n', encoding="utf-8")
+    for name in ("page.toml", "passages.toml", "entities.toml", "notes.txt"):
+        (folder / name).symlink_to(outside / (name if name != "notes.txt" else "page.toml"))
+    os.mkfifo(folder / "synonyms.toml")
+    lab = build.read_lab_corpus(folder)
+    assert [p.name for p in lab.skipped] == [
+        "entities.toml",
+        "notes.txt",
+        "page.toml",
+        "passages.toml",
+        "synonyms.toml",
+    ]
+    assert lab.name != "swordfish" and lab.passage_size == 2 and not lab.hand_written_names
+    assert sorted(lab.packed) == ["01-cider.md", "02-honey.md", "entities.toml"]
+    assert b"Swordfish" not in lab.packed["entities.toml"] and b"Leo Marsh" in lab.packed["entities.toml"]
+    assert not any(b"swordfish" in data.lower() for data in lab.packed.values())

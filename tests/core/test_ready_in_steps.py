@@ -83,7 +83,6 @@ def test_the_lab_made_in_steps_says_how_far_it_is_and_searches_as_the_lab_made_a
     assert steps[3:] == [Preparing("indexed", n, 37) for n in (5, 10, 15, 20, 25, 30, 35, 37)]
     assert stepped.chunks() == at_once.chunks()
     assert stepped.index().postings == at_once.index().postings
-    assert stepped.index().words_of == at_once.index().words_of
     question = "Where do dogs go on a lead?"
     assert run(stepped, "plain", question).to_dict() == run(at_once, "plain", question).to_dict()
 

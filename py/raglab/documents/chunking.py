@@ -47,7 +47,7 @@ PASSAGE_CHOICES: tuple[tuple[PassageSize, str], ...] = (
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Chunk:
     """A piece of one document: ``size`` consecutive sentences starting at sentence ``first`` (0-based); a whole
     document's passage holds all its sentences (``size`` = their count) and its text as the document has it."""

@@ -26,7 +26,7 @@ import io
 import json
 import re
 import zipfile
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path, PurePosixPath
 
@@ -42,6 +42,7 @@ from .corpus import (
     Entity,
     corpus_data,
     corpus_from_texts,
+    folder_file,
     folder_files,
     load_corpus_folder,
     parse_toml,
@@ -227,8 +228,8 @@ def passage_size_from(text: str, name: str = PASSAGES_FILE) -> PassageSize:
 
 def passage_size_in(folder: str | Path) -> PassageSize:
     """A folder's passage size (its passages.toml; 2 sentences without one), for ``Lab(corpus, passage_size)``."""
-    path = Path(folder) / PASSAGES_FILE
-    return passage_size_from(utf8_text(PASSAGES_FILE, path.read_bytes())) if path.is_file() else DEFAULT_SIZE
+    path = folder_file(folder, PASSAGES_FILE)
+    return passage_size_from(utf8_text(PASSAGES_FILE, path.read_bytes())) if path else DEFAULT_SIZE
 
 
 def _hidden(path: str) -> bool:
@@ -526,6 +527,47 @@ def read_folder(
     files = [(p.name, p.stat().st_size, p.read_bytes) for p in paths if p.suffix.lower() != ".toml"]
     collection, problems = read_files(files, str(folder), read)
     problems = unread + problems
+    documents = tuple(collection.documents)
     if not data.get("entities"):  # no hand-written names: the graph uses the names found by rules, as the page does
-        data["entities"] = find_names(collection.documents)
-    return Corpus(folder.name, tuple(collection.documents), **data), problems
+        data["entities"] = NamesByRules(documents)
+    return Corpus(folder.name, documents, **data), problems
+
+
+class NamesByRules(Sequence[Entity]):
+    """The names the rules find in ``documents`` (``graph.names.find_names``), found when first read. The command
+    line reads its folder for every question and only Graph RAG reads the names: on 16 MB of text finding them took
+    17 s and 470 MB (``bench/README.md``), for a question that needed none.
+
+    >>> from raglab.documents.readers import read_file
+    >>> names = NamesByRules([read_file("a.txt", b"Mira Okafor runs the ferry. Mira Okafor sails at 9.")])
+    >>> names.found, [e.name for e in names], names.found
+    (False, ['Mira Okafor'], True)
+    """
+
+    def __init__(self, documents: Sequence[Document]):
+        self._documents: Sequence[Document] = documents
+        self._names: tuple[Entity, ...] | None = None
+
+    @property
+    def found(self) -> bool:
+        return self._names is not None
+
+    def _found(self) -> tuple[Entity, ...]:
+        if self._names is None:
+            self._names, self._documents = find_names(self._documents), ()
+        return self._names
+
+    def __getitem__(self, i):  # a position or a slice, as the tuple of names
+        return self._found()[i]
+
+    def __len__(self) -> int:
+        return len(self._found())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and self._found() == tuple(other)
+
+    def __hash__(self) -> int:  # equal to the tuple of its names, so hashed as it
+        return hash(self._found())
+
+    def __repr__(self) -> str:
+        return f"NamesByRules({self._found()!r})"

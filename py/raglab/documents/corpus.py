@@ -211,7 +211,7 @@ class Corpus:
     name: str
     documents: tuple[Document, ...]
     related_words: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    entities: tuple[Entity, ...] = ()
+    entities: Sequence[Entity] = ()  # a tuple, or a folder's names found by rules when first read
     presets: dict[str, tuple[str, ...]] = field(default_factory=dict)
     rewrites: dict[str, tuple[str, ...]] = field(default_factory=dict)
     hypothetical: dict[str, str] = field(default_factory=dict)
@@ -446,19 +446,32 @@ def folder_files(folder: Path) -> tuple[list[Path], list[tuple[str, str]]]:
     for path in sorted(folder.iterdir(), key=lambda p: p.name):
         if path.name.startswith(".") or path.is_dir():
             continue
-        try:
-            target = path.resolve(strict=True)
-            regular = stat.S_ISREG(target.stat().st_mode)
-        except (OSError, RuntimeError):  # a broken link, or a loop of links
-            skipped.append((path.name, "not_regular"))
-            continue
-        if not target.is_relative_to(inside):
-            skipped.append((path.name, "outside"))
-        elif not regular:
-            skipped.append((path.name, "not_regular"))
+        why = _not_read(path, inside)
+        if why:
+            skipped.append((path.name, why))
         else:
             paths.append(path)
     return paths, skipped
+
+
+def folder_file(folder: str | Path, name: str) -> Path | None:
+    """``folder / name`` if the lab reads it, as ``folder_files`` would (a regular file inside the folder), else
+    None: the way a folder's own settings (passages.toml; page.toml and the DATA_FILES build.py packs) are read."""
+    path = Path(folder) / name
+    if not os.path.lexists(path) or path.is_dir():
+        return None
+    return None if _not_read(path, Path(folder).resolve()) else path
+
+
+def _not_read(path: Path, inside: Path) -> str | None:
+    try:
+        target = path.resolve(strict=True)
+        regular = stat.S_ISREG(target.stat().st_mode)
+    except (OSError, RuntimeError):  # a broken link, or a loop of links
+        return "not_regular"
+    if not target.is_relative_to(inside):
+        return "outside"
+    return None if regular else "not_regular"
 
 
 def _file_bytes(path: Path) -> bytes:
