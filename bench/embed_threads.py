@@ -25,7 +25,7 @@ from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.serve import QuietHandler, Server
 
 from bench import smoke
-from bench.scifact_data import ROOT, load_scifact
+from bench.scifact_data import ROOT, load_scifact, scifact_or_stand_in
 
 BATCH = 32
 ISOLATION = {"Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp"}
@@ -99,7 +99,7 @@ def main(argv: list[str] | None = None) -> None:
         args.texts, args.rounds = 2, 1
     config = json.loads((args.dist / "pyscript.json").read_text())
     model, dtype = config["raglab"]["bridge"]["embed"]["model"], config["raglab"]["bridge"]["embed"]["dtype"]
-    texts = load_scifact().documents[: args.texts]
+    texts = (scifact_or_stand_in() if args.smoke else load_scifact()).documents[: args.texts]
     batches = [texts[i : i + BATCH] for i in range(0, len(texts), BATCH)]
     variants = {"plain page, 1 thread": (False, 0), "isolated, 1 thread": (True, 1), "isolated, 2 threads": (True, 2)}
     servers = {False: serve(args.dist, False), True: serve(args.dist, True)}

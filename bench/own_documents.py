@@ -66,7 +66,7 @@ from bench.page_runs import (
     spread,
     wait_for_quiet_machine,
 )
-from bench.scifact_data import load_scifact
+from bench.scifact_data import SciFact, load_scifact, scifact_or_stand_in
 from raglab.documents.chunking import chunk_documents
 from raglab.documents.readers import read_file
 
@@ -262,9 +262,9 @@ PDFJS_JS = """async (data) => {
 # --- the material --------------------------------------------------------------------------------------------
 
 
-def material(count: int = ABSTRACTS, pdf_pages: int = PDF_PAGES) -> dict:
+def material(count: int = ABSTRACTS, pdf_pages: int = PDF_PAGES, data: SciFact | None = None) -> dict:
     """The three cases' files, the passages the lab cuts from them (CPython, the same core), and the question."""
-    data = load_scifact()
+    data = data or load_scifact()
     abstracts = data.documents[:count]
     one = [(f"scifact-{count}.txt", "\n\n".join(abstracts).encode())]
     many = [(f"{i}.txt", text.encode()) for i, text in zip(data.doc_ids[:count], abstracts, strict=True)]
@@ -776,7 +776,7 @@ def main() -> None:
     args = ap.parse_args()
     dist = build_site(args.dist) if args.build else ensure_site(args.dist)
     built_from = tree()
-    m = material(SMOKE_ABSTRACTS, SMOKE_PDF_PAGES) if args.smoke else material()
+    m = material(SMOKE_ABSTRACTS, SMOKE_PDF_PAGES, scifact_or_stand_in()) if args.smoke else material()
     started = time.monotonic()
     if args.smoke:
         args.rounds = 1

@@ -54,3 +54,16 @@ def load_scifact(folder: Path = DATA_DIR) -> SciFact:
                 query_ids.append(q["_id"])
                 queries.append(q["text"])
     return SciFact(doc_ids, titles, texts, query_ids, queries, qrels)
+
+
+def scifact_or_stand_in() -> SciFact:
+    """SciFact where it is on this machine; else, for a smoke run (bench/smoke.py, whose figures mean nothing), a
+    stand-in of the same shape: Fernport's passages as the abstracts and one of its questions as the claim, so a
+    clean clone on a machine without ``../shared/data/scifact`` still runs every benchmark to its end."""
+    if (DATA_DIR / "corpus.jsonl.gz").exists():
+        return load_scifact()
+    from raglab import Lab
+
+    texts = Lab().passage_texts()
+    ids = [f"fernport-{n}" for n in range(len(texts))]
+    return SciFact(ids, [""] * len(texts), texts, ["1"], ["How much does the ferry cost?"], {})
