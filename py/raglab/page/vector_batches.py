@@ -74,8 +74,6 @@ def next_batch_size(
     (8, 32)
     >>> next_batch_size(slow, 0, None, measure_at=8), next_batch_size(slow, 96, 0.002, measure_at=8)  # first; 4 left
     (1, 4)
-
-    >>> slow = [("k", "x" * 1125)] * 100
     >>> next_batch_size(slow, 0, None), next_batch_size(slow, 1, 0.0005)  # 1,125 x 0.0005 s a passage: 2 in 1.5 s
     (1, 2)
     >>> next_batch_size(slow, 8, 0.002), next_batch_size(slow, 8, 1e-9), next_batch_size(slow, 99, 1e-9)
