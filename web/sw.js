@@ -12,6 +12,17 @@
 //   a listed file: from the cache, which holds exactly the deploy of the page that asks.
 //   anything else: untouched (the browser fetches it as if there were no service worker).
 //
+// Cross-origin isolation: the full lab's page (a top-level navigation, request.destination "document") is given
+// COOP same-origin and COEP require-corp, from the network or kept, so from the second visit on (the first page was
+// not served by this worker) onnxruntime-web may run on several WebAssembly threads (SharedArrayBuffer). An embed
+// (destination "iframe": ?embed=1 in a course page's frame) is answered as before, without them: its host page decides
+// whether it is isolated. A dedicated worker whose owner is isolated must carry a COEP of its own (HTML's "check a
+// global object's embedder policy"), so every worker script of the site (worker.js, onnxruntime's threads, pdf.js's
+// worker) gets COEP require-corp too; under a page that is not isolated that changes nothing, since the workers fetch
+// other origins only with CORS. require-corp rather than credentialless: every cross-origin load of the page is a
+// CORS fetch (the model hub and its CDNs, the Pyodide CDN's numpy; its policy allows images only from itself), which
+// COEP lets through either way, and Safari (15.2+) knows require-corp but not credentialless.
+//
 // A deploy: build.py writes a new manifest here, so the browser sees new bytes and installs the new version beside
 // the old one (unchanged files are copied from the old cache; the others are downloaded and checked against their
 // hash, so a host still half-way through the deploy fails the install, and the next visit tries again, instead of
@@ -55,12 +66,36 @@ self.addEventListener("fetch", (event) => {
     if (path === "" || path === "index.html") event.respondWith(page(request, event.resultingClientId));
     return;
   }
+  const worker = request.destination === "worker";
   if (otherVersion.has(event.clientId)) {
     if (event.resultingClientId) otherVersion.add(event.resultingClientId); // a worker that page starts
+    if (worker) event.respondWith(fetch(request).then(withEmbedderPolicy));
     return;
   }
-  if (!url.search && FILES.has(path)) event.respondWith(listed(request, path));
+  const answer = !url.search && FILES.has(path) ? listed(request, path) : worker ? fetch(request) : null;
+  if (answer) event.respondWith(worker ? answer.then(withEmbedderPolicy) : answer);
 });
+
+// What makes a page cross-origin isolated; a worker script needs the second only.
+const ISOLATION = { "Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp" };
+
+function isolated(headers, { opener = true } = {}) {
+  const copy = new Headers(headers);
+  for (const [name, value] of Object.entries(ISOLATION)) {
+    if (opener || name !== "Cross-Origin-Opener-Policy") copy.set(name, value);
+  }
+  return copy;
+}
+
+// A worker script with COEP added (an error or an opaque answer is passed on as it is).
+function withEmbedderPolicy(response) {
+  if (!response.ok) return response;
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: isolated(response.headers, { opener: false }),
+  });
+}
 
 async function keepAll() {
   const cache = await caches.open(CACHE);
@@ -94,6 +129,8 @@ async function listed(request, path) {
 }
 
 async function page(request, clientId) {
+  const top = request.destination === "document"; // not an embed's frame ("iframe")
+  const headersOf = (headers) => (top ? isolated(headers) : headers);
   const kept = await caches.match(keyOf("index.html"), { cacheName: CACHE });
   let late = false; // the kept page was shown: what the network sends afterwards changes nothing
   const network = fetch(request).then(async (response) => {
@@ -103,7 +140,7 @@ async function page(request, clientId) {
     const bytes = await response.arrayBuffer();
     const hash = await sha256(bytes);
     if (!late && clientId && !hash.startsWith(FILES.get("index.html"))) otherVersion.add(clientId);
-    return new Response(bytes, { headers: pageHeaders(response.headers) });
+    return new Response(bytes, { headers: headersOf(pageHeaders(response.headers)) });
   });
   if (!kept) return network;
   try {
@@ -111,7 +148,7 @@ async function page(request, clientId) {
   } catch {
     late = true;
     otherVersion.delete(clientId);
-    return new Response(kept.body, { headers: kept.headers });
+    return new Response(kept.body, { headers: headersOf(kept.headers) });
   }
 }
 

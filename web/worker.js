@@ -31,7 +31,8 @@
 //       received and the exact text the model reads (the chat template applied), for checking.
 //   {type: "progress", id, file, runtime, loaded, total} bytes of one file as they arrive (file relative to the
 //       model folder, e.g. "onnx/model_q4.onnx"; runtime: true for onnxruntime's own .wasm); none from cache
-//   {type: "ready", id, model, device, dtype, reason, measure_at, ms}  reason: why this device and dtype, in words; measure_at: see load;
+//   {type: "ready", id, model, device, dtype, reason, measure_at, ms, threads}  reason: why this device and dtype, in words; measure_at: see load;
+//       threads: how many WebAssembly threads onnxruntime runs on (see THREADS);
 //       ms: how long the load took in the worker (download, or Cache Storage, plus compiling the runtime)
 //   {type: "token", id, text, tokens}                   a piece of the answer; tokens: how many so far
 //   {type: "done", id, text, tokens, interrupted, first_token_ms, ms}
@@ -50,6 +51,15 @@ import {
   env,
   pipeline,
 } from "./transformers/transformers.min.js";
+
+// onnxruntime-web's WebAssembly threads: one unless the page is cross-origin isolated (sw.js makes the full lab so
+// from its second visit; an embed is isolated only if its host page is), then one a core, at most MAX_THREADS.
+// onnxruntime's own default when isolated is half the cores (at most 4): on this 2-core machine that is 1 thread,
+// while 2 embedded 1.69x faster (bench/README.md, "Threads"). MAX_THREADS is onnxruntime's own ceiling: past it
+// the model's small matrices gain little and the page's own thread is starved.
+const MAX_THREADS = 4;
+const THREADS = self.crossOriginIsolated ? Math.max(1, Math.min(MAX_THREADS, navigator.hardwareConcurrency || 1)) : 1;
+env.backends.onnx.wasm.numThreads = THREADS;
 
 const MAX_NEW_TOKENS = 512; // the ceiling, whatever a caller asks for
 const DEFAULT_NEW_TOKENS = 256;
@@ -177,7 +187,8 @@ async function load({ id, task, model, dtype = "auto", device = "auto", reason =
   const { device: used, dtype: usedDtype, reason: why, trial } = await loading.promise;
   // measure_at: a batch of at least this many texts measures WebGPU against WebAssembly (see embed); 0 once nothing is left to measure.
   const measureAt = trial ? MEASURE_AT : 0;
-  post({ type: "ready", id, model, device: used, dtype: usedDtype, reason: why, measure_at: measureAt, ms: Math.round(performance.now() - started) });
+  const ms = Math.round(performance.now() - started);
+  post({ type: "ready", id, model, device: used, dtype: usedDtype, reason: why, measure_at: measureAt, ms, threads: THREADS });
 }
 
 // The embedding model runs on WebAssembly, and also on WebGPU when the device has an adapter that can run its
@@ -188,7 +199,8 @@ async function load({ id, task, model, dtype = "auto", device = "auto", reason =
 // WebAssembly's (cosine at least SAME_COSINE). A software WebGPU adapter is measured like any other: it loses.
 const MEASURE_AT = 8;
 const SAME_COSINE = 0.999;
-const DEVICE_WORDS = { wasm: "WebAssembly (the CPU)", webgpu: "WebGPU" };
+// On one thread the words are as they always were (an embed says nothing new).
+const DEVICE_WORDS = { wasm: `WebAssembly (the CPU${THREADS > 1 ? `, ${THREADS} threads` : ""})`, webgpu: "WebGPU" };
 
 async function loadEmbedder(id, model, dtype, device, given) {
   post({ type: "status", id, stage: "loading", message: `loading ${model}` });
