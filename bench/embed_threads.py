@@ -1,91 +1,69 @@
-"""What threads would give the page's embedding: the model worker (web/worker.js) on SciFact abstracts, served
-plain (not cross-origin isolated: onnxruntime-web runs one thread, as on GitHub Pages today) and cross-origin
-isolated (COOP same-origin + COEP require-corp, which GitHub Pages cannot send; a service worker could) with 1 and
-with 2 onnxruntime threads. Interleaved rounds, medians, ratios to the plain page, and the machine's load.
+"""Threads on the page as built: the full lab's embedding worker on its first visit (served plain, not cross-origin
+isolated: onnxruntime-web runs one thread) and on its second (web/sw.js has added the isolation headers: as many
+threads as the worker takes, see THREADS in web/worker.js), against onnxruntime in CPython on the same weights and
+texts, with one thread and with as many as the page's second visit. Interleaved rounds, medians, paired ratios, per
+thread, and the machine's load; also what the second visit's start costs (the price of a reload on the first).
 
     .venv/bin/python -m bench.embed_threads --dist .cache/dist-test --texts 64 --rounds 3
 
-The worker is the site's own, served with one line added after its imports that sets onnxruntime's thread count
-from its URL (``?threads=N``); nothing else differs. Writes ``bench/results/embed_threads.json``.
+The pages are the site's own index.html on a plain server (as GitHub Pages serves it): the first visit's context
+blocks service workers, so it stays a first visit; the second visit's keeps the lab for offline use, then opens it
+again. Each page embeds through raglabBridge (the page's own worker), timed in the page from the first batch sent to
+the last vectors, after a one-text warm-up. Writes ``bench/results/embed_threads.json``.
 """
 
 from __future__ import annotations
 
 import argparse
-import functools
 import json
 import os
 import statistics
-import threading
 import time
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
-from tools.serve import QuietHandler, Server
+from tools.site import served
 
 from bench import smoke
 from bench.scifact_data import ROOT, load_scifact, scifact_or_stand_in
 
 BATCH = 32
-ISOLATION = {"Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp"}
-THREADS_LINE = (
-    '{ const n = new URL(self.location.href).searchParams.get("threads"); '
-    "if (n) env.backends.onnx.wasm.numThreads = Number(n); }\n"
-)
-PAGE = """<!doctype html><meta charset="utf-8"><title>embed threads</title><script type="module">
-const env = {wasmPaths: {mjs: "/transformers/ort-wasm-simd-threaded.asyncify.mjs",
-                         wasm: "/transformers/ort-wasm-simd-threaded.asyncify.wasm"},
-             localModelPath: "/models/", allowLocalModels: true, allowRemoteModels: false};
-window.embedAll = (threads, model, dtype, batches) => new Promise((resolve, reject) => {
-  const worker = new Worker(`/__worker.js?threads=${threads}`, {type: "module"});
-  let next = 0, started = 0;
-  const send = () => worker.postMessage({type: "embed", id: 2 + next, texts: batches[next]});
-  worker.onmessage = ({data}) => {
-    if (data.type === "error") reject(new Error(JSON.stringify(data.reason)));
-    if (data.type === "ready") { started = performance.now(); send(); }
-    if (data.type !== "vectors") return;
-    next += 1;
-    if (next < batches.length) return send();
-    worker.terminate();
-    resolve({ms: performance.now() - started, isolated: self.crossOriginIsolated});
-  };
-  worker.postMessage({type: "load", id: 1, task: "embed", model, dtype, device: "wasm", env});
-});
-</script>"""
+READY_MS = 180_000
+# Every batch through the page's own bridge, one after another; ms from the first sent to the last answered.
+EMBED_ALL = """async (batches) => {
+  const loaded = await raglabBridge.load("embed").ended;
+  if (loaded.type !== "ready") throw new Error(JSON.stringify(loaded.reason));
+  await raglabBridge.embed(batches[0].slice(0, 1));  // warm-up: a session's first run allocates
+  const started = performance.now();
+  for (const texts of batches) {
+    const answer = await raglabBridge.vectors(texts).ended;
+    if (answer.type !== "vectors") throw new Error(JSON.stringify(answer.reason));
+  }
+  return {ms: performance.now() - started, threads: loaded.threads, isolated: crossOriginIsolated};
+}"""
 
 
-def handler_for(dist: Path, isolated: bool):
-    worker = (dist / "worker.js").read_text()
-    first_code = worker.index("\nconst ")  # just after the imports
-    patched = (worker[: first_code + 1] + THREADS_LINE + worker[first_code + 1 :]).encode()
-
-    class Handler(QuietHandler):
-        def end_headers(self):
-            for name, value in (ISOLATION if isolated else {}).items():
-                self.send_header(name, value)
-            super().end_headers()
-
-        def do_GET(self):  # noqa: N802 (http.server's name)
-            path = self.path.split("?")[0]
-            own = {"/__threads.html": (PAGE.encode(), "text/html"), "/__worker.js": (patched, "text/javascript")}
-            if path not in own:
-                return super().do_GET()
-            body, kind = own[path]
-            self.send_response(200)
-            self.send_header("Content-Type", kind)
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-            return None
-
-    return functools.partial(Handler, directory=str(dist))
+def ready(page, url: str) -> float:
+    """Open `url` and wait for "Ready"; ms from the navigation to Ready, as the page's clock counts it."""
+    page.goto(url)
+    page.wait_for_function("document.getElementById('status').dataset.state === 'ready'", timeout=READY_MS)
+    return page.evaluate("performance.now()")
 
 
-def serve(dist: Path, isolated: bool) -> tuple[Server, str]:
-    server = Server(("127.0.0.1", 0), handler_for(dist, isolated))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_port}/__threads.html"
+def native(dtype: str, threads: int):
+    """onnxruntime in CPython on the page's weights, held to `threads` intra-op threads."""
+    import onnxruntime
+
+    from raglab.models.onnx_embed import MODEL_FILES, OnnxEmbedder, default_model_dir
+
+    embed = OnnxEmbedder(default_model_dir(), dtype)
+    options = onnxruntime.SessionOptions()
+    options.intra_op_num_threads = threads
+    embed._session = onnxruntime.InferenceSession(
+        str(embed.model_dir / MODEL_FILES[dtype]), options, providers=["CPUExecutionProvider"]
+    )
+    return embed
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -97,56 +75,86 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.smoke:
         args.texts, args.rounds = 2, 1
-    config = json.loads((args.dist / "pyscript.json").read_text())
-    model, dtype = config["raglab"]["bridge"]["embed"]["model"], config["raglab"]["bridge"]["embed"]["dtype"]
+    dtype = json.loads((args.dist / "pyscript.json").read_text())["raglab"]["bridge"]["embed"]["dtype"]
     texts = (scifact_or_stand_in() if args.smoke else load_scifact()).documents[: args.texts]
     batches = [texts[i : i + BATCH] for i in range(0, len(texts), BATCH)]
-    variants = {"plain page, 1 thread": (False, 0), "isolated, 1 thread": (True, 1), "isolated, 2 threads": (True, 2)}
-    servers = {False: serve(args.dist, False), True: serve(args.dist, True)}
-    runs: dict[str, list[float]] = {name: [] for name in variants}
     loads = [os.getloadavg()[0]]
-    with sync_playwright() as playwright:
+    runs: dict[str, list[float]] = {}
+    threads: dict[str, int] = {}
+    with served(args.dist) as url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        pages = {}
-        for isolated, (_, url) in servers.items():
-            pages[isolated] = browser.new_page()
-            pages[isolated].goto(url)
+        first = browser.new_context(service_workers="block").new_page()
+        first_ready_ms = ready(first, url)
+        second = browser.new_context().new_page()
+        ready(second, url)
+        second.wait_for_function(
+            "document.getElementById('offline')?.textContent === 'Ready to work offline.'", timeout=READY_MS
+        )
+        second_ready_ms = ready(second, url)  # the second visit: through sw.js
+        pages = {"page, first visit": first, "page, second visit": second}
+        for page in pages.values():  # the model loaded (and its runtime compiled) before any round
+            page.evaluate(EMBED_ALL, batches[:1])
+        n = second.evaluate("raglabBridge.load('embed').ended.then((r) => r.threads)")
+        natives = {"CPython onnxruntime, 1 thread": native(dtype, 1)}
+        if n > 1:
+            natives[f"CPython onnxruntime, {n} threads"] = native(dtype, n)
+        for embed in natives.values():
+            embed(batches[0])  # warm-up
         for round_ in range(args.rounds):
-            for name, (isolated, threads) in variants.items():
-                result = pages[isolated].evaluate(
-                    "([t, m, d, b]) => embedAll(t, m, d, b)", [threads, model, dtype, batches]
-                )
-                assert result["isolated"] == isolated, (name, result)
-                runs[name].append(len(texts) / (result["ms"] / 1000))
-                print(f"round {round_ + 1} {name}: {runs[name][-1]:.2f} abstracts/s", flush=True)
+            for name, page in pages.items():
+                result = page.evaluate(EMBED_ALL, batches)
+                assert result["isolated"] == (page is second), (name, result)
+                runs.setdefault(name, []).append(len(texts) / (result["ms"] / 1000))
+                threads[name] = result["threads"]
+                print(f"round {round_ + 1} {name} ({result['threads']} thread(s)): {runs[name][-1]:.2f}/s", flush=True)
+            for name, embed in natives.items():
+                started = time.perf_counter()
+                for batch in batches:
+                    embed(batch)
+                runs.setdefault(name, []).append(len(texts) / (time.perf_counter() - started))
+                threads[name] = int(name.split(", ")[1].split()[0])
+                print(f"round {round_ + 1} {name}: {runs[name][-1]:.2f}/s", flush=True)
             loads.append(os.getloadavg()[0])
         browser.close()
-    for server, _ in servers.values():
-        server.shutdown()
-    base = runs["plain page, 1 thread"]
+
+    def paired(a: str, b: str) -> float:
+        return statistics.median(x / y for x, y in zip(runs[a], runs[b], strict=True))
+
+    base, native_one = "page, first visit", "CPython onnxruntime, 1 thread"
+    native_n = next(name for name in reversed(list(natives)))  # as many threads as the second visit
     summary = {
         name: {
             "abstracts_per_s": statistics.median(r),
+            "threads": threads[name],
+            "per_thread": statistics.median(r) / threads[name],
             "rounds": r,
-            "to_plain_paired": statistics.median(x / b for x, b in zip(r, base, strict=True)),
+            "to_first_visit": paired(name, base),
+            "to_cpython_same_threads": paired(name, native_one if threads[name] == 1 else native_n),
+            "to_cpython_1_thread": paired(name, native_one),
         }
         for name, r in runs.items()
     }
     out = {
         "texts": len(texts),
         "batch": BATCH,
+        "weights": dtype,
         "rounds": args.rounds,
         "load_1min": loads,
         "cores": os.cpu_count(),
         "when": time.strftime("%Y-%m-%d %H:%M"),
+        "ready_ms": {"first visit": round(first_ready_ms), "second visit (through sw.js)": round(second_ready_ms)},
         "variants": summary,
     }
     if not args.smoke:
         (ROOT / "bench" / "results").mkdir(exist_ok=True)
         (ROOT / "bench" / "results" / "embed_threads.json").write_text(json.dumps(out, indent=2) + "\n")
-    print(f"{'variant':<22} abstracts/s  to plain (paired)   load {loads[0]:.1f} -> {loads[-1]:.1f}")
+    print(f"{len(texts)} abstracts, {dtype}, load {loads[0]:.1f} -> {loads[-1]:.1f}; to Ready: {out['ready_ms']}")
+    print(f"{'variant':<32} threads  abstracts/s  per thread  to first visit  to CPython same threads  to CPython 1")
     for name, s in summary.items():
-        print(f"{name:<22} {s['abstracts_per_s']:11.2f}  {s['to_plain_paired']:17.2f}")
+        print(
+            f"{name:<32} {s['threads']:7}  {s['abstracts_per_s']:11.2f}  {s['per_thread']:10.2f}  "
+            f"{s['to_first_visit']:14.2f}  {s['to_cpython_same_threads']:23.2f}  {s['to_cpython_1_thread']:12.2f}"
+        )
     if args.smoke:
         print(smoke.NOTE)
 

@@ -15,13 +15,14 @@
 // Cross-origin isolation: the full lab's page (a top-level navigation, request.destination "document") is given
 // COOP same-origin and COEP require-corp, from the network or kept, so from the second visit on (the first page was
 // not served by this worker) onnxruntime-web may run on several WebAssembly threads (SharedArrayBuffer). An embed
-// (destination "iframe": ?embed=1 in a course page's frame) is answered as before, without them: its host page decides
-// whether it is isolated. A dedicated worker whose owner is isolated must carry a COEP of its own (HTML's "check a
-// global object's embedder policy"), so every worker script of the site (worker.js, onnxruntime's threads, pdf.js's
-// worker) gets COEP require-corp too; under a page that is not isolated that changes nothing, since the workers fetch
-// other origins only with CORS. require-corp rather than credentialless: every cross-origin load of the page is a
-// CORS fetch (the model hub and its CDNs, the Pyodide CDN's numpy; its policy allows images only from itself), which
-// COEP lets through either way, and Safari (15.2+) knows require-corp but not credentialless.
+// (destination "iframe": ?embed=1 in a course page's frame) is answered as before, without them: its host page
+// decides whether it is isolated. A dedicated worker whose owner is isolated must carry a COEP of its own (HTML's
+// "check a global object's embedder policy"; without it Chromium 156 refused worker.js, measured), so every worker
+// script of the site (worker.js, onnxruntime's threads, pdf.js's worker) gets COEP require-corp too; under a page
+// that is not isolated that changes nothing, since the workers fetch other origins only with CORS. require-corp
+// rather than credentialless: every cross-origin load of the page is a CORS fetch (the model hub and its CDNs, the
+// Pyodide CDN's numpy; its policy allows images only from itself), which COEP lets through either way, and Safari
+// (15.2+) knows require-corp but not credentialless.
 //
 // A deploy: build.py writes a new manifest here, so the browser sees new bytes and installs the new version beside
 // the old one (unchanged files are copied from the old cache; the others are downloaded and checked against their

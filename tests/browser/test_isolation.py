@@ -63,8 +63,12 @@ def test_an_embed_is_not_isolated_and_still_starts(visit, tmp_path):
     course page's frame is answered without the isolation headers, is not isolated, and starts."""
     second_visit(visit)
     frames = []  # the embed's page as its frame received it
-    framed = lambda r: "embed=1" in r.url and r.request.resource_type == "document"  # noqa: E731
-    visit.page.on("response", lambda r: framed(r) and frames.append(r))
+
+    def framed(response):
+        if "embed=1" in response.url and response.request.resource_type == "document":
+            frames.append(response)
+
+    visit.page.on("response", framed)
     with course_page(visit, tmp_path, ["plain"]) as page:
         _, frame = started(page, 0)
         assert frame.evaluate("crossOriginIsolated") is False
