@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import re
 import zipfile
+import zlib
 from collections.abc import Mapping, Sequence
 from xml.sax.saxutils import escape
 
@@ -183,6 +184,37 @@ def make_page_tree_pdf(depth: int, count: int | None = None) -> bytes:
         b"<< /Length %d >>\nstream\n%s\nendstream" % (len(stream), stream),
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
     ]
+    return _raw_pdf(objects)
+
+
+def make_drawing_bomb_pdf(unzipped: int) -> bytes:
+    """A one-page PDF whose page, after a line of text, holds about ``unzipped`` bytes of drawing operators (a
+    line drawn again and again) in a Flate stream about 1,000 times smaller: 1 GB of operators in 1 MB, made in
+    a second (a piece compressed once, its bytes repeated: a full flush makes each copy stand alone)."""
+    text = b"BT /F1 12 Tf 20 100 Td (The ferry leaves at eight.) Tj ET\n"
+    piece = b"0 0 m 1 1 l S\n" * 70_000  # about 1 MB
+    times = max(1, unzipped // len(piece))
+    pack = zlib.compressobj(9, zlib.DEFLATED, -15)  # raw deflate; the zlib header and checksum are added below
+    head, block = pack.compress(text) + pack.flush(zlib.Z_FULL_FLUSH), pack.compress(piece)
+    block += pack.flush(zlib.Z_FULL_FLUSH)
+    checksum = zlib.adler32(text)
+    for _ in range(times):
+        checksum = zlib.adler32(piece, checksum)
+    stream = b"\x78\xda" + head + block * times + pack.flush() + checksum.to_bytes(4, "big")
+    return _raw_pdf(
+        [
+            b"<< /Type /Catalog /Pages 2 0 R >>",
+            b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R "
+            b">> >> >>",
+            b"<< /Length %d /Filter /FlateDecode >>\nstream\n%s\nendstream" % (len(stream), stream),
+            b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+        ]
+    )
+
+
+def _raw_pdf(objects: Sequence[bytes]) -> bytes:
+    """A PDF of these objects (numbered from 1, the first the catalog), with its cross-reference table."""
     out, offsets = io.BytesIO(b"%PDF-1.4\n"), []
     out.seek(0, io.SEEK_END)
     for n, body in enumerate(objects, 1):

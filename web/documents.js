@@ -2,12 +2,14 @@
 // own worker), and keep records in IndexedDB (idb-keyval). It moves text and bytes and decides nothing: Python
 // (raglab.documents.readers, raglab.documents.pdf_layout) groups the items into lines and blocks, cuts them, and words every message.
 //
-//   raglabDocuments.pdfPages(bytes, report) -> Promise<{pages: {box, texts, numbers}[]} |
-//                                      {problem: "encrypted" | "broken", detail}>: each page's box (x0, y0, x1, y1)
-//                                      and text items, as their texts and a Float64Array of 7 numbers per item (its
-//                                      transform a b c d e f and its width: one copy into Python, not an object
-//                                      per item). report(done, total) is called after each page; when it returns
-//                                      true the reading stops ({problem: "cancelled"})
+//   raglabDocuments.pdfPages(bytes, report, seconds) -> Promise<{pages: {box, texts, numbers}[]} |
+//                                      {problem: "encrypted" | "broken" | "too_slow", page, detail}>: each page's
+//                                      box (x0, y0, x1, y1) and text items, as their texts and a Float64Array
+//                                      of 7 numbers per item (its transform a b c d e f and its width: one copy
+//                                      into Python, not an object per item). report(done, total) is called after each page; when it returns
+//                                      true the reading stops ({problem: "cancelled"}). Opening the PDF, and each
+//                                      page's text, may take `seconds` each (readers.PDF_STEP_SECONDS); past that
+//                                      pdf.js's worker is ended ({problem: "too_slow", page}: 0 while opening)
 //   raglabDocuments.records(prefix)    -> Promise<[key, value][]>: the records whose key starts with prefix
 //                                      ("doc:", "meta"), in key order
 //   raglabDocuments.keepVectors(keys, vectors) -> Promise: each vector (number[]) kept as a Float32Array under its
@@ -39,41 +41,67 @@ async function loadPdfjs() {
   return pdfjs;
 }
 
-async function pdfPages(bytes, report) {
+// What pdfPages rejects with when pdf.js takes longer than its time for a step: the page it was reading (0: opening).
+class TooSlow extends Error {
+  constructor(page) {
+    super(`step ${page} took too long`);
+    this.page = page;
+  }
+}
+
+// `promise`, or a TooSlow once `seconds` have passed without it settling (none: as long as it takes).
+function inTime(promise, seconds, page) {
+  if (!Number.isFinite(seconds)) return promise; // setTimeout would take Infinity as 0
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new TooSlow(page)), seconds * 1000);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+async function pdfPages(bytes, report, seconds = Infinity) {
   const lib = await loadPdfjs();
+  // Its own worker, so a PDF given up is stopped at once (terminate()): destroying the document would wait for a
+  // worker still busy with it (a page of 1 GB of drawing operators kept it busy for minutes).
+  const worker = new lib.PDFWorker();
   const task = lib.getDocument({
     data: bytes,
+    worker,
     isEvalSupported: false, // no eval: the page runs under a strict Content-Security-Policy
     cMapUrl: new URL("./pdfjs/cmaps/", import.meta.url).href, // CJK and other CID fonts' text
     standardFontDataUrl: new URL("./pdfjs/standard_fonts/", import.meta.url).href,
   });
   let pdf;
   try {
-    pdf = await task.promise;
+    pdf = await inTime(task.promise, seconds, 0);
   } catch (error) {
-    await task.destroy();
+    worker.destroy();
+    if (error instanceof TooSlow) return { problem: "too_slow", page: 0, detail: "" };
     return { problem: error?.name === "PasswordException" ? "encrypted" : "broken", detail: String(error?.message) };
   }
   try {
     const pages = [];
     for (let n = 1; n <= pdf.numPages; n++) {
-      const page = await pdf.getPage(n);
-      const content = await page.getTextContent();
-      const items = content.items.filter((item) => item.str); // marked-content entries and empty ends of line
+      const content = await inTime(pdf.getPage(n).then(async (page) => {
+        const text = await page.getTextContent();
+        page.cleanup();
+        return { text, box: page.view };
+      }), seconds, n);
+      const items = content.text.items.filter((item) => item.str); // marked-content entries and empty ends of line
       const numbers = new Float64Array(items.length * 7);
       items.forEach((item, i) => {
         numbers.set(item.transform, i * 7);
         numbers[i * 7 + 6] = item.width;
       });
-      pages.push({ box: page.view, texts: items.map((item) => item.str), numbers });
-      page.cleanup();
+      pages.push({ box: content.box, texts: items.map((item) => item.str), numbers });
       if (report && report(n, pdf.numPages)) return { problem: "cancelled", detail: "" };
     }
     return { pages };
   } catch (error) {
+    if (error instanceof TooSlow) return { problem: "too_slow", page: error.page, detail: "" };
     return { problem: "broken", detail: String(error?.message) };
   } finally {
-    await pdf.destroy();
+    worker.destroy(); // without waiting for pdf.destroy(): a worker given up answers nothing
   }
 }
 

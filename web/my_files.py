@@ -19,7 +19,9 @@ from raglab.documents.pdf_lines import Page
 from raglab.documents.readers import (
     MAX_FILE_BYTES,
     MAX_FILES,
+    PDF_STEP_SECONDS,
     ReadError,
+    check_docx,
     check_page_count,
     file_kind,
     read_error,
@@ -67,17 +69,19 @@ class Reading:
                     pages[0] = total
                     return self.cancel or total > MAX_PAGES
 
-                read = (await raglabDocuments.pdfPages(data, create_proxy(stop))).to_py()
+                read = (await raglabDocuments.pdfPages(data, create_proxy(stop), PDF_STEP_SECONDS)).to_py()
                 check_page_count(name, pages[0])  # past MAX_PAGES: said (as pypdf's page tree is), not read
                 if read.get("problem") == "cancelled":
                     return None
-                if "problem" in read:
-                    return read_error(name, read["problem"])
+                if "problem" in read:  # too_slow: given up after PDF_STEP_SECONDS on one step, the drop goes on
+                    return read_error(name, read["problem"], page=read.get("page"))
                 pages = [Page.from_arrays(p["texts"], p["numbers"], p["box"]) for p in read["pages"]]
                 return read_pdf_pages(name, pages)
+            raw = data.to_bytes()
             if kind == "docx":
+                check_docx(name, raw)  # a bomb is refused by its directory before mammoth loads (2.8 s)
                 await self.docx_reader()
-            return read_file(name, data.to_bytes())
+            return read_file(name, raw)
         except (ReadError, CorpusError) as error:
             return error if isinstance(error, ReadError) else read_error(name, "broken")
 

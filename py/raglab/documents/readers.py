@@ -42,6 +42,7 @@ MAX_FILE_BYTES = 25_000_000  # one file
 MAX_FILES = 10_000  # files in a collection
 MAX_TOTAL_CHARS = 60_000_000  # characters of text in a collection
 MAX_ZIP_ENTRIES = 3 * MAX_FILES  # a zip's files, its folders and macOS's "._" copies (opening 30,000 takes 1 s)
+PDF_STEP_SECONDS = 4  # the page gives pdf.js this long to open a PDF, and again for each page's text, then gives up
 MAX_ZIP_RATIO = 100  # a file in a zip unzips to at most 100 times its zipped size (Apache POI's bound for Office files)
 ZIP_RATIO_FROM = 100_000  # bytes: a smaller file may be packed tighter (a TOML file of 10 KB "[[[" packs 200 to 1)
 READABLE = {
@@ -90,7 +91,8 @@ def read_error(name: str, kind: str, **details) -> ReadError:
     ``same`` (duplicate: the document already kept), ``chars=True`` (too_many: the character limit),
     ``unzipped=True`` (too_large: the size a zip's directory gives), ``zipped`` (zip_ratio: the zipped size, and
     ``size`` the unzipped size, its directory gives), ``pages`` (too_many_pages: the pages the PDF
-    says it has; None when only a walk of its page tree found more than MAX_PAGES).
+    says it has; None when only a walk of its page tree found more than MAX_PAGES), ``page`` (too_slow: the page
+    pdf.js was reading when the page gave up, 0 while opening the file).
 
     >>> str(read_error("big.pdf", "too_large", size=31_234_567))
     'big.pdf is 31.2 MB; the lab reads files up to 25 MB.'
@@ -100,6 +102,8 @@ def read_error(name: str, kind: str, **details) -> ReadError:
     'bomb.docx unzips to 24.0 MB from 24.1 KB, packed 994 to 1; the lab unzips files packed up to 100 to 1.'
     >>> str(read_error("tree.pdf", "too_many_pages", pages=None))
     'tree.pdf has more than 10,000 pages; the lab reads PDFs of up to 10,000 pages.'
+    >>> str(read_error("drawing.pdf", "too_slow", page=1))
+    'drawing.pdf was given up: page 1 took more than 4 s to read, the most the lab gives one step of a PDF.'
     """
     name = escape_controls(name)  # a name from the page or a folder, not yet kept (``_file_name``)
     stem, ext = _stem(name), PurePosixPath(name).suffix.lower()
@@ -126,6 +130,12 @@ def read_error(name: str, kind: str, **details) -> ReadError:
     elif kind == "too_many_pages":
         pages = f"{details['pages']:,}" if details.get("pages") else f"more than {MAX_PAGES:,}"
         message = f"{name} has {pages} pages; the lab reads PDFs of up to {MAX_PAGES:,} pages."
+    elif kind == "too_slow":
+        step = f"page {details['page']:,}" if details.get("page") else "opening it"
+        message = (
+            f"{name} was given up: {step} took more than {PDF_STEP_SECONDS} s to read, the most the lab gives one "
+            "step of a PDF."
+        )
     elif kind == "too_many" and details.get("chars"):
         message = (
             f"{name} would take your documents past {MAX_TOTAL_CHARS // 1_000_000} million characters, the "
@@ -510,6 +520,15 @@ def _check_docx_parts(name: str, archive: zipfile.ZipFile) -> None:
     if unzipped > MAX_FILE_BYTES:
         raise read_error(name, "too_large", size=unzipped, unzipped=True)
     check_zip_ratio(name, unzipped, sum(m.compress_size for m in parts))
+
+
+def check_docx(name: str, data: bytes) -> None:
+    """The checks a .docx passes before mammoth reads it (what it is, its parts' sizes), which the page makes before
+    it loads mammoth (a 2.8 s task the first time): a bomb is said without it. An empty file is read_file's to say."""
+    name = _file_name(name)
+    if data.strip():
+        _check_kind(name, data, "docx")
+        _check_docx_parts(name, open_zip(name, data))
 
 
 def _docx_text(name: str, data: bytes) -> str:

@@ -1,0 +1,194 @@
+"""Hostile files in the lab page (issue 24: "every row of the table ends in a sentence within 5 s in the page"):
+each row's file dropped beside a good one, or imported as a zip holding a good file, on the page as built; the time
+from the drop to the file's line in the page, the longest main-thread task meanwhile, and how long a question in
+plain search (Fernport) asked just after the drop took to be answered.
+
+    .venv/bin/python -m bench.hostile_page [--dist DIR] [--build] [--limit 120] [--only drawing,stops] [--smoke]
+
+Each row in a fresh tab of one Chromium (its profile empty), the lab loaded and Ready first. The clock starts at the
+input's ``change`` event; a row ends when the page has a line naming the file (a refusal in the read list or the
+documents' line, or the document read) and the question is answered; ``--limit`` seconds without that is "nothing".
+The good file is dropped first, so its line comes before the bad one's; a zip's lines all come at once.
+Long tasks: PerformanceObserver ``longtask`` (bench/own_documents.py's INIT_JS), those that start from the drop to
+the row's end.
+Prints the machine's load (/proc/loadavg) before and after each row. ``--smoke``: small files, three rows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+from tests.fixtures import make_docx_bomb, make_drawing_bomb_pdf, make_page_tree_pdf, make_zip, zip_with
+from tools.site import build_site, ensure_site
+
+from bench import smoke
+from bench.hostile import _TWO_FILES
+from bench.own_documents import INIT_JS
+from bench.page_runs import ROOT, browser_with_profile, open_lab
+
+DEFAULT_DIST = ROOT / ".cache" / "dist-test"
+GOOD = ("good.txt", b"The ferry leaves at eight. A ticket costs six coins.")
+QUESTION = "When does the ferry leave?"
+MARKER = b"# notes.pdf\n\n<!-- source: notes.pdf -->\n\n<!-- page 400000000 -->\nBoats sail.\n"  # a corpus document
+DEEP = b"[related]\nboat = " + b"[" * 5000 + b"]" * 5000 + b"\n"
+
+
+def rows(smoke_run: bool) -> dict:
+    """Issue 24's rows that reach the page: label -> (the input, a function making its files, the name its line
+    holds). A zip is imported (``#doc-zip``) with the good file inside it; other files are dropped beside it."""
+    drawing = 20_000_000 if smoke_run else 1_000_000_000
+    zipped = {"good.txt": GOOD[1], "notes.txt": _TWO_FILES["notes.txt"]}
+    made = {
+        f"PDF, one page of {drawing / 1e9:g} GB of drawing operators": (
+            "doc-files",
+            lambda: [GOOD, ("drawing.pdf", make_drawing_bomb_pdf(drawing))],
+            "drawing.pdf",
+        ),
+        "PDF, a page tree of 2^30 pages (a DAG)": (
+            "doc-files",
+            lambda: [GOOD, ("dag.pdf", make_page_tree_pdf(30))],
+            "dag.pdf",
+        ),
+        "Boats sail + 100,000 full stops (.txt)": (
+            "doc-files",
+            lambda: [GOOD, ("stops.txt", b"Boats sail" + b"." * 100_000)],
+            "stops.txt",
+        ),
+        "PDF, the 2^30 tree, its /Count says 1": (
+            "doc-files",
+            lambda: [GOOD, ("dag1.pdf", make_page_tree_pdf(30, 1))],
+            "dag1.pdf",
+        ),
+        "Boats sail. + 100,000 [ (.md)": (
+            "doc-files",
+            lambda: [GOOD, ("brackets.md", b"Boats sail. " + b"[" * 100_000)],
+            "brackets.md",
+        ),
+        ".docx, 30 MB of XML in 30 KB": (
+            "doc-files",
+            lambda: [GOOD, ("bomb.docx", make_docx_bomb(30_000_000))],
+            "bomb.docx",
+        ),
+        "corpus zip, <!-- page 400000000 -->": (
+            "doc-zip",
+            lambda: [("documents.zip", make_zip({"01-good.md": b"# good.txt\n\n" + GOOD[1], "02-notes.md": MARKER}))],
+            "02-notes.md",
+        ),
+        "zip, a bad checksum": (
+            "doc-zip",
+            lambda: [("documents.zip", zip_with(make_zip(zipped), "notes.txt", damaged=True))],
+            "notes.txt",
+        ),
+        "zip, a file that says 200 bytes": (
+            "doc-zip",
+            lambda: [("documents.zip", zip_with(make_zip(zipped), "notes.txt", size=200))],
+            "notes.txt",
+        ),
+        "zip, an encrypted file": (
+            "doc-zip",
+            lambda: [("documents.zip", zip_with(make_zip(zipped), "notes.txt", encrypted=True))],
+            "notes.txt",
+        ),
+        "zip, synonyms.toml 5,000 deep": (
+            "doc-zip",
+            lambda: [("documents.zip", make_zip({"good.txt": GOOD[1], "synonyms.toml": DEEP}))],
+            "synonyms.toml",
+        ),
+    }
+    return dict(list(made.items())[:3]) if smoke_run else made
+
+
+# Before the files are set: the drop's moment, a question just after it, the file's line and the good file read.
+DRIVER_JS = """({ input, name, good, question }) => {
+  const b = globalThis.__bench, r = b.run = {}, yours = document.getElementById("yours");
+  document.addEventListener("change", (e) => {
+    if (e.target.id !== input || r.change) return;
+    r.change = performance.now();
+    const answer = (a) => { r.answered = a.answered_painted; }, failed = (e) => { r.error = String(e); };
+    setTimeout(() => b.ask(question).then(answer, failed));
+  }, { capture: true });
+  const lines = () => [...yours.querySelectorAll("#docs-read li, #msg-yours")].map((e) => e.textContent);
+  const line = () => lines().find((t) => t.includes(name));
+  b.until(yours, () => line() !== undefined).then((t) => { r.said = t; r.line = line(); });
+  const read = () => [...yours.querySelectorAll("#docs-read li.read-doc")].some((li) => li.textContent.includes(good));
+  b.until(yours, read).then((t) => { r.good = t; });
+}"""
+
+
+def load() -> str:
+    return Path("/proc/loadavg").read_text().split()[0]
+
+
+def one_row(context, site_url: str, input_id: str, files: list, name: str, limit_s: float) -> dict:
+    page = open_lab(context, site_url)
+    page.wait_for_selector("#yours[data-loaded]", state="attached", timeout=120_000)
+    page.evaluate(DRIVER_JS, {"input": input_id, "name": name, "good": GOOD[0], "question": QUESTION})
+    page.locator(f"#{input_id}").set_input_files(
+        [{"name": n, "mimeType": "application/octet-stream", "buffer": data} for n, data in files]
+    )
+    try:
+        page.wait_for_function(
+            "() => { const r = __bench.run; return r.error || (r.said && r.answered); }",
+            timeout=limit_s * 1000,
+            polling=250,
+        )
+    except Exception:
+        pass
+    r = page.evaluate("__bench.run")
+    ends = [t for t in (r.get("said"), r.get("good"), r.get("answered")) if t]
+    end = max(ends) if ends else r["change"]
+    tasks = page.evaluate("__bench.longtasks")
+    # from the drop on: the task that holds the change event is Playwright's, setting the files (2 MB of PDF took
+    # it 886 ms, started 871 ms before the event); the page's own reading starts in a later task
+    longest = max((d for s, d in tasks if r["change"] <= s < end), default=0)
+    page.close()
+    return {
+        "said_s": (r["said"] - r["change"]) / 1000 if r.get("said") else None,
+        "good_s": (r["good"] - r["change"]) / 1000 if r.get("good") else None,
+        "answered_s": (r["answered"] - r["change"]) / 1000 if r.get("answered") else None,
+        "longest_ms": longest,
+        "line": r.get("line") or r.get("error") or "",
+    }
+
+
+def main(argv=None) -> int:
+    from playwright.sync_api import sync_playwright
+    from tools.site import served
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--dist", type=Path, default=DEFAULT_DIST, help="the built site (built there if missing)")
+    ap.add_argument("--build", action="store_true", help="build the site afresh first (web/ or py/ changed)")
+    ap.add_argument("--limit", type=float, default=120, help="seconds a row may take before it counts as nothing")
+    ap.add_argument("--only", default="", help="rows whose label holds one of these words, comma-separated")
+    smoke.add_flag(ap)
+    args = ap.parse_args(argv)
+    dist = build_site(args.dist) if args.build else ensure_site(args.dist)
+    chosen = {k: v for k, v in rows(args.smoke).items() if not args.only or any(w in k for w in args.only.split(","))}
+    never = lambda s: "nothing" if s is None else f"{s:.2f} s"  # noqa: E731
+    print(f"load average {os.getloadavg()[0]:.2f} at the start; limit {args.limit:g} s a row")
+    print(f"{'row':<44} {'its line':>9} {'good read':>9} {'answer':>9} {'longest task':>12} {'load':>5}  the line")
+    work = Path(tempfile.mkdtemp(prefix="raglab-bench-hostile-"))
+    try:
+        with sync_playwright() as playwright, served(dist) as site_url:
+            with browser_with_profile(playwright, work / "profile", site_url, INIT_JS) as context:
+                for label, (input_id, make, name) in chosen.items():
+                    row = one_row(context, site_url, input_id, make(), name, args.limit)
+                    print(
+                        f"{label:<44} {never(row['said_s']):>9} {never(row['good_s']):>9} "
+                        f"{never(row['answered_s']):>9} {row['longest_ms']:>9.0f} ms {load():>5}  {row['line'][:110]}",
+                        flush=True,
+                    )
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    print(f"load average {os.getloadavg()[0]:.2f} at the end")
+    if args.smoke:
+        print(smoke.NOTE)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
