@@ -198,7 +198,14 @@ def main(argv: list[str] | None = None) -> None:
 
     dist = ensure_site(args.dist.resolve())
     measured = interleaved_runs(
-        dist, args.runs, args.max_load, fresh="cold", prime=prime, measure=measure_run, describe=describe
+        dist,
+        args.runs,
+        args.max_load,
+        fresh="cold",
+        prime=prime,
+        measure=measure_run,
+        describe=describe,
+        smoke=args.smoke,
     )
     runs = measured.runs
     summary = summarise(runs)

@@ -162,8 +162,9 @@ def prompts_of(base: str) -> dict[int, str]:
     return {n: " ".join(words[:n]) for n in PROMPT_WORDS}
 
 
-def measure_run(context, site_url: str, kind: str, round_: int, asks: int) -> dict:
-    """One run: the first ask (with consent on an empty profile), `asks` more, and in cached runs the prompt sweep."""
+def measure_run(context, site_url: str, kind: str, round_: int, asks: int, prompt_rounds: int) -> dict:
+    """One run: the first ask (with consent on an empty profile), `asks` more, and in cached runs the prompt sweep
+    (`prompt_rounds` times each length)."""
     page = open_lab(context, site_url)
     page.evaluate(WATCH)
     first = ask(page, consent=(kind == "download"))
@@ -172,8 +173,8 @@ def measure_run(context, site_url: str, kind: str, round_: int, asks: int) -> di
     if kind == CACHED:
         prompts = prompts_of(page.evaluate("raglabBridge.lastPrompt"))
         order = list(prompts)
-        for r in range(PROMPT_ROUNDS):
-            shift = (round_ * PROMPT_ROUNDS + r) % len(order)
+        for r in range(prompt_rounds):
+            shift = (round_ * prompt_rounds + r) % len(order)
             for words in order[shift:] + order[:shift]:
                 lengths.append({"words": words, **page.evaluate(PROMPT_LENGTH, [prompts[words], PROMPT_NEW_TOKENS])})
     isolated = page.evaluate("self.crossOriginIsolated")
@@ -289,9 +290,10 @@ def main(argv: list[str] | None = None) -> None:
         args.max_load,
         fresh="download",
         prime=prime,
-        measure=functools.partial(measure_run, asks=args.asks),
+        measure=functools.partial(measure_run, asks=args.asks, prompt_rounds=1 if args.smoke else PROMPT_ROUNDS),
         describe=describe,
         init_script=HOOK,
+        smoke=args.smoke,
     )
     runs = measured.runs
     summary = summarise(runs)

@@ -167,12 +167,15 @@ def interleaved_runs(
     measure: Callable,
     describe: Callable[[dict], str],
     init_script: str | None = None,
+    smoke: bool = False,
 ) -> Measured:
     """Serve `dist` and measure `rounds` rounds of a `fresh` run and a CACHED run (see the module docstring).
 
     `prime(playwright, profile, site_url)` fills the cached runs' profile once; `measure(context, site_url, kind,
     round_) -> dict` is one run in a fresh browser (`init_script` runs before the page's own scripts);
     `describe(run)` is its progress line. Each run gets the load average it ended at ("load_average").
+    `smoke` (bench/smoke.py): one fresh run, on the profile the cached run then reads, in place of the priming (one
+    browser start fewer; the figures mean nothing anyway).
     """
     from playwright.sync_api import sync_playwright
 
@@ -183,13 +186,14 @@ def interleaved_runs(
         with sync_playwright() as playwright, served(dist) as site_url:
             env = environment(playwright)
             warm = work / "cached-profile"
-            prime(playwright, warm, site_url)
+            if not smoke:
+                prime(playwright, warm, site_url)
             for round_ in range(rounds):
                 for kind in (fresh, CACHED) if round_ % 2 == 0 else (CACHED, fresh):
-                    profile = warm if kind == CACHED else work / f"{fresh}-{round_}"
+                    profile = warm if kind == CACHED or smoke else work / f"{fresh}-{round_}"
                     with browser_with_profile(playwright, profile, site_url, init_script) as context:
                         run = {**measure(context, site_url, kind, round_), "load_average": load_now()}
-                    if kind == fresh:
+                    if kind == fresh and not smoke:
                         shutil.rmtree(profile, ignore_errors=True)
                     runs.append(run)
                     print(

@@ -25,7 +25,7 @@ BENCHMARKS = {
     "embed": (True, "cold / cached (load + first vector):"),
     "generate": (True, "longest main-thread task while any answer streamed:"),
     "startup": (True, "index.html, the median load"),
-    "embed_threads": (True, "to plain (paired)"),
+    "embed_threads": (True, "to CPython same threads"),
     "reading": (False, "| passages over 120 words |"),
     "names": (False, "| sampled names that are names (of those labelled) |"),
     "hostile": (False, "hostile file"),

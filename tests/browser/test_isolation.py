@@ -30,21 +30,15 @@ def second_visit(visit):
     return page
 
 
-def test_the_first_visit_is_not_isolated_and_runs_one_thread(visit):
+def test_the_first_visit_runs_one_thread_and_the_second_is_isolated_on_more(visit):
     """Intent: the first visit (no service worker yet) is the page as the server sent it: one thread, and the
-    words under the vectors' bar as before (no thread count)."""
-    page = visit.open()
-    assert page.evaluate("crossOriginIsolated") is False
-    assert page.evaluate(LOADED) == ["ready", 1]
-    assert "threads" not in page.evaluate(REASON)
-    assert visit.console_errors == []
-
-
-def test_the_second_visit_is_isolated_and_embeds_on_more_than_one_thread(visit):
-    """Intent: from the second visit the full lab is cross-origin isolated, its embedding worker runs onnxruntime on
-    as many threads as the device has (2 here), its vectors are those of one thread, and the vectors' line says
-    how many threads make them (the words its line shows)."""
+    words under the vectors' bar as before (no thread count). From the second visit the full lab is cross-origin
+    isolated, its embedding worker runs onnxruntime on as many threads as the device has (2 here), its vectors are
+    those of one thread, and the vectors' line says how many threads make them (the words its line shows)."""
     first = visit.open()
+    assert first.evaluate("crossOriginIsolated") is False
+    assert first.evaluate(LOADED) == ["ready", 1]
+    assert "threads" not in first.evaluate(REASON)
     one_thread = first.evaluate("(t) => raglabBridge.embed(t)", ["When does the ferry leave?"])
     page = second_visit(visit)
     assert page.evaluate("crossOriginIsolated") is True
