@@ -3,8 +3,8 @@
 Without ``--json`` it prints what the page shows, readable in a terminal; with ``--json`` the result object.
 ``--corpus DIR`` searches a corpus folder, or any folder of .txt, .md, .html, .pdf and .docx files (each file
 that gives nothing is named on stderr, "skipped: ...", and the rest is searched).
-Exit status: 0 done, 2 the question, the options or the folder cannot be used (the message says why), 141 the
-reader of the output went away (``raglab corpus | head``).
+Exit status: 0 done, 2 the question, the options or the folder cannot be used, or one of its files cannot be read in
+``collection.FILE_SECONDS`` (the message says why), 141 the reader of the output went away (``raglab corpus | head``).
 """
 
 from __future__ import annotations

@@ -21,10 +21,14 @@ raglab.documents.readers.ReadError: Note.md is the same as note.txt, which is al
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
 import json
 import re
+import signal
+import sys
+import threading
 import zipfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
@@ -64,6 +68,10 @@ from .readers import (
 from .text import search_words
 
 PASSAGES_FILE = "passages.toml"  # how a collection is cut into passages, beside the corpus layout's DATA_FILES
+# The command line and build.py give each file of a folder this long to be read, then give up and exit 2 (issue 24:
+# within 10 s). A PDF whose page holds 70 MB of drawing operators (pypdf unzips up to 75 MB) took 58-62 s, to say it
+# was broken; a Word document of 860,000 characters takes mammoth 18 s on 2 busy cores, so it is given up too.
+FILE_SECONDS = 8
 
 
 class Collection:
@@ -507,14 +515,14 @@ def toml_table(name: str, entries: Mapping[str, Iterable[str]]) -> str:
 
 
 def read_folder(
-    folder: str | Path, read: Callable[[str, bytes], Document] = read_file
+    folder: str | Path, read: Callable[[str, bytes], Document] = read_file, seconds: float | None = None
 ) -> tuple[Corpus, list[ReadError]]:
     """A folder as the lab searches it. A corpus folder (``NN-slug.md`` files, and no other kind of document) is
     loaded as one, and any error in it raised. Any other folder is a visitor's files: each file read in name
     order by ``read`` (with the folder's TOML files, DATA_FILES, if there; without ``entities.toml``, the names are
     found by rules), and each that gives nothing returned as a ReadError beside the corpus. Only regular files inside
     the folder are read: a link out of it, a pipe or a device is a ReadError too, never opened. A CorpusError when
-    nothing at all can be searched."""
+    nothing at all can be searched, or when a file takes more than ``seconds`` (FILE_SECONDS) to read (``within``)."""
     folder = Path(folder)
     if not folder.is_dir():
         raise CorpusError(f"{folder}: no such corpus folder")
@@ -525,12 +533,69 @@ def read_folder(
         return corpus, unread
     data = corpus_data({p.name: utf8_text(p.name, p.read_bytes()) for p in paths if p.name in DATA_FILES})
     files = [(p.name, p.stat().st_size, p.read_bytes) for p in paths if p.suffix.lower() != ".toml"]
-    collection, problems = read_files(files, str(folder), read)
+    bound = FILE_SECONDS if seconds is None else seconds
+    collection, problems = read_files(files, str(folder), lambda name, data: within(bound, read, name, data))
     problems = unread + problems
     documents = tuple(collection.documents)
     if not data.get("entities"):  # no hand-written names: the graph uses the names found by rules, as the page does
         data["entities"] = NamesByRules(documents)
     return Corpus(folder.name, documents, **data), problems
+
+
+class GivenUp(BaseException):
+    """A reading past its time (``time_bound``): a BaseException, as KeyboardInterrupt is, so that no reader's
+    ``except Exception`` (pypdf's own, ``readers._pdf_pages``'s) takes it for a damaged file."""
+
+
+def within(seconds: float | None, read: Callable[[str, bytes], Document], name: str, data: bytes) -> Document:
+    """``read(name, data)``, given up after ``seconds``: a CorpusError that names the file and the bound, never a
+    ReadError, so it is not kept as the file's reading (``document_cache``: a busy machine is slower) and ends the
+    command (exit 2), as a file the folder cannot do without.
+
+    >>> from raglab.documents.readers import read_file
+    >>> within(5, read_file, "a.txt", b"Boats sail.").text
+    'Boats sail.'
+    >>> def slow(name, data):
+    ...     while True:
+    ...         pass
+    >>> within(0.01, slow, "drawing.pdf", b"")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    raglab.documents.corpus.CorpusError: drawing.pdf was given up: reading it took more than 0.01 s, the most the ...
+    """
+    try:
+        with time_bound(seconds):
+            return read(name, data)
+    except GivenUp:
+        raise CorpusError(
+            f"{escape_controls(name)} was given up: reading it took more than {seconds:g} s, the most the lab gives "
+            "one file."
+        ) from None
+
+
+@contextlib.contextmanager
+def time_bound(seconds: float | None):
+    """Raise GivenUp in what runs inside once ``seconds`` have passed: a timer's signal (SIGALRM), which CPython
+    handles between two steps of Python, so in the main thread of CPython on Unix only (elsewhere, and with
+    ``seconds`` None, no bound: the page bounds its own reading). A step in C (unzipping 75 MB) ends first."""
+    if (
+        not seconds
+        or sys.platform == "emscripten"
+        or not hasattr(signal, "setitimer")
+        or threading.current_thread() is not threading.main_thread()
+    ):
+        yield
+        return
+
+    def give_up(signum, frame):
+        raise GivenUp
+
+    before = signal.signal(signal.SIGALRM, give_up)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
 
 
 class NamesByRules(Sequence[Entity]):
