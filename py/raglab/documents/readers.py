@@ -42,6 +42,7 @@ MAX_FILE_BYTES = 25_000_000  # one file
 MAX_FILES = 10_000  # files in a collection
 MAX_TOTAL_CHARS = 60_000_000  # characters of text in a collection
 MAX_ZIP_ENTRIES = 3 * MAX_FILES  # a zip's files, its folders and macOS's "._" copies (opening 30,000 takes 1 s)
+MAX_ZIP_UNZIPPED = 4 * MAX_TOTAL_CHARS  # bytes unzipped from one zip in all (UTF-8: at most 4 bytes a character)
 MAX_ZIP_RATIO = 100  # a file in a zip unzips to at most 100 times its zipped size (Apache POI's bound for Office files)
 ZIP_RATIO_FROM = 100_000  # bytes: a smaller file may be packed tighter (a TOML file of 10 KB "[[[" packs 200 to 1)
 READABLE = {
@@ -152,6 +153,8 @@ def read_error(name: str, kind: str, **details) -> ReadError:
             "zip_entries": f"{name} holds more than {MAX_ZIP_ENTRIES:,} files and folders; the lab opens zips of up "
             f"to {MAX_ZIP_ENTRIES:,}.",
             "damaged": f"{name} cannot be unzipped: the zip's copy of it is damaged.",
+            "zip_total": f"{name} unzips to more than {MAX_ZIP_UNZIPPED // 1_000_000} MB in all; the lab unzips up to "
+            f"{MAX_ZIP_UNZIPPED // 1_000_000} MB from one zip, so the files after that were not read.",
         }[kind]
     return ReadError(name, kind, message)
 
@@ -458,33 +461,56 @@ def _pdf_page(page) -> Page:
 _DIRECTORY_ENTRY = b"PK\x01\x02"  # what starts each entry of a zip's directory
 
 
-def open_zip(name: str, data: bytes) -> zipfile.ZipFile:
+class Zip(zipfile.ZipFile):
+    """A zip ``open_zip`` opened: its name, and the bytes ``unzip`` has taken from it so far."""
+
+    def __init__(self, name: str, data: bytes):
+        super().__init__(io.BytesIO(data))
+        self.zip_name, self.unzipped = name, 0
+
+
+def open_zip(name: str, data: bytes) -> Zip:
     """A zip (a .docx, or a visitor's documents.zip) opened, once its entries are counted: at most MAX_ZIP_ENTRIES.
     The count is an upper bound, each entry's signature counted in the bytes, so a zip of too many is refused before
     zipfile reads its directory (250,000 empty files, a 22 MB zip, took 8 s and 150 MB to open)."""
     if data.count(_DIRECTORY_ENTRY) > MAX_ZIP_ENTRIES:
         raise read_error(name, "zip_entries")
     try:
-        return zipfile.ZipFile(io.BytesIO(data))
+        return Zip(name, data)
     except (zipfile.BadZipFile, OSError, ValueError, EOFError) as e:
         raise read_error(name, "broken") from e
 
 
-def unzip(archive: zipfile.ZipFile, member: zipfile.ZipInfo) -> bytes:
+def unzip(archive: Zip, member: zipfile.ZipInfo) -> bytes:
     """A zip member's bytes, named by its file name in any ReadError: "encrypted", "too_large" (its size in the
-    directory), or "damaged" (a bad checksum, bad compressed data). zipfile unzips a piece at a time, no more than a
-    read asks for, and stops at the directory's size to check the checksum: read at exactly that size, a member that
-    says 200 bytes and unzips to 200 MB is "damaged" after 200 bytes (0.02 s, 0.1 MB)."""
+    directory), or "damaged" (a bad checksum, bad compressed data); or the zip's "zip_total" once its members would
+    unzip past MAX_ZIP_UNZIPPED in all (each may be small: 30,000 files of 100 KB packed 1,000 to 1 are 3 GB from a
+    3 MB zip). zipfile unzips a piece at a time, no more than a read asks for, and stops at the directory's size to
+    check the checksum: read at exactly that size, a member that says 200 bytes and unzips to 200 MB is "damaged"
+    after 200 bytes (0.02 s, 0.1 MB), so the bytes counted, those unzipped, never pass what the directory said.
+
+    >>> packed = io.BytesIO()
+    >>> with zipfile.ZipFile(packed, "w") as z:
+    ...     z.writestr("a.txt", b"Boats sail."), z.writestr("b.txt", b"Ferries too.")
+    (None, None)
+    >>> archive = open_zip("documents.zip", packed.getvalue())
+    >>> [unzip(archive, m) for m in archive.infolist()], archive.unzipped
+    ([b'Boats sail.', b'Ferries too.'], 23)
+    """
     name = _file_name(member.filename)
     if member.flag_bits & 0x1:  # the flag of an encrypted member
         raise read_error(name, "encrypted")
     check_size(name, member.file_size)
     check_zip_ratio(name, member.file_size, member.compress_size)
+    if archive.unzipped + member.file_size > MAX_ZIP_UNZIPPED:
+        raise read_error(archive.zip_name, "zip_total")
     try:
         with archive.open(member) as data:
-            return data.read(member.file_size)
+            out = data.read(member.file_size)
     except Exception as e:  # zipfile, zlib, bz2 and lzma each raise their own kind of error on damaged data
         raise read_error(name, "damaged") from e
+    archive.unzipped += len(out)
+    return out
 
 
 def check_zip_ratio(name: str, unzipped: int, zipped: int) -> None:
