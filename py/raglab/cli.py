@@ -4,7 +4,8 @@ Without ``--json`` it prints what the page shows, readable in a terminal; with `
 ``--corpus DIR`` searches a corpus folder, or any folder of .txt, .md, .html, .pdf and .docx files (each file
 that gives nothing is named on stderr, "skipped: ...", and the rest is searched).
 Exit status: 0 done, 2 the question, the options or the folder cannot be used (the message says why), 141 the
-reader of the output went away (``raglab corpus | head``).
+reader of the output went away (``raglab corpus | head``). A file read past its time (``readers.FILE_SECONDS``, a
+PDF's ``PDF_STEP_SECONDS`` a page) is named as skipped, like any file that gives nothing.
 """
 
 from __future__ import annotations

@@ -258,7 +258,7 @@ def read_files(
             collection.add(read(name, data()))
         except ReadError as e:
             problems.append(e)
-            if e.kind == "too_many":
+            if e.kind in ("too_many", "zip_total"):  # no file after it can be kept, or unzipped
                 break
     if not collection.documents:
         why = "\n".join(f"  {e}" for e in problems)

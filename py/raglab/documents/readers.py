@@ -19,6 +19,7 @@ page installs their wheels first.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import re
 import unicodedata
@@ -37,12 +38,20 @@ from .markup import html_text, markdown_text
 from .pdf_layout import read_pages
 from .pdf_lines import Page, text_item, text_lines
 from .text import has_search_words, paragraphs, stop_words_in
+from .time_bound import GivenUp, time_bound
 
 MAX_FILE_BYTES = 25_000_000  # one file
 MAX_FILES = 10_000  # files in a collection
 MAX_TOTAL_CHARS = 60_000_000  # characters of text in a collection
 MAX_ZIP_ENTRIES = 3 * MAX_FILES  # a zip's files, its folders and macOS's "._" copies (opening 30,000 takes 1 s)
 PDF_STEP_SECONDS = 4  # the page gives pdf.js this long to open a PDF, and again for each page's text, then gives up
+# In CPython (the command line, build.py) a file other than a PDF may take this much of the processor's time to be
+# read (time_bound: not the clock's, so a busy machine refuses nothing more), a PDF PDF_STEP_SECONDS to open and again
+# for each page, as in the page; past it the file is given up with one sentence (too_slow) and the rest goes on. A PDF
+# whose page holds 70 MB of drawing operators (under pypdf's 75 MB for a stream) took 58-62 s to be called broken; a
+# Word document of a million characters takes 3.3 s, R-exts.pdf (220 pages) 10.7 s, 0.05 s a page.
+FILE_SECONDS = 30
+MAX_ZIP_UNZIPPED = 4 * MAX_TOTAL_CHARS  # bytes unzipped from one zip in all (UTF-8: at most 4 bytes a character)
 MAX_ZIP_RATIO = 100  # a file in a zip unzips to at most 100 times its zipped size (Apache POI's bound for Office files)
 ZIP_RATIO_FROM = 100_000  # bytes: a smaller file may be packed tighter (a TOML file of 10 KB "[[[" packs 200 to 1)
 READABLE = {
@@ -92,7 +101,8 @@ def read_error(name: str, kind: str, **details) -> ReadError:
     ``unzipped=True`` (too_large: the size a zip's directory gives), ``zipped`` (zip_ratio: the zipped size, and
     ``size`` the unzipped size, its directory gives), ``pages`` (too_many_pages: the pages the PDF
     says it has; None when only a walk of its page tree found more than MAX_PAGES), ``page`` (too_slow: the page
-    pdf.js was reading when the page gave up, 0 while opening the file).
+    pdf.js was reading when the page gave up, 0 while opening the file; None: the whole file, in
+    ``seconds``, FILE_SECONDS unless given).
 
     >>> str(read_error("big.pdf", "too_large", size=31_234_567))
     'big.pdf is 31.2 MB; the lab reads files up to 25 MB.'
@@ -104,6 +114,9 @@ def read_error(name: str, kind: str, **details) -> ReadError:
     'tree.pdf has more than 10,000 pages; the lab reads PDFs of up to 10,000 pages.'
     >>> str(read_error("drawing.pdf", "too_slow", page=1))
     'drawing.pdf was given up: page 1 took more than 4 s to read, the most the lab gives one step of a PDF.'
+    >>> print(read_error("notes.docx", "too_slow", page=None))
+    notes.docx was given up: the whole file took more than 30 s of processor time to read, the most the lab gives
+    one file.
     """
     name = escape_controls(name)  # a name from the page or a folder, not yet kept (``_file_name``)
     stem, ext = _stem(name), PurePosixPath(name).suffix.lower()
@@ -130,6 +143,11 @@ def read_error(name: str, kind: str, **details) -> ReadError:
     elif kind == "too_many_pages":
         pages = f"{details['pages']:,}" if details.get("pages") else f"more than {MAX_PAGES:,}"
         message = f"{name} has {pages} pages; the lab reads PDFs of up to {MAX_PAGES:,} pages."
+    elif kind == "too_slow" and details.get("page", 0) is None:
+        message = (
+            f"{name} was given up: the whole file took more than {details.get('seconds', FILE_SECONDS):g} s of "
+            "processor time to read, the most the lab gives one file."
+        )
     elif kind == "too_slow":
         step = f"page {details['page']:,}" if details.get("page") else "opening it"
         message = (
@@ -162,6 +180,8 @@ def read_error(name: str, kind: str, **details) -> ReadError:
             "zip_entries": f"{name} holds more than {MAX_ZIP_ENTRIES:,} files and folders; the lab opens zips of up "
             f"to {MAX_ZIP_ENTRIES:,}.",
             "damaged": f"{name} cannot be unzipped: the zip's copy of it is damaged.",
+            "zip_total": f"{name} unzips to more than {MAX_ZIP_UNZIPPED // 1_000_000} MB in all; the lab unzips up to "
+            f"{MAX_ZIP_UNZIPPED // 1_000_000} MB from one zip, so the files after that were not read.",
         }[kind]
     return ReadError(name, kind, message)
 
@@ -226,12 +246,23 @@ def read_file(name: str, data: bytes) -> Document:
     _check_kind(name, data, kind)
     if kind == "pdf":
         return read_pdf_pages(name, _pdf_pages(name, data))
-    if kind == "docx":
-        return _document(name, _docx_text(name, data), empty="no_text")
-    if kind == "html":
-        return _document(name, html_text(_decode_html(name, data)), empty="no_text")
-    text = _decode(name, data)
-    return _document(name, markdown_text(text) if kind == "markdown" else text)
+    with _in_time(name, FILE_SECONDS):
+        if kind == "docx":
+            return _document(name, _docx_text(name, data), empty="no_text")
+        if kind == "html":
+            return _document(name, html_text(_decode_html(name, data)), empty="no_text")
+        text = _decode(name, data)
+        return _document(name, markdown_text(text) if kind == "markdown" else text)
+
+
+@contextlib.contextmanager
+def _in_time(name: str, seconds: float, page: int | None = None):
+    """What runs inside, given up with a ReadError (too_slow) past ``seconds`` of the processor (CPython only)."""
+    try:
+        with time_bound(seconds):
+            yield
+    except GivenUp:
+        raise read_error(name, "too_slow", page=page, seconds=seconds) from None
 
 
 def check_size(name: str, size: int) -> None:
@@ -390,12 +421,17 @@ def _pdf_pages(name: str, data: bytes) -> list[Page]:
     from pypdf.errors import DependencyError, FileNotDecryptedError
 
     try:
-        reader = PdfReader(io.BytesIO(data))
-        # Many PDFs are encrypted with an empty user password (only editing is restricted): those open.
-        if reader.is_encrypted and not reader.decrypt(""):
-            raise read_error(name, "encrypted")
-        check_page_count(name, _page_tree_pages(reader.root_object["/Pages"]))
-        return [_pdf_page(page) for page in reader.pages]
+        with _in_time(name, PDF_STEP_SECONDS, page=0):
+            reader = PdfReader(io.BytesIO(data))
+            # Many PDFs are encrypted with an empty user password (only editing is restricted): those open.
+            if reader.is_encrypted and not reader.decrypt(""):
+                raise read_error(name, "encrypted")
+            check_page_count(name, _page_tree_pages(reader.root_object["/Pages"]))
+        pages = []
+        for number, page in enumerate(reader.pages, 1):
+            with _in_time(name, PDF_STEP_SECONDS, page=number):  # as pdf.js is given in the page
+                pages.append(_pdf_page(page))
+        return pages
     except ReadError:
         raise
     except (DependencyError, FileNotDecryptedError) as e:  # AES needs a cryptography package the lab lacks
@@ -468,33 +504,56 @@ def _pdf_page(page) -> Page:
 _DIRECTORY_ENTRY = b"PK\x01\x02"  # what starts each entry of a zip's directory
 
 
-def open_zip(name: str, data: bytes) -> zipfile.ZipFile:
+class Zip(zipfile.ZipFile):
+    """A zip ``open_zip`` opened: its name, and the bytes ``unzip`` has taken from it so far."""
+
+    def __init__(self, name: str, data: bytes):
+        super().__init__(io.BytesIO(data))
+        self.zip_name, self.unzipped = name, 0
+
+
+def open_zip(name: str, data: bytes) -> Zip:
     """A zip (a .docx, or a visitor's documents.zip) opened, once its entries are counted: at most MAX_ZIP_ENTRIES.
     The count is an upper bound, each entry's signature counted in the bytes, so a zip of too many is refused before
     zipfile reads its directory (250,000 empty files, a 22 MB zip, took 8 s and 150 MB to open)."""
     if data.count(_DIRECTORY_ENTRY) > MAX_ZIP_ENTRIES:
         raise read_error(name, "zip_entries")
     try:
-        return zipfile.ZipFile(io.BytesIO(data))
+        return Zip(name, data)
     except (zipfile.BadZipFile, OSError, ValueError, EOFError) as e:
         raise read_error(name, "broken") from e
 
 
-def unzip(archive: zipfile.ZipFile, member: zipfile.ZipInfo) -> bytes:
+def unzip(archive: Zip, member: zipfile.ZipInfo) -> bytes:
     """A zip member's bytes, named by its file name in any ReadError: "encrypted", "too_large" (its size in the
-    directory), or "damaged" (a bad checksum, bad compressed data). zipfile unzips a piece at a time, no more than a
-    read asks for, and stops at the directory's size to check the checksum: read at exactly that size, a member that
-    says 200 bytes and unzips to 200 MB is "damaged" after 200 bytes (0.02 s, 0.1 MB)."""
+    directory), or "damaged" (a bad checksum, bad compressed data); or the zip's "zip_total" once its members would
+    unzip past MAX_ZIP_UNZIPPED in all (each may be small: 30,000 files of 100 KB packed 1,000 to 1 are 3 GB from a
+    3 MB zip). zipfile unzips a piece at a time, no more than a read asks for, and stops at the directory's size to
+    check the checksum: read at exactly that size, a member that says 200 bytes and unzips to 200 MB is "damaged"
+    after 200 bytes (0.02 s, 0.1 MB), so the bytes counted, those unzipped, never pass what the directory said.
+
+    >>> packed = io.BytesIO()
+    >>> with zipfile.ZipFile(packed, "w") as z:
+    ...     z.writestr("a.txt", b"Boats sail."), z.writestr("b.txt", b"Ferries too.")
+    (None, None)
+    >>> archive = open_zip("documents.zip", packed.getvalue())
+    >>> [unzip(archive, m) for m in archive.infolist()], archive.unzipped
+    ([b'Boats sail.', b'Ferries too.'], 23)
+    """
     name = _file_name(member.filename)
     if member.flag_bits & 0x1:  # the flag of an encrypted member
         raise read_error(name, "encrypted")
     check_size(name, member.file_size)
     check_zip_ratio(name, member.file_size, member.compress_size)
+    if archive.unzipped + member.file_size > MAX_ZIP_UNZIPPED:
+        raise read_error(archive.zip_name, "zip_total")
     try:
         with archive.open(member) as data:
-            return data.read(member.file_size)
+            out = data.read(member.file_size)
     except Exception as e:  # zipfile, zlib, bz2 and lzma each raise their own kind of error on damaged data
         raise read_error(name, "damaged") from e
+    archive.unzipped += len(out)
+    return out
 
 
 def check_zip_ratio(name: str, unzipped: int, zipped: int) -> None:

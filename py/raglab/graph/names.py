@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..documents.chunking import DEFAULT_SIZE, chunk_id
@@ -243,27 +243,34 @@ def _person_like(name: tuple[str, ...]) -> bool:
 
 
 def names_found(documents: Sequence[Document], size: int = DEFAULT_SIZE) -> NamesFound:
-    """The names of some documents, each with why it was kept; passages are the ``size``-sentence chunks."""
-    sentences: list[tuple[list[str], str, str]] = []  # each sentence's tokens, its passage id and its text
+    """The names of some documents, each with why it was kept; passages are the ``size``-sentence chunks.
+
+    The text is read in passes, each sentence tokenised again in each, and no pass keeps every token: every word
+    as written first, then the runs of capitalised words, then, for the names of several words only, whether the
+    text also writes their words together in lower case. Keeping every sentence's tokens and every two words
+    written together took about 23 MB a MB of text (bench/README.md, "A folder of many large files")."""
+    lines = [(doc, _lines(doc)) for doc in documents]
     written: set[str] = set()  # every word as written: "x.lower() in written" says x is also written in lower case
-    pairs: set[tuple[str, str]] = set()  # every two words written together in lower case ("format string")
     short_forms: set[str] = set()  # abbreviations spelled out in lower case ("database management system (DBMS)")
-    for doc in documents:
-        for i, line in enumerate(_lines(doc)):
+    for _, sentences in lines:
+        for line in sentences:
             tokens = _TOKEN.findall(line)
-            sentences.append((tokens, chunk_id(doc.slug, size, i // size + 1), line))
             written.update(tokens)
-            pairs.update((a, b) for a, b in zip(tokens, tokens[1:], strict=False) if a.islower() and b.islower())
             if "(" in tokens or "," in tokens:
                 short_forms |= short_forms_of_common_terms(tokens)
     written.update([_POSSESSIVE.sub("", w) for w in written if "'" in w or "’" in w])  # "rose's" is "rose" written
     common: set[tuple[str, ...]] = set()  # runs the text uses as a common noun ("a DBMS", "the Setup section")
     found = []
-    for tokens, passage, line in sentences:
-        for run, starts, counted in _runs(tokens, written, line):
-            found.append((run, starts or _is_title(tokens), passage))
-            if counted:
-                common.add(run)
+    for doc, sentences in lines:
+        passage = ""
+        for i, line in enumerate(sentences):
+            if i % size == 0:  # one id a passage, not a copy for each of its sentences
+                passage = chunk_id(doc.slug, size, i // size + 1)
+            tokens = _TOKEN.findall(line)
+            for run, starts, counted in _runs(tokens, written, line):
+                found.append((run, starts or _is_title(tokens), passage))
+                if counted:
+                    common.add(run)
     common |= _counted(found) | {(w,) for w in short_forms}
     mid_runs = {run for run, starts, _ in found if not starts}
     found = [(part, starts, passage) for run, starts, passage in found for part in _known_parts(run, mid_runs)]
@@ -285,7 +292,12 @@ def names_found(documents: Sequence[Document], size: int = DEFAULT_SIZE) -> Name
             if rest in mid_runs:  # "Yesterday Mira Okafor", where Mira Okafor is a name found mid-sentence;
                 run = rest  # else "Rose Tyler" may be a name (even with "rose" in lower case), so it is kept
         passages.setdefault(run, {})[passage] = None
+    del found
 
+    pairs = _pairs_in_lower_case(
+        (sentences for _, sentences in lines),
+        {n for n, ps in passages.items() if len(n) > 1 and len(ps) >= MULTI_WORD_PASSAGES},
+    )
     multi = {
         n: None
         for n, ps in passages.items()
@@ -438,6 +450,30 @@ def _one_word_name(word: str) -> bool:
     """
     letters = sum(c.isalpha() for c in word)
     return letters > 2 - word.isupper() and not _ACRONYM_PLURAL.fullmatch(word)
+
+
+def _pairs_in_lower_case(documents: Iterable[Sequence[str]], names: Iterable[tuple[str, ...]]) -> set[tuple[str, str]]:
+    """Which two words next to each other in ``names``, in lower case, the text also writes together in lower case
+    ("format string"), its sentences tokenised again; not one pass over the text when no name has two words.
+
+    >>> sorted(_pairs_in_lower_case([["Use a Format String.", "A format string, and a free software."]],
+    ...                             [("Format", "String"), ("Free", "Software", "Foundation")]))
+    [('format', 'string'), ('free', 'software')]
+    """
+    wanted = {(a.lower(), b.lower()) for name in names for a, b in zip(name, name[1:], strict=False)}
+    seen: set[tuple[str, str]] = set()
+    if not wanted:
+        return seen
+    firsts = {a for a, _ in wanted}
+    for sentences in documents:
+        for line in sentences:
+            tokens = _TOKEN.findall(line)
+            seen.update(
+                (a, b)
+                for a, b in zip(tokens, tokens[1:], strict=False)
+                if a in firsts and (a, b) in wanted and a.islower() and b.islower()
+            )
+    return seen
 
 
 def _written_in_lower_case(name: tuple[str, ...], pairs: set[tuple[str, str]]) -> bool:

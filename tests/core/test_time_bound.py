@@ -1,0 +1,76 @@
+"""A file read past its time (issue 24: "every file read in bounded time ... with one sentence"): in CPython (the
+command line, build.py) a PDF gets readers.PDF_STEP_SECONDS of the processor to open and again for each page, as
+pdf.js gets in the page, and any other file readers.FILE_SECONDS; past that it is given up with the page's own
+sentence, named on stderr, and the rest of the folder is searched. Measured before: a PDF whose page holds 70 MB of
+drawing operators took ``raglab --corpus`` 62 s, to say "not a readable PDF". Here a page that never ends (pypdf's
+reading of it replaced by a loop) and a long Markdown file under a bound lowered to a millisecond stand for them."""
+
+from __future__ import annotations
+
+import signal
+
+import pypdf  # noqa: F401  (imported before the bound starts: an import is part of a file's time otherwise)
+import pytest
+from tests.fixtures import make_pdf
+
+from raglab.cli import main
+from raglab.documents import readers
+from raglab.documents.readers import ReadError, read_file
+
+SLOW = make_pdf(["The ferry sails at eight from the harbour to the island. " * 40] * 20)
+PDF_GIVEN_UP = "slow.pdf was given up: page 1 took more than 0.5 s to read, the most the lab gives one step of a PDF."
+
+
+def endless(page):
+    while True:
+        pass
+
+
+@pytest.fixture
+def slow_pages(monkeypatch):
+    """Every page of a PDF takes forever; opening it takes what it takes (under half a second)."""
+    monkeypatch.setattr(readers, "_pdf_page", endless)
+    monkeypatch.setattr(readers, "PDF_STEP_SECONDS", 0.5)
+
+
+@pytest.fixture
+def folder(tmp_path):
+    (tmp_path / "slow.pdf").write_bytes(SLOW)
+    (tmp_path / "notes.txt").write_text("The ferry leaves at eight.")
+    return tmp_path
+
+
+def test_a_pdf_past_its_step_is_named_and_the_rest_is_searched(folder, capsys, slow_pages):
+    before = signal.getsignal(signal.SIGPROF)
+    code = main(["--corpus", str(folder), "ask", "plain", "When does the ferry leave?"])
+    out, err = capsys.readouterr()
+    assert code == 0 and "[notes-1]" in out and "slow" not in out
+    assert PDF_GIVEN_UP in err
+    assert signal.getitimer(signal.ITIMER_PROF) == (0.0, 0.0) and signal.getsignal(signal.SIGPROF) == before
+
+
+def test_a_given_up_pdf_is_not_called_broken_and_reads_with_time(monkeypatch, slow_pages):
+    """readers._pdf_pages catches every Exception as "not a readable PDF": the bound's is a BaseException."""
+    with pytest.raises(ReadError) as given_up:
+        read_file("slow.pdf", SLOW)
+    assert str(given_up.value) == PDF_GIVEN_UP
+    monkeypatch.undo()
+    assert "The ferry sails at eight" in read_file("slow.pdf", SLOW).text
+
+
+def test_any_other_file_past_its_bound_is_one_sentence(monkeypatch):
+    monkeypatch.setattr(readers, "FILE_SECONDS", 0.001)
+    long = ("# Ferries\n\nThe [ferry](x) sails *at* eight. " * 20_000).encode()
+    with pytest.raises(ReadError) as given_up:
+        read_file("long.md", long)
+    assert str(given_up.value) == (
+        "long.md was given up: the whole file took more than 0.001 s of processor time to read, the most the lab "
+        "gives one file."
+    )
+
+
+def test_the_lone_slow_file_leaves_nothing_to_search_exit_2(tmp_path, capsys, slow_pages):
+    (tmp_path / "slow.pdf").write_bytes(SLOW)
+    code = main(["--corpus", str(tmp_path), "ask", "plain", "When does the ferry leave?"])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and PDF_GIVEN_UP in err
