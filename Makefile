@@ -67,6 +67,7 @@ build: deps-python deps-node models
 serve: build
 	$(PY) -m tools.serve
 
+# The 25 slowest tests are printed at the end (--durations), so every run shows where the suite's time goes.
 # The tests run in TEST_PROCESSES processes (pytest-xdist), a test file's tests in one of them, in order (loadscope):
 # a browser test mostly waits while the page works on one core. TEST_PROCESSES=0 runs them in this process.
 TEST_PROCESSES ?= 2
@@ -77,7 +78,7 @@ TEST_PROCESSES ?= 2
 test: deps-python deps-node models deps-browser lint
 	$(PY) -m tools.model_cache restore stub || { $(PY) -m tools.qwen_stub && $(PY) -m tools.model_cache save stub; }
 	$(PY) build.py --offline --out .cache/dist-test --self-host-model .cache/models/stub/Qwen3-0.6B-ONNX
-	RAGLAB_DIST=.cache/dist-test $(PY) -m pytest -q -n $(TEST_PROCESSES) --dist loadscope
+	RAGLAB_DIST=.cache/dist-test $(PY) -m pytest -q -n $(TEST_PROCESSES) --dist loadscope --durations=25
 
 # The fast loop: tests/core and every docstring example (pytest -m core). A few use the real embedding model,
 # which `models` exports once.
