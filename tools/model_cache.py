@@ -93,7 +93,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("model", choices=list(MODELS))
     args = parser.parse_args(argv)
     if args.action == "save":
-        print(f"kept {args.model} in {save(args.model)}")
+        try:
+            print(f"kept {args.model} in {save(args.model)}")
+        except OSError as e:  # a home without room or rights: the model is built, only not kept for the next clone
+            print(f"{args.model} not kept for later clones: {e}", file=sys.stderr)
         return 0
     restored = restore(args.model)
     print(f"{args.model}: {'ready in .cache/models' if restored else 'not kept for this key: it is built'}")

@@ -52,3 +52,14 @@ def test_the_key_changes_with_every_file_that_makes_the_models(tmp_path):
             f.write("\n")
         keys.add(key(tmp_path))
     assert len(keys) == len(KEY_FILES) + 1
+
+
+def test_a_home_that_cannot_keep_it_only_says_so(tmp_path, monkeypatch, capsys):
+    """Saving is a favour to the next clone: where it fails, make goes on with the model it built."""
+    (tmp_path / "file").write_text("not a folder")
+    monkeypatch.setenv("RAGLAB_MODEL_CACHE", str(tmp_path / "file" / "kept"))
+    monkeypatch.setattr(model_cache, "DEFAULT_CACHE", tmp_path / "models")
+    fake_model(tmp_path / "models", "stub")
+    monkeypatch.setattr(model_cache, "save", lambda model: save(model, tmp_path / "models"))
+    assert model_cache.main(["save", "stub"]) == 0
+    assert "stub not kept for later clones" in capsys.readouterr().err
