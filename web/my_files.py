@@ -74,7 +74,7 @@ class Reading:
                 if read.get("problem") == "cancelled":
                     return None
                 if "problem" in read:  # too_slow: given up after PDF_STEP_SECONDS on one step, the drop goes on
-                    return read_error(name, read["problem"], page=read.get("page"))
+                    return read_error(name, read["problem"], page=read.get("page", 0))
                 pages = [Page.from_arrays(p["texts"], p["numbers"], p["box"]) for p in read["pages"]]
                 return read_pdf_pages(name, pages)
             raw = data.to_bytes()

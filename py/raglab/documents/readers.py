@@ -47,9 +47,9 @@ MAX_ZIP_ENTRIES = 3 * MAX_FILES  # a zip's files, its folders and macOS's "._" c
 PDF_STEP_SECONDS = 4  # the page gives pdf.js this long to open a PDF, and again for each page's text, then gives up
 # In CPython (the command line, build.py) a file other than a PDF may take this much of the processor's time to be
 # read (time_bound: not the clock's, so a busy machine refuses nothing more), a PDF PDF_STEP_SECONDS to open and again
-# for each page, as in the page; past it the file is given up with one sentence (too_slow) and the rest goes on. A PDF
-# whose page holds 70 MB of drawing operators (under pypdf's 75 MB for a stream) took 58-62 s to be called broken; a
-# Word document of a million characters takes 3.3 s, R-exts.pdf (220 pages) 10.7 s, 0.05 s a page.
+# for each page, as in the page; past it the file is given up with one sentence (too_slow_file, too_slow) and the rest
+# goes on. A PDF whose page holds 70 MB of drawing operators (under pypdf's 75 MB for a stream) took 58-62 s to be
+# called broken; a Word document of a million characters takes 3.3 s, R-exts.pdf (220 pages) 10.7 s, 0.05 s a page.
 FILE_SECONDS = 30
 MAX_ZIP_UNZIPPED = 4 * MAX_TOTAL_CHARS  # bytes unzipped from one zip in all (UTF-8: at most 4 bytes a character)
 MAX_ZIP_RATIO = 100  # a file in a zip unzips to at most 100 times its zipped size (Apache POI's bound for Office files)
@@ -100,9 +100,8 @@ def read_error(name: str, kind: str, **details) -> ReadError:
     ``same`` (duplicate: the document already kept), ``chars=True`` (too_many: the character limit),
     ``unzipped=True`` (too_large: the size a zip's directory gives), ``zipped`` (zip_ratio: the zipped size, and
     ``size`` the unzipped size, its directory gives), ``pages`` (too_many_pages: the pages the PDF
-    says it has; None when only a walk of its page tree found more than MAX_PAGES), ``page`` (too_slow: the page
-    pdf.js was reading when the page gave up, 0 while opening the file; None: the whole file, in
-    ``seconds``, FILE_SECONDS unless given).
+    says it has; None when only a walk of its page tree found more than MAX_PAGES), ``page`` (too_slow: the PDF's
+    page being read when it was given up, 0 while opening the file), ``seconds`` (too_slow_file: the bound).
 
     >>> str(read_error("big.pdf", "too_large", size=31_234_567))
     'big.pdf is 31.2 MB; the lab reads files up to 25 MB.'
@@ -114,7 +113,7 @@ def read_error(name: str, kind: str, **details) -> ReadError:
     'tree.pdf has more than 10,000 pages; the lab reads PDFs of up to 10,000 pages.'
     >>> str(read_error("drawing.pdf", "too_slow", page=1))
     'drawing.pdf was given up: page 1 took more than 4 s to read, the most the lab gives one step of a PDF.'
-    >>> print(read_error("notes.docx", "too_slow", page=None))
+    >>> print(read_error("notes.docx", "too_slow_file", seconds=FILE_SECONDS))
     notes.docx was given up: the whole file took more than 30 s of processor time to read, the most the lab gives
     one file.
     """
@@ -143,10 +142,10 @@ def read_error(name: str, kind: str, **details) -> ReadError:
     elif kind == "too_many_pages":
         pages = f"{details['pages']:,}" if details.get("pages") else f"more than {MAX_PAGES:,}"
         message = f"{name} has {pages} pages; the lab reads PDFs of up to {MAX_PAGES:,} pages."
-    elif kind == "too_slow" and details.get("page", 0) is None:
+    elif kind == "too_slow_file":
         message = (
-            f"{name} was given up: the whole file took more than {details.get('seconds', FILE_SECONDS):g} s of "
-            "processor time to read, the most the lab gives one file."
+            f"{name} was given up: the whole file took more than {details['seconds']:g} s of processor time to read, "
+            "the most the lab gives one file."
         )
     elif kind == "too_slow":
         step = f"page {details['page']:,}" if details.get("page") else "opening it"
@@ -246,7 +245,7 @@ def read_file(name: str, data: bytes) -> Document:
     _check_kind(name, data, kind)
     if kind == "pdf":
         return read_pdf_pages(name, _pdf_pages(name, data))
-    with _in_time(name, FILE_SECONDS):
+    with _in_time(name, FILE_SECONDS, "too_slow_file", seconds=FILE_SECONDS):
         if kind == "docx":
             return _document(name, _docx_text(name, data), empty="no_text")
         if kind == "html":
@@ -256,13 +255,13 @@ def read_file(name: str, data: bytes) -> Document:
 
 
 @contextlib.contextmanager
-def _in_time(name: str, seconds: float, page: int | None = None):
-    """What runs inside, given up with a ReadError (too_slow) past ``seconds`` of the processor (CPython only)."""
+def _in_time(name: str, bound: float, kind: str, **details):
+    """What runs inside, given up with the ReadError ``kind`` past ``bound`` seconds of the processor (CPython only)."""
     try:
-        with time_bound(seconds):
+        with time_bound(bound):
             yield
     except GivenUp:
-        raise read_error(name, "too_slow", page=page, seconds=seconds) from None
+        raise read_error(name, kind, **details) from None
 
 
 def check_size(name: str, size: int) -> None:
@@ -421,7 +420,7 @@ def _pdf_pages(name: str, data: bytes) -> list[Page]:
     from pypdf.errors import DependencyError, FileNotDecryptedError
 
     try:
-        with _in_time(name, PDF_STEP_SECONDS, page=0):
+        with _in_time(name, PDF_STEP_SECONDS, "too_slow", page=0):
             reader = PdfReader(io.BytesIO(data))
             # Many PDFs are encrypted with an empty user password (only editing is restricted): those open.
             if reader.is_encrypted and not reader.decrypt(""):
@@ -429,7 +428,7 @@ def _pdf_pages(name: str, data: bytes) -> list[Page]:
             check_page_count(name, _page_tree_pages(reader.root_object["/Pages"]))
         pages = []
         for number, page in enumerate(reader.pages, 1):
-            with _in_time(name, PDF_STEP_SECONDS, page=number):  # as pdf.js is given in the page
+            with _in_time(name, PDF_STEP_SECONDS, "too_slow", page=number):  # as pdf.js is given in the page
                 pages.append(_pdf_page(page))
         return pages
     except ReadError:
