@@ -37,6 +37,10 @@ MARKER = b"# notes.pdf\n\n<!-- source: notes.pdf -->\n\n<!-- page 400000000 -->\
 DEEP = b"[related]\nboat = " + b"[" * 5000 + b"]" * 5000 + b"\n"
 
 
+def _note(n: int) -> bytes:
+    return f"Boat {n} sails at {n % 24}. Its crew counts {n % 7} nets.".encode()
+
+
 def rows(smoke_run: bool) -> dict:
     """Issue 24's rows that reach the page: label -> (the input, a function making its files, the name its line
     holds). A zip is imported (``#doc-zip``) with the good file inside it; other files are dropped beside it."""
@@ -92,6 +96,16 @@ def rows(smoke_run: bool) -> dict:
             "doc-zip",
             lambda: [("documents.zip", zip_with(make_zip(zipped), "notes.txt", encrypted=True))],
             "notes.txt",
+        ),
+        "zip of 30,001 empty files": (
+            "doc-zip",
+            lambda: [("documents.zip", make_zip({"good.txt": GOOD[1], **{f"e{n}.txt": b"" for n in range(30_000)}}))],
+            "documents.zip",
+        ),
+        "zip of 3,000 small files (read a file a task)": (
+            "doc-zip",
+            lambda: [("many.zip", make_zip({"good.txt": GOOD[1], **{f"n{n}.txt": _note(n) for n in range(2_999)}}))],
+            "good.txt",
         ),
         "zip, synonyms.toml 5,000 deep": (
             "doc-zip",

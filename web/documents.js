@@ -10,6 +10,8 @@
 //                                      true the reading stops ({problem: "cancelled"}). Opening the PDF, and each
 //                                      page's text, may take `seconds` each (readers.PDF_STEP_SECONDS); past that
 //                                      pdf.js's worker is ended ({problem: "too_slow", page}: 0 while opening)
+//   raglabDocuments.bytes(files, indices) -> Promise<Uint8Array[]>: the bytes of those files of a FileList, asked for
+//                                      together (one call from Python, not one a file)
 //   raglabDocuments.records(prefix)    -> Promise<[key, value][]>: the records whose key starts with prefix
 //                                      ("doc:", "meta"), in key order
 //   raglabDocuments.keepVectors(keys, vectors) -> Promise: each vector (number[]) kept as a Float32Array under its
@@ -144,6 +146,7 @@ function download(bytes, name) {
 
 globalThis.raglabDocuments = {
   pdfPages,
+  bytes: (files, indices) => Promise.all(indices.map(async (i) => new Uint8Array(await files[i].arrayBuffer()))),
   records,
   entries: () => records(""), // everything kept (bench/own_documents.py counts the bytes)
   keepVectors: (keys, vectors) => setMany(keys.map((key, i) => [key, Float32Array.from(vectors[i])]), store),

@@ -13,7 +13,7 @@ from pyodide_js import loadPackage
 from pyscript import document, when
 
 from raglab.documents.chunking import DEFAULT_SIZE, cut_sentences
-from raglab.documents.collection import Collection
+from raglab.documents.collection import zip_steps
 from raglab.documents.corpus import MAX_PAGES, CorpusError, Document
 from raglab.documents.pdf_lines import Page
 from raglab.documents.readers import (
@@ -29,9 +29,11 @@ from raglab.documents.readers import (
     read_pasted,
     read_pdf_pages,
 )
+from raglab.page.file_batches import file_batches
 from raglab.ui.documents_html import LIST_ROWS, render_read
 
 SLICE = 64  # documents cut in one task (the time one takes: bench/README.md), between which the page answers
+TASK_MS = 50  # reading files yields to the page (its progress drawn, clicks answered) at least this often
 
 
 class Reading:
@@ -54,12 +56,18 @@ class Reading:
         bar.max, bar.value = total, done
         document.getElementById("docs-progress").textContent = f"Reading {done + 1} of {total}: {name}"
 
-    async def read_one(self, file) -> Document | ReadError | None:
-        """The file read, or why it gives nothing; None when the visitor cancelled while it was being read."""
+    def unzipping(self, name: str) -> None:
+        """A zip's member being read: the bar without a count (a zip's files are counted as they are read)."""
+        document.querySelector("#yours .reading").hidden = False
+        document.getElementById("docs-bar").removeAttribute("value")
+        document.getElementById("docs-progress").textContent = f"Reading {name}"
+
+    async def read_one(self, file, data) -> Document | ReadError | None:
+        """The file read from its bytes (a Uint8Array; None for a file too large to read), or why it gives nothing;
+        None when the visitor cancelled while it was being read."""
         name = file.name
-        if file.size > MAX_FILE_BYTES:  # said before a byte is read
+        if data is None:  # said before a byte is read
             return read_error(name, "too_large", size=file.size)
-        data = Uint8Array.new(await file.arrayBuffer())
         try:
             kind = file_kind(name, bytes(data.subarray(0, 1024).to_py()))
             if kind == "pdf":
@@ -103,20 +111,29 @@ class Reading:
         self.clear()
         self.busy, self.cancel, self.whole_list = True, False, False
         performance.mark("raglab:read-start")  # the marks are for bench/own_documents.py
+        self.progress(0, total, files.item(0).name if total else "")
+        drawn = performance.now()
         try:
-            for i in range(total):
+            for start, end in file_batches([files.item(i).size for i in range(total)]):
+                wanted = [i for i in range(start, end) if files.item(i).size <= MAX_FILE_BYTES]
+                got = dict(zip(wanted, await raglabDocuments.bytes(files, to_js(wanted)), strict=True))
+                for i in range(start, end):
+                    if self.cancel:
+                        break
+                    file = files.item(i)
+                    if performance.now() - drawn > TASK_MS:  # let the page draw the progress and answer clicks
+                        self.progress(i, total, file.name)
+                        await asyncio.sleep(0)
+                        drawn = performance.now()
+                    item = await self.read_one(file, got.pop(i, None))
+                    if isinstance(item, Document) and file.name.lower().endswith(".pdf"):  # source view: its bytes
+                        self.pdfs[id(item)] = (item, file)
+                    if item is not None:
+                        # cut into sentences now, a file at a time, not all at once when the list's heading counts
+                        # the passages (bench/README.md); the lab reuses the cut
+                        self.items.append(cut_sentences(item) if isinstance(item, Document) else item)
                 if self.cancel:
                     break
-                file = files.item(i)
-                self.progress(i, total, file.name)
-                item = await self.read_one(file)
-                if isinstance(item, Document) and file.name.lower().endswith(".pdf"):  # source view: its bytes
-                    self.pdfs[id(item)] = (item, file)
-                if item is not None:
-                    # cut into sentences now, a file at a time, not all at once when the list's heading counts the
-                    # passages (bench/README.md); the lab reuses the cut
-                    self.items.append(cut_sentences(item) if isinstance(item, Document) else item)
-                await asyncio.sleep(0)  # let the page draw the progress and answer clicks
         finally:
             self.busy = False
             self.progress(total, total, "")
@@ -146,12 +163,31 @@ class Reading:
                 pass
 
     async def import_zip(self, file) -> None:
-        data = Uint8Array.new(await file.arrayBuffer()).to_bytes()
+        """A zip of documents (one the lab wrote, or any zip of files), read a member at a time (``zip_steps``):
+        the page answers and shows which member is being read in between, and Cancel stops it (nothing imported)."""
+        if self.busy:
+            self.page.say("yours", "Still reading the last files: wait for them, or cancel.")
+            return
+        self.busy, self.cancel = True, False
+        steps = zip_steps(Uint8Array.new(await file.arrayBuffer()).to_bytes(), file.name)
         try:
-            imported = Collection.from_zip(data)
+            while not self.cancel:
+                try:
+                    self.unzipping(f"{file.name}: {next(steps)}")
+                except StopIteration as end:
+                    imported = end.value
+                    break
+                await asyncio.sleep(0)
+            else:
+                steps.close()
+                self.page.say("yours", f"Reading {file.name} was cancelled: nothing from it was added.")
+                return
         except CorpusError as error:
             self.page.say("yours", str(error))
             return
+        finally:
+            self.busy = False
+            self.progress(1, 1, "")
         for start in range(0, len(imported.documents), SLICE):  # cut as files read are, a slice a task
             for doc in imported.documents[start : start + SLICE]:
                 cut_sentences(doc)

@@ -88,3 +88,14 @@ def test_a_damaged_zip_names_its_bad_files_and_reads_the_good_one(visit):
     expect(page.locator("#docs-read li.read-doc .name")).to_have_text(["good.txt"])
     page.locator("#docs-read .keep-read").click()
     expect(page.locator("#docs-kept li.kept-doc")).to_have_count(1, timeout=SLOW)
+    # A zip of many files is read a file at a time: the page says which, and Cancel stops it with nothing added.
+    many = make_zip({f"n{n}.txt": f"Boat {n} sails at {n % 24}.".encode() for n in range(3_000)})
+    page.locator("#doc-zip").set_input_files({"name": "many.zip", "mimeType": "application/zip", "buffer": many})
+    expect(page.locator("#docs-progress")).to_contain_text("Reading many.zip: n", timeout=SLOW)
+    page.locator("#docs-cancel").click()
+    expect(page.locator("#msg-yours")).to_have_text(
+        "Reading many.zip was cancelled: nothing from it was added.", timeout=SLOW
+    )
+    expect(page.locator("#yours .reading")).to_be_hidden()
+    expect(page.locator("#docs-kept li.kept-doc")).to_have_count(1)
+    assert visit.console_errors == []

@@ -26,9 +26,10 @@ import io
 import json
 import re
 import zipfile
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path, PurePosixPath
+from typing import TypeVar
 
 from ..graph.names import find_names
 from . import readers
@@ -62,6 +63,8 @@ from .readers import (
     unzip,
 )
 from .text import search_words
+
+Result = TypeVar("Result")
 
 PASSAGES_FILE = "passages.toml"  # how a collection is cut into passages, beside the corpus layout's DATA_FILES
 
@@ -176,29 +179,71 @@ class Collection:
     @classmethod
     def from_zip(cls, data: bytes, name: str = "documents.zip") -> Collection:
         """The documents of a zip: a corpus folder's layout (what ``to_zip`` writes) read as a corpus, or else a
-        zip of plain files, each read as a file (those that give nothing are in ``skipped``)."""
-        archive = open_zip(name, data)
-        members = [m for m in archive.infolist() if not m.is_dir() and not _hidden(m.filename)]
-        named = [(PurePosixPath(m.filename).name, m) for m in members]  # a zipped folder: its files
-        size = next(
-            (passage_size_from(utf8_text(n, unzip(archive, m)), n) for n, m in named if n == PASSAGES_FILE),
-            DEFAULT_SIZE,
-        )
-        if is_corpus_folder(n for n, _ in named):
-            for n, m in named:
-                check_size(n, m.file_size)
-            if sum(m.file_size for _, m in named) > 4 * readers.MAX_TOTAL_CHARS:  # UTF-8: at most 4 bytes a character
-                raise read_error(name, "too_many", chars=True)
-            texts = {n: utf8_text(n, unzip(archive, m)) for n, m in named if n.endswith((".md", ".toml"))}
-            corpus = corpus_from_texts("yours", texts, name)
-            return cls(corpus.documents, corpus.related_words, corpus.presets, size)
-        edits = corpus_data({n: utf8_text(n, unzip(archive, m)) for n, m in named if n in DATA_FILES})
-        files = [(n, m.file_size, lambda m=m: unzip(archive, m)) for n, m in named if not n.endswith(".toml")]
-        collection, problems = read_files(files, name)
-        collection.skipped = problems
-        collection.related_words, collection.presets = edits["related_words"], edits["presets"]
-        collection.passage_size = size
-        return collection
+        zip of plain files, each read as a file (those that give nothing are in ``skipped``). All at once: the
+        page reads a zip a member at a time (``zip_steps``)."""
+        return run_steps(zip_steps(data, name))
+
+
+Steps = Generator[str, None, "Collection"]  # each file's name before it is read; the collection at the end
+
+
+def run_steps(steps: Generator[str, None, Result]) -> Result:
+    """What a generator of steps returns, its steps run without a pause."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as end:
+            return end.value
+
+
+def zip_steps(data: bytes, name: str = "documents.zip") -> Steps:
+    """``Collection.from_zip`` a member at a time: yields each member's name before it is unzipped and read (the
+    page answers and draws its progress between), and returns the collection. A CorpusError (a ReadError is one)
+    when the zip, or a corpus folder's file in it, cannot be read.
+
+    >>> packed = io.BytesIO()
+    >>> with zipfile.ZipFile(packed, "w") as z:
+    ...     z.writestr("a.txt", b"Boats sail."), z.writestr("b.txt", b"Ferries too.")
+    (None, None)
+    >>> steps = zip_steps(packed.getvalue())
+    >>> next(steps), next(steps)
+    ('a.txt', 'b.txt')
+    >>> [d.slug for d in run_steps(steps).documents]
+    ['a', 'b']
+    """
+    archive = open_zip(name, data)
+    members = [m for m in archive.infolist() if not m.is_dir() and not _hidden(m.filename)]
+    named = [(PurePosixPath(m.filename).name, m) for m in members]  # a zipped folder: its files
+    size = DEFAULT_SIZE
+    for n, m in named:
+        if n == PASSAGES_FILE:
+            yield n
+            size = passage_size_from(utf8_text(n, unzip(archive, m)), n)
+            break
+    if is_corpus_folder(n for n, _ in named):
+        for n, m in named:
+            check_size(n, m.file_size)
+        if sum(m.file_size for _, m in named) > 4 * readers.MAX_TOTAL_CHARS:  # UTF-8: at most 4 bytes a character
+            raise read_error(name, "too_many", chars=True)
+        texts = {}
+        for n, m in named:
+            if n.endswith((".md", ".toml")):
+                yield n
+                texts[n] = utf8_text(n, unzip(archive, m))
+        corpus = corpus_from_texts("yours", texts, name)
+        return Collection(corpus.documents, corpus.related_words, corpus.presets, size)
+    data_files = {}
+    for n, m in named:
+        if n in DATA_FILES:
+            yield n
+            data_files[n] = utf8_text(n, unzip(archive, m))
+    edits = corpus_data(data_files)
+    files = [(n, m.file_size, lambda m=m: unzip(archive, m)) for n, m in named if not n.endswith(".toml")]
+    collection, problems = yield from read_steps(files, name)
+    collection.skipped = problems
+    collection.related_words, collection.presets = edits["related_words"], edits["presets"]
+    collection.passage_size = size
+    return collection
 
 
 def passages_toml(size: PassageSize) -> str:
@@ -250,9 +295,19 @@ def read_files(
     """A collection of files given as (name, size, a function giving its bytes) in order, each made a Document by
     ``read`` (the command line's keeps its readings: ``document_cache.CachedReader``); every file that gives
     nothing is a ReadError in the list. A CorpusError, naming ``where``, when no file gives anything."""
+    return run_steps(read_steps(files, where, read))
+
+
+def read_steps(
+    files: Iterable[tuple[str, int, Callable[[], bytes]]],
+    where: str,
+    read: Callable[[str, bytes], Document] = read_file,
+) -> Generator[str, None, tuple[Collection, list[ReadError]]]:
+    """``read_files`` a file at a time: yields each file's name before it is read."""
     collection = Collection()
     problems: list[ReadError] = []
     for name, size, data in files:
+        yield name
         try:
             check_size(name, size)
             collection.add(read(name, data()))
