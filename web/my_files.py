@@ -27,13 +27,27 @@ from raglab.documents.readers import (
     read_error,
     read_file,
     read_pasted,
-    read_pdf_pages,
+    read_pdf_pages_steps,
 )
+from raglab.documents.steps import Result, Steps
 from raglab.page.file_batches import file_batches
 from raglab.ui.documents_html import LIST_ROWS, render_read
 
 SLICE = 64  # documents cut in one task (the time one takes: bench/README.md), between which the page answers
 TASK_MS = 50  # reading files yields to the page (its progress drawn, clicks answered) at least this often
+
+
+async def in_steps(steps: Steps[Result]) -> Result:
+    """What work in steps (raglab.documents.steps) returns, the page drawn and clicks answered every TASK_MS."""
+    drawn = performance.now()
+    while True:
+        try:
+            next(steps)
+        except StopIteration as end:
+            return end.value
+        if performance.now() - drawn > TASK_MS:
+            await asyncio.sleep(0)
+            drawn = performance.now()
 
 
 class Reading:
@@ -77,14 +91,16 @@ class Reading:
                     pages[0] = total
                     return self.cancel or total > MAX_PAGES
 
-                read = (await raglabDocuments.pdfPages(data, create_proxy(stop), PDF_STEP_SECONDS)).to_py()
+                read = await raglabDocuments.pdfPages(data, create_proxy(stop), PDF_STEP_SECONDS)
                 check_page_count(name, pages[0])  # past MAX_PAGES: said (as pypdf's page tree is), not read
-                if read.get("problem") == "cancelled":
+                problem = getattr(read, "problem", None)
+                if problem == "cancelled":
                     return None
-                if "problem" in read:  # too_slow: given up after PDF_STEP_SECONDS on one step, the drop goes on
-                    return read_error(name, read["problem"], page=read.get("page", 0))
-                pages = [Page.from_arrays(p["texts"], p["numbers"], p["box"]) for p in read["pages"]]
-                return read_pdf_pages(name, pages)
+                if problem:  # too_slow: given up after PDF_STEP_SECONDS on one step, the drop goes on
+                    return read_error(name, problem, page=getattr(read, "page", 0))
+                # each page into Python and read in its own step (the layout's rules over all pages in one)
+                made = (Page.from_arrays(p.texts.to_py(), p.numbers.to_py(), p.box.to_py()) for p in read.pages)
+                return await in_steps(read_pdf_pages_steps(name, made))
             raw = data.to_bytes()
             if kind == "docx":
                 check_docx(name, raw)  # a bomb is refused by its directory before mammoth loads (2.8 s)
@@ -170,14 +186,19 @@ class Reading:
             return
         self.busy, self.cancel = True, False
         steps = zip_steps(Uint8Array.new(await file.arrayBuffer()).to_bytes(), file.name)
+        self.unzipping(file.name)
+        drawn = performance.now()
         try:
             while not self.cancel:
                 try:
-                    self.unzipping(f"{file.name}: {next(steps)}")
+                    member = next(steps)
                 except StopIteration as end:
                     imported = end.value
                     break
-                await asyncio.sleep(0)
+                if performance.now() - drawn > TASK_MS:  # the page draws the progress and answers clicks
+                    self.unzipping(f"{file.name}: {member}")
+                    await asyncio.sleep(0)
+                    drawn = performance.now()
             else:
                 steps.close()
                 self.page.say("yours", f"Reading {file.name} was cancelled: nothing from it was added.")

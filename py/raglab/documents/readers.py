@@ -35,8 +35,9 @@ from .corpus import (
     join_pages,
 )
 from .markup import html_text, markdown_text
-from .pdf_layout import read_pages
+from .pdf_layout import read_pages_steps
 from .pdf_lines import Page, text_item, text_lines
+from .steps import Steps, run_steps
 from .text import has_search_words, paragraphs, stop_words_in
 from .time_bound import GivenUp, time_bound
 
@@ -280,8 +281,14 @@ def read_pdf_pages(name: str, pages: Sequence[Page | str]) -> Document:
     >>> doc.text, doc.sentences, doc.sentence_pages
     ('The first example. It ends here. Next page.', ['The first example.', 'It ends here.', 'Next page.'], [1, 1, 3])
     """
+    return run_steps(read_pdf_pages_steps(name, pages))
+
+
+def read_pdf_pages_steps(name: str, pages: Iterable[Page | str]) -> Steps[Document]:
+    """``read_pdf_pages`` a page at a time (``pdf_layout.read_pages_steps``), for the page: a generator of pages
+    makes each in its step."""
     name = _file_name(name)
-    layout = read_pages([text_lines(page) if isinstance(page, str) else page for page in pages])
+    layout = yield from read_pages_steps(text_lines(page) if isinstance(page, str) else page for page in pages)
     if not any(page.text for page in layout):
         raise read_error(name, "no_text")
     text, starts = join_pages([page.text for page in layout])
