@@ -9,7 +9,7 @@ import pytest
 from tests.pdf_manual import make_manual_pdf
 
 from raglab.documents.pdf_furniture import header_key, listing_lines, running_lines
-from raglab.documents.pdf_layout import join_lines, numbering_depth, read_pages, word_counts
+from raglab.documents.pdf_layout import join_lines, numbering_depth, read_pages, read_pages_steps, word_counts
 from raglab.documents.pdf_lines import Item, Line, Page, line_text, page_lines, text_lines
 from raglab.documents.readers import _pdf_pages
 
@@ -329,3 +329,31 @@ def test_pypdf_gives_items_with_positions_and_sizes():
         "1 Timetables",
         "The ferry crosses to Millbay every hour. Crossings are planned by the harbour man-",
     ]
+
+
+def test_read_in_steps_yields_after_every_page_and_reads_the_same():
+    """The page reads a PDF a step at a time (a step a page, then the rules over all pages, then a step a page's
+    text), so a 300-page manual never holds it; the steps give what reading at once gives, and take each page from
+    a generator as they come, not all first."""
+    pages = [furnished(n, *body(f"The ferry leaves at {n}.", "It costs six coins.")) for n in range(1, 6)]
+    taken = []
+
+    def one_by_one():
+        for page in pages:
+            taken.append(page)
+            yield page
+
+    steps = read_pages_steps(one_by_one())
+    next(steps)
+    assert len(taken) == 1
+    count = 1
+    while True:
+        try:
+            next(steps)
+            count += 1
+        except StopIteration as end:
+            read = end.value
+            break
+    assert count == 2 * len(pages) + 1
+    assert read == read_pages(pages)
+    assert [p.text for p in read] == [f"The ferry leaves at {n}. It costs six coins." for n in range(1, 6)]
