@@ -1,12 +1,40 @@
 """What the page model answers, drawn: each ``(what, key, value)`` of a ``Changes`` put in its place in the page
 (raglab.page.answers.Changes says what each one is), and the address written. Nothing here decides anything."""
 
+import asyncio
 from types import MappingProxyType
 
-from js import history
+from js import history, performance
 from pyscript import document
 
 from raglab.techniques import TECHNIQUES
+
+TASK_MS = 50  # long work (reading files) yields to the page at least this often: it draws, and answers clicks
+
+
+class Pace:
+    """Long work on the main thread, paced: ``tick`` between pieces lets the page draw and answer (calling ``draw``
+    first) once TASK_MS have passed since it last did, so no task holds the page much longer, and a piece of work
+    in steps (raglab.documents.steps) is run by ``run``, ticking between its steps."""
+
+    def __init__(self):
+        self.drawn = performance.now()
+
+    async def tick(self, draw=None) -> None:
+        if performance.now() - self.drawn > TASK_MS:
+            if draw:
+                draw()
+            await asyncio.sleep(0)
+            self.drawn = performance.now()
+
+    async def run(self, steps):
+        """What work in steps returns, the page drawn and clicks answered between its steps."""
+        while True:
+            try:
+                next(steps)
+            except StopIteration as end:
+                return end.value
+            await self.tick()
 
 
 def draw(changes) -> None:

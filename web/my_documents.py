@@ -14,7 +14,7 @@ import json
 
 import drawing
 from js import Uint8Array, performance, raglabDocuments
-from my_files import SLICE, Reading
+from my_files import Reading
 from pyodide.ffi import to_js
 from pyscript import document, when
 
@@ -33,6 +33,8 @@ from raglab.page import corpus_named
 from raglab.ui.documents_html import LIST_ROWS, render_kept, render_switch_label
 
 WRITE_CHARS = 500_000  # characters of records written in one IndexedDB transaction (its time: bench/README.md)
+
+SLICE = 64  # documents kept in one task (the time one takes: bench/README.md), between which the page answers
 
 
 def chosen() -> str:

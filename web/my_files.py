@@ -7,12 +7,13 @@ reads PDFs with pdf.js. Nothing here sends a byte anywhere: every file is read f
 
 import asyncio
 
+import drawing
 from js import Uint8Array, performance, raglabDocuments
 from pyodide.ffi import create_proxy, to_js
 from pyodide_js import loadPackage
 from pyscript import document, when
 
-from raglab.documents.chunking import DEFAULT_SIZE, cut_sentences
+from raglab.documents.chunking import DEFAULT_SIZE, cut_sentences_steps
 from raglab.documents.collection import zip_steps
 from raglab.documents.corpus import MAX_PAGES, CorpusError, Document
 from raglab.documents.pdf_lines import Page
@@ -29,25 +30,8 @@ from raglab.documents.readers import (
     read_pasted,
     read_pdf_pages_steps,
 )
-from raglab.documents.steps import Result, Steps
 from raglab.page.file_batches import file_batches
 from raglab.ui.documents_html import LIST_ROWS, render_read
-
-SLICE = 64  # documents cut in one task (the time one takes: bench/README.md), between which the page answers
-TASK_MS = 50  # reading files yields to the page (its progress drawn, clicks answered) at least this often
-
-
-async def in_steps(steps: Steps[Result]) -> Result:
-    """What work in steps (raglab.documents.steps) returns, the page drawn and clicks answered every TASK_MS."""
-    drawn = performance.now()
-    while True:
-        try:
-            next(steps)
-        except StopIteration as end:
-            return end.value
-        if performance.now() - drawn > TASK_MS:
-            await asyncio.sleep(0)
-            drawn = performance.now()
 
 
 class Reading:
@@ -76,7 +60,7 @@ class Reading:
         document.getElementById("docs-bar").removeAttribute("value")
         document.getElementById("docs-progress").textContent = f"Reading {name}"
 
-    async def read_one(self, file, data) -> Document | ReadError | None:
+    async def read_one(self, file, data, pace: drawing.Pace) -> Document | ReadError | None:
         """The file read from its bytes (a Uint8Array; None for a file too large to read), or why it gives nothing;
         None when the visitor cancelled while it was being read."""
         name = file.name
@@ -100,7 +84,7 @@ class Reading:
                     return read_error(name, problem, page=getattr(read, "page", 0))
                 # each page into Python and read in its own step (the layout's rules over all pages in one)
                 made = (Page.from_arrays(p.texts.to_py(), p.numbers.to_py(), p.box.to_py()) for p in read.pages)
-                return await in_steps(read_pdf_pages_steps(name, made))
+                return await pace.run(read_pdf_pages_steps(name, made))
             raw = data.to_bytes()
             if kind == "docx":
                 check_docx(name, raw)  # a bomb is refused by its directory before mammoth loads (2.8 s)
@@ -128,7 +112,7 @@ class Reading:
         self.busy, self.cancel, self.whole_list = True, False, False
         performance.mark("raglab:read-start")  # the marks are for bench/own_documents.py
         self.progress(0, total, files.item(0).name if total else "")
-        drawn = performance.now()
+        pace = drawing.Pace()
         try:
             for start, end in file_batches([files.item(i).size for i in range(total)]):
                 wanted = [i for i in range(start, end) if files.item(i).size <= MAX_FILE_BYTES]
@@ -137,17 +121,16 @@ class Reading:
                     if self.cancel:
                         break
                     file = files.item(i)
-                    if performance.now() - drawn > TASK_MS:  # let the page draw the progress and answer clicks
-                        self.progress(i, total, file.name)
-                        await asyncio.sleep(0)
-                        drawn = performance.now()
-                    item = await self.read_one(file, got.pop(i, None))
+                    await pace.tick(lambda i=i, file=file: self.progress(i, total, file.name))
+                    item = await self.read_one(file, got.pop(i, None), pace)
                     if isinstance(item, Document) and file.name.lower().endswith(".pdf"):  # source view: its bytes
                         self.pdfs[id(item)] = (item, file)
+                    if isinstance(item, Document):
+                        # cut into sentences now, in steps, not all at once when the list's heading counts the
+                        # passages (bench/README.md); the lab reuses the cut
+                        item = await pace.run(cut_sentences_steps(item))
                     if item is not None:
-                        # cut into sentences now, a file at a time, not all at once when the list's heading counts
-                        # the passages (bench/README.md); the lab reuses the cut
-                        self.items.append(cut_sentences(item) if isinstance(item, Document) else item)
+                        self.items.append(item)
                 if self.cancel:
                     break
         finally:
@@ -187,7 +170,7 @@ class Reading:
         self.busy, self.cancel = True, False
         steps = zip_steps(Uint8Array.new(await file.arrayBuffer()).to_bytes(), file.name)
         self.unzipping(file.name)
-        drawn = performance.now()
+        pace = drawing.Pace()
         try:
             while not self.cancel:
                 try:
@@ -195,10 +178,7 @@ class Reading:
                 except StopIteration as end:
                     imported = end.value
                     break
-                if performance.now() - drawn > TASK_MS:  # the page draws the progress and answers clicks
-                    self.unzipping(f"{file.name}: {member}")
-                    await asyncio.sleep(0)
-                    drawn = performance.now()
+                await pace.tick(lambda member=member: self.unzipping(f"{file.name}: {member}"))
             else:
                 steps.close()
                 self.page.say("yours", f"Reading {file.name} was cancelled: nothing from it was added.")
@@ -209,10 +189,8 @@ class Reading:
         finally:
             self.busy = False
             self.progress(1, 1, "")
-        for start in range(0, len(imported.documents), SLICE):  # cut as files read are, a slice a task
-            for doc in imported.documents[start : start + SLICE]:
-                cut_sentences(doc)
-            await asyncio.sleep(0)
+        for doc in imported.documents:  # cut as files read are, in steps
+            await pace.run(cut_sentences_steps(doc))
         # Only a passages.toml says how to cut (a zip without one may be any zip of files): the visitor's choice
         # stands.
         self.clear()

@@ -31,6 +31,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .corpus import Document
+from .steps import Steps
+from .text import outline_steps
 
 DEFAULT_SIZE = 2  # sentences per passage, as in the spec
 CHUNK_SIZES = (1, 2, 4)  # the sizes the chunk-size technique compares
@@ -134,6 +136,20 @@ def cut_sentences(doc: Document) -> Document:
     task; counting passages at any size is then a division."""
     _ = doc.sentences, doc.sentence_pages, doc.section_runs, doc.sentence_words, doc.word_count  # cached: kept
     return doc
+
+
+def cut_sentences_steps(doc: Document) -> Steps[Document]:
+    """``cut_sentences`` with the costly part, the text's outline (``text.outline_steps``), a block a step: the
+    page cuts a long file between its tasks. A document already cut is returned at once.
+
+    >>> from raglab.documents.steps import run_steps
+    >>> doc = Document("m", "m", "One. Two.\\n\\n# Part\\n\\nThree.")
+    >>> run_steps(cut_sentences_steps(doc)).sentences, doc.section_runs
+    (['One.', 'Two.', 'Three.'], [(0, 2), (2, 3)])
+    """
+    if "_outline" not in vars(doc):  # Document._outline, a cached property: made here in steps, then kept
+        vars(doc)["_outline"] = yield from outline_steps(doc.text)
+    return cut_sentences(doc)
 
 
 def _spans(doc: Document, size: int) -> list[tuple[int, int]]:

@@ -22,6 +22,8 @@ import re
 import unicodedata
 from typing import NamedTuple
 
+from .steps import Steps, run_steps
+
 # The stop words (filler words): so common that they say nothing about the topic. The spec names "the", "how",
 # "is" and "when" and keeps "much" and "time" (a question about cost or time needs them); the rest is the usual
 # short English list of articles, pronouns, auxiliaries, prepositions, conjunctions and question words.
@@ -85,6 +87,12 @@ def outline(text: str) -> tuple[list[tuple[int, str]], list[tuple[int, int, str]
     >>> outline("# Hours\\nWe open at 9.\\n\\nPier\\n----\\nIt is long.")
     ([(8, 'We open at 9.'), (33, 'It is long.')], [(2, 1, 'Hours'), (23, 2, 'Pier')])
     """
+    return run_steps(outline_steps(text))
+
+
+def outline_steps(text: str) -> Steps[tuple[list[tuple[int, str]], list[tuple[int, int, str]]]]:
+    """``outline`` a block at a time (steps.py): a long text's sentences are cut in steps the page runs between its
+    tasks (a 1.5 MB text took 0.17 s in CPython, about 0.5 s in the page, in one)."""
     sentences: list[tuple[int, str]] = []
     headings: list[tuple[int, int, str]] = []
     for block in _blocks(text):
@@ -95,6 +103,7 @@ def outline(text: str) -> tuple[list[tuple[int, str]], list[tuple[int, int, str]
                 (start, " ".join(text[start:end].split()))
                 for start, end in _sentence_spans(text, block.first, block.look_from, block.end)
             ]
+        yield
     return sentences, headings
 
 
