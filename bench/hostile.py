@@ -4,7 +4,7 @@ ratio is 4 when the time grows linearly with the text (a pattern that reads a ru
 files (FILES: a .docx that unzips to 30 MB, a PDF of 65,536 pages made of 17 objects, bad zips, TOML nested deep):
 each one's time, peak memory (traced) and what the lab says.
 
-    .venv/bin/python -m bench.hostile [--size 100000] [--rounds 3] [--smoke] [--files] [--folder 10,20]
+    .venv/bin/python -m bench.hostile [--size 100000] [--rounds 3] [--smoke] [--files] [--folder 10,20] [--cli]
 
 Prints, for each reader, the mark it is slowest on (at 4n) with that mark's ratio, and the machine's load (a ratio
 of times under a millisecond is noise; the slowest mark's is the one that says how time grows). ``--files``: the
@@ -14,6 +14,8 @@ hostile files only. ``--folder MB,MB``: "a folder of many large files" (issue 24
 (its own empty cache, then the one plain's call filled) with its time and peak resident memory, and where the peak
 comes from: the same files read (``read_file``), the keyword index built and asked, then the names Graph RAG reads
 (found by rules, ``find_names``), each phase's peak in one fresh process. ``--techniques plain,graph`` asks others.
+``--cli``: issue 24's rows that reach the command line (CLI_ROWS), each a folder beside a good file, ``raglab
+--corpus DIR ask plain`` in a fresh process: its exit status, time, peak resident memory and first line.
 """
 
 from __future__ import annotations
@@ -29,7 +31,15 @@ import time
 import tracemalloc
 from pathlib import Path
 
-from tests.fixtures import make_docx, make_docx_bomb, make_page_tree_pdf, make_zip, make_zip_bomb, zip_with
+from tests.fixtures import (
+    make_docx,
+    make_docx_bomb,
+    make_drawing_bomb_pdf,
+    make_page_tree_pdf,
+    make_zip,
+    make_zip_bomb,
+    zip_with,
+)
 
 from raglab.documents.collection import Collection
 from raglab.documents.markup import html_text, markdown_text
@@ -219,6 +229,53 @@ def folder_peaks(sizes: list[int], techniques: list[str]) -> None:
             print(f"{megabytes:>5} MB {'':>22} {'':>9} | {said}")
 
 
+GOOD = ("good.txt", b"The ferry leaves at eight. A ticket costs six coins.")
+# Issue 24's rows that reach the command line, each a folder: name -> (what goes beside the good file: (name, bytes)
+# or a function making it in the folder). Its done-when: every one ends in exit 2 (or the file skipped with its
+# sentence and the rest searched) within 10 s, with bounded memory.
+CLI_ROWS = {
+    "PDF, one page of 1 GB of drawing operators": lambda: ("drawing.pdf", make_drawing_bomb_pdf(1_000_000_000)),
+    "PDF, one page of 70 MB of drawing operators": lambda: ("drawing.pdf", make_drawing_bomb_pdf(70_000_000)),
+    "PDF, a page tree of 2^30 pages (a DAG)": lambda: ("dag.pdf", make_page_tree_pdf(30)),
+    ".docx, 200 MB of XML": lambda: ("bomb.docx", make_docx_bomb(200_000_000)),
+    "corpus folder, <!-- page 400000000 -->": lambda: (
+        "02-notes.md",
+        b"# Notes\n\n<!-- page 400000000 -->\nBoats sail.\n",
+    ),
+    "synonyms.toml nested 5,000 deep": lambda: ("synonyms.toml", b"[related]\nboat = " + b"[" * 5000 + b"]" * 5000),
+    '"Boats sail" + 100,000 full stops': lambda: ("stops.txt", b"Boats sail" + b"." * 100_000),
+    '"Boats sail. " + 100,000 [ (.md)': lambda: ("brackets.md", b"Boats sail. " + b"[" * 100_000),
+    "a FIFO named notes.txt": lambda: ("notes.txt", os.mkfifo),
+    "a link to a file outside the folder": lambda: ("outside.txt", lambda path: path.symlink_to("/etc/hostname")),
+    "a file name with terminal escapes": lambda: ("\x1b[31mred\x1b[0m.txt", b"Boats sail at noon."),
+}
+
+
+def cli_rows() -> None:
+    """Each row as a folder beside a good file (a corpus folder's row beside 01-good.md), ``raglab --corpus DIR ask
+    plain`` in a fresh process with an empty cache: its exit status, time, peak resident memory and first line."""
+    print(f"{'row':<44} {'exit':>4} {'time':>7} {'peak':>8}  what it says")
+    for row, make in CLI_ROWS.items():
+        with tempfile.TemporaryDirectory() as tmp:
+            folder, env = Path(tmp) / "docs", {**os.environ, "RAGLAB_CACHE": str(Path(tmp) / "cache")}
+            folder.mkdir()
+            name, content = make()
+            corpus = name.endswith(".md") and name[:2].isdigit()
+            good = ("01-good.md", b"# Good\n\n" + GOOD[1]) if corpus else GOOD
+            (folder / good[0]).write_bytes(good[1])
+            path = folder / name
+            path.write_bytes(content) if isinstance(content, bytes) else content(path)
+            ask = [sys.executable, "-m", "raglab.cli", "--corpus", str(folder), "ask", "plain", QUESTION]
+            started = time.perf_counter()
+            process = subprocess.Popen(ask, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True)
+            said = process.stdout.read() if process.stdout else ""
+            _, status, usage = os.wait4(process.pid, 0)
+            seconds = time.perf_counter() - started
+            line = next((t for t in said.splitlines() if t.strip()), "")
+            code = os.waitstatus_to_exitcode(status)
+            print(f"{row:<44} {code:>4} {seconds:>6.2f}s {usage.ru_maxrss / 1e3:>5.0f} MB  {line[:110]!r}")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=100_000)
@@ -227,7 +284,13 @@ def main(argv=None) -> int:
     parser.add_argument("--files", action="store_true", help="the hostile files only")
     parser.add_argument("--folder", help="only a folder of large text files of these sizes in MB: 10,20")
     parser.add_argument("--techniques", default="plain,chunk_size", help="what --folder asks: plain,chunk_size")
+    parser.add_argument("--cli", action="store_true", help="only issue 24's rows on the command line, a folder each")
     args = parser.parse_args(argv)
+    if args.cli:
+        print(f"load before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+        cli_rows()
+        print(f"load after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+        return 0
     if args.folder:
         print(f"load before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
         folder_peaks([int(mb) for mb in args.folder.split(",")], args.techniques.split(","))
