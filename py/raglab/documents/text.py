@@ -259,8 +259,30 @@ def has_search_words(text: str) -> bool:
     >>> has_search_words("The and of it is to the."), has_search_words("The ferry.")
     (False, True)
     """
-    words_found = _WORD.finditer(_comparable(text))
-    return any(_no_possessive(m.group()) not in STOP_WORDS for m in words_found)
+    return any(
+        _no_possessive(m.group()) not in STOP_WORDS
+        for piece in _pieces(text)
+        for m in _WORD.finditer(_comparable(piece))
+    )
+
+
+def _pieces(text: str, size: int = 4096):
+    """``text`` in pieces of about ``size`` characters, each cut just before a space (a word never spans one, and no
+    character joins one across it in NFKC), so a long text is made comparable only as far as it is read: a 1.5 MB
+    text with a search word near its start took 70 ms in CPython to normalise whole.
+
+    >>> list(_pieces("one two three", size=4))
+    ['one two', ' three']
+    """
+    start = 0
+    while start < len(text):
+        space = _SPACE.search(text, start + size)
+        end = space.start() if space else len(text)
+        yield text[start:end]
+        start = end
+
+
+_SPACE = re.compile(r"\s")
 
 
 def cut_plural(word: str) -> str:
