@@ -379,9 +379,15 @@ def ours(context, site_url: str, case: str, m: dict) -> dict:
             "search": (r["submit"], r["answered_painted"]),
         }
         out["longest_task_by_phase_ms"] = {
-            p: max((t[1] for t in longtasks(page, a, b)), default=0) for p, (a, b) in phases.items()
+            p: max((t[1] for t in longtasks(page, a, b) if p != "read" or t[0] >= a), default=0)
+            for p, (a, b) in phases.items()
         }
+    # The task that holds the change event began before it: Playwright's setInputFiles handing the files over (a
+    # CPU profile put 3.2 s of 5,183 files' 3.8 s task in its base64 decoding; the page's change handler takes under
+    # 1 ms), so it is kept apart, not counted as the page's.
     tasks = longtasks(page, r["change"], end)
+    out["change_task_ms"] = max((t[1] for t in tasks if t[0] < r["change"]), default=0)
+    tasks = [t for t in tasks if t[0] >= r["change"]]
     out.update({"longtasks": len(tasks), "longest_task_ms": max((t[1] for t in tasks), default=0)})
     if case == "many":
         out["reload"] = reload(page, site_url, m["question"], kept=len(files))
@@ -540,7 +546,8 @@ def describe(run: dict) -> str:
                 f"total {run['total_ms']:.0f} ms = {parts}, keep {run['keep_ms']:.0f}, "
                 f"search {run['search_ms']:.0f}; stored {run['stored']['value_bytes']:,} B"
             )
-        return f"{parts}; longest task {run['longest_task_ms']:.0f} ms"
+        harness = f" (the task holding the change event, Playwright's: {run['change_task_ms']:.0f} ms)"
+        return f"{parts}; longest task {run['longest_task_ms']:.0f} ms" + (harness if run.get("change_task_ms") else "")
     if run["case"] == "pdf":
         return f"pdf.js {run['pdfjs_ms']:.0f} ms ({run['pages']} pages)"
     return (
