@@ -27,14 +27,17 @@ class Pace:
             await asyncio.sleep(0)
             self.drawn = performance.now()
 
-    async def run(self, steps):
-        """What work in steps returns, the page drawn and clicks answered between its steps."""
-        while True:
+    async def run(self, steps, draw=None, stop=None):
+        """What work in steps returns, the page drawn and clicks answered between its steps: ``draw(what a step
+        yielded)`` when the page draws; None once ``stop()`` says so (the work is closed where it stood)."""
+        while not (stop and stop()):
             try:
-                next(steps)
+                done = next(steps)
             except StopIteration as end:
                 return end.value
-            await self.tick()
+            await self.tick(draw and (lambda done=done: draw(done)))
+        steps.close()
+        return None
 
 
 def draw(changes) -> None:

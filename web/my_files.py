@@ -123,12 +123,12 @@ class Reading:
                     file = files.item(i)
                     await pace.tick(lambda i=i, file=file: self.progress(i, total, file.name))
                     item = await self.read_one(file, got.pop(i, None), pace)
-                    if isinstance(item, Document) and file.name.lower().endswith(".pdf"):  # source view: its bytes
-                        self.pdfs[id(item)] = (item, file)
                     if isinstance(item, Document):
                         # cut into sentences now, in steps, not all at once when the list's heading counts the
                         # passages (bench/README.md); the lab reuses the cut
-                        item = await pace.run(cut_sentences_steps(item))
+                        await pace.run(cut_sentences_steps(item))
+                        if file.name.lower().endswith(".pdf"):  # source view: its bytes
+                            self.pdfs[id(item)] = (item, file)
                     if item is not None:
                         self.items.append(item)
                 if self.cancel:
@@ -168,27 +168,23 @@ class Reading:
             self.page.say("yours", "Still reading the last files: wait for them, or cancel.")
             return
         self.busy, self.cancel = True, False
-        steps = zip_steps(Uint8Array.new(await file.arrayBuffer()).to_bytes(), file.name)
+        data = Uint8Array.new(await file.arrayBuffer()).to_bytes()
         self.unzipping(file.name)
         pace = drawing.Pace()
         try:
-            while not self.cancel:
-                try:
-                    member = next(steps)
-                except StopIteration as end:
-                    imported = end.value
-                    break
-                await pace.tick(lambda member=member: self.unzipping(f"{file.name}: {member}"))
-            else:
-                steps.close()
-                self.page.say("yours", f"Reading {file.name} was cancelled: nothing from it was added.")
-                return
+            steps = zip_steps(data, file.name)
+            imported = await pace.run(
+                steps, lambda member: self.unzipping(f"{file.name}: {member}"), lambda: self.cancel
+            )
         except CorpusError as error:
             self.page.say("yours", str(error))
             return
         finally:
             self.busy = False
             self.progress(1, 1, "")
+        if imported is None:
+            self.page.say("yours", f"Reading {file.name} was cancelled: nothing from it was added.")
+            return
         for doc in imported.documents:  # cut as files read are, in steps
             await pace.run(cut_sentences_steps(doc))
         # Only a passages.toml says how to cut (a zip without one may be any zip of files): the visitor's choice

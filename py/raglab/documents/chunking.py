@@ -32,7 +32,6 @@ from dataclasses import dataclass
 
 from .corpus import Document
 from .steps import Steps
-from .text import outline_steps
 
 DEFAULT_SIZE = 2  # sentences per passage, as in the spec
 CHUNK_SIZES = (1, 2, 4)  # the sizes the chunk-size technique compares
@@ -147,8 +146,7 @@ def cut_sentences_steps(doc: Document) -> Steps[Document]:
     >>> run_steps(cut_sentences_steps(doc)).sentences, doc.section_runs
     (['One.', 'Two.', 'Three.'], [(0, 2), (2, 3)])
     """
-    if "_outline" not in vars(doc):  # Document._outline, a cached property: made here in steps, then kept
-        vars(doc)["_outline"] = yield from outline_steps(doc.text)
+    yield from doc.outline_steps()
     return cut_sentences(doc)
 
 

@@ -26,7 +26,7 @@ import io
 import json
 import re
 import zipfile
-from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -294,7 +294,7 @@ def read_steps(
     files: Iterable[tuple[str, int, Callable[[], bytes]]],
     where: str,
     read: Callable[[str, bytes], Document] = read_file,
-) -> Generator[str, None, tuple[Collection, list[ReadError]]]:
+) -> Steps[tuple[Collection, list[ReadError]]]:
     """``read_files`` a file at a time: yields each file's name before it is read."""
     collection = Collection()
     problems: list[ReadError] = []

@@ -29,7 +29,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from .text import outline, paragraphs, search_words
+from .steps import Steps
+from .text import outline, outline_steps, paragraphs, search_words
 
 
 def default_corpus_dir() -> Path:
@@ -90,6 +91,12 @@ class Document:
     @cached_property
     def _outline(self) -> tuple[list[tuple[int, str]], list[tuple[int, int, str]]]:
         return outline(self.text)
+
+    def outline_steps(self) -> Steps[None]:
+        """Its outline (sentences and headings, the costly part of cutting it) made a block a step
+        (``text.outline_steps``) and kept as reading ``sentences`` would keep it; nothing to do when it is kept."""
+        if "_outline" not in vars(self):
+            vars(self)["_outline"] = yield from outline_steps(self.text)
 
     @cached_property
     def sentences(self) -> list[str]:
