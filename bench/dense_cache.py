@@ -1,8 +1,8 @@
 """Dense vectors of SciFact with all-MiniLM-L6-v2 (fp32 ONNX, or the fp16 and q8 weights the page can use),
 computed once and cached under ``.cache/bench/``.
 
-Texts are embedded shortest first, so each batch pads to similar lengths (a 2-core machine does the 5,183
-abstracts in minutes instead of many more); the vectors are put back in corpus order before saving.
+Texts are embedded one a model run (raglab.models.onnx_embed), with progress every 640; the vectors are saved in
+corpus order.
 
 ``page_vectors``: the page's own vectors instead (transformers.js, the fp16 model, in the page's worker), saved
 beside them by bench/scifact_page.py's quality phase.
@@ -19,6 +19,7 @@ import numpy as np
 
 from bench.scifact_data import CACHE_DIR
 from raglab.models.onnx_embed import MODEL_FILES, OnnxEmbedder, default_model_dir
+from raglab.search.vector_table import KEPT_RUNS
 
 
 def embedder(weights: str = "fp32") -> OnnxEmbedder:
@@ -26,7 +27,7 @@ def embedder(weights: str = "fp32") -> OnnxEmbedder:
 
 
 def embed_sorted(embed: OnnxEmbedder, texts: list[str]) -> np.ndarray:
-    """Unit vectors of ``texts`` in their order, embedded in batches of similar length."""
+    """Unit vectors of ``texts`` in their order (shortest first, so progress starts fast)."""
     order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
     out = np.empty((len(texts), 384), dtype=np.float32)
     batch = 64
@@ -51,7 +52,9 @@ def cached_vectors(name: str, texts: list[str], embed: OnnxEmbedder | None = Non
     The hash covers the texts and the weights file (its kind and size), so a changed text or model is embedded
     again, and vectors of other weights are never taken for these."""
     model_file = default_model_dir() / MODEL_FILES[weights]
-    tag = str(model_file.stat().st_size) + ("" if weights == "fp32" else f" {weights}")  # fp32's tag as it was
+    # fp32's tag as it was (batched or alone, its vectors agree to the last float bits); q8's moved with its batch
+    # mates, so its vectors made one text a run are cached apart (KEPT_RUNS)
+    tag = str(model_file.stat().st_size) + ("" if weights == "fp32" else f" {weights} {KEPT_RUNS}")
     path = cache_path(name, texts, tag)
     if path.exists():
         return np.load(path)

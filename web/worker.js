@@ -248,13 +248,12 @@ async function webgpuFor(dtype) {
 // The first batch of at least MEASURE_AT texts (see loadEmbedder): its vectors, made on WebAssembly, and the
 // device kept, with what was measured.
 async function measure(id, state, texts) {
-  const options = { pooling: "mean", normalize: true };
   const sample = texts.slice(0, MEASURE_AT);
   const timed = {};
   const time = async (device, extractor, batch) => {
-    await extractor(batch.slice(0, 1), options); // warm-up: the first run compiles and allocates
+    await vectorsOf(extractor, batch.slice(0, 1)); // warm-up: the first run compiles and allocates
     const started = performance.now();
-    const vectors = (await extractor(batch, options)).tolist();
+    const vectors = await vectorsOf(extractor, batch);
     timed[device] = (performance.now() - started) / batch.length;
     return vectors;
   };
@@ -366,9 +365,16 @@ async function embed({ id, texts }) {
     return;
   }
   await state.measuring; // another request is measuring: this one uses the device it keeps
-  // pooling and normalize belong to the call: given to pipeline() they are silently ignored.
-  const output = await state.extractor(texts, { pooling: "mean", normalize: true });
-  post({ type: "vectors", id, vectors: output.tolist() });
+  post({ type: "vectors", id, vectors: await vectorsOf(state.extractor, texts) });
+}
+
+// Each text's unit vector, one text a model run, as raglab.models.onnx_embed does in CPython: a vector depends on
+// its text alone (in a run of several, q8 quantizes the whole batch's activations with one scale, so a text's vector
+// moved with its batch mates). pooling and normalize belong to the call: given to pipeline() they are ignored.
+async function vectorsOf(extractor, texts) {
+  const vectors = [];
+  for (const text of texts) vectors.push((await extractor(text, { pooling: "mean", normalize: true })).tolist()[0]);
+  return vectors;
 }
 
 async function generate({ id, prompt, messages, max_new_tokens = DEFAULT_NEW_TOKENS, options = {} }) {

@@ -1,8 +1,8 @@
 """Sentence vectors from the ONNX all-MiniLM-L6-v2 in CPython: the command line's default ``embed`` function.
 
 It reads the folder ``tools/models.py`` builds (the one the page's transformers.js worker reads too) and
-does what transformers.js does with ``pooling: "mean", normalize: true``: tokenize, run the model, average
-the token vectors of the real tokens (padding left out by the attention mask), scale to length 1. A text of
+does what transformers.js does with ``pooling: "mean", normalize: true``: tokenize, run the model on the one text,
+average its token vectors, scale to length 1. A text of
 up to 256 tokens therefore gets the same vector in the browser and here (cosine 0.99999+, measured with
 transformers.js 4.3.1); past 256 tokens both cut it, but transformers.js also drops its closing [SEP].
 
@@ -26,7 +26,10 @@ import numpy as np
 MODEL_NAME = "all-MiniLM-L6-v2"
 # transformers.js's file name for each dtype; tools/models.py builds these three.
 MODEL_FILES = {"fp32": "onnx/model.onnx", "fp16": "onnx/model_fp16.onnx", "q8": "onnx/model_quantized.onnx"}
-BATCH_SIZE = 32  # texts per model run: bounds memory; the vectors do not depend on it beyond float rounding
+# One text per model run, here and in the page's worker (web/worker.js): a passage's vector depends on its text
+# alone. In one run of several texts, q8's weights quantize the activations of the whole batch with one scale, so a
+# text's vector moved with its batch mates (cosine to a question 0.148 alone, 0.153-0.159 beside others) and a
+# cancelled-and-resumed page ranked passages unlike the command line; one text a run is no slower (bench/README.md).
 
 
 def default_model_dir() -> Path:
@@ -64,20 +67,17 @@ class OnnxEmbedder:
         # Truncate where transformers.js does: tokenizer_config.json's model_max_length (256 for this model).
         config = json.loads((self.model_dir / "tokenizer_config.json").read_text())
         self.max_length = int(config["model_max_length"])
-        pad_token = config.get("pad_token", "[PAD]")
         self._tokenizer = Tokenizer.from_file(str(self.model_dir / "tokenizer.json"))
         self._tokenizer.enable_truncation(max_length=self.max_length)
-        self._tokenizer.enable_padding(pad_id=self._tokenizer.token_to_id(pad_token), pad_token=pad_token)
 
         self._session = onnxruntime.InferenceSession(str(model_path), providers=["CPUExecutionProvider"])
         self._input_names = {i.name for i in self._session.get_inputs()}
 
     def __call__(self, texts: list[str]) -> list[list[float]]:
-        vectors = [self._embed_batch(texts[i : i + BATCH_SIZE]) for i in range(0, len(texts), BATCH_SIZE)]
-        return np.concatenate(vectors).tolist() if vectors else []
+        return [self._embed_one(text).tolist() for text in texts]
 
-    def _embed_batch(self, texts: list[str]) -> np.ndarray:
-        encodings = self._tokenizer.encode_batch(list(texts))
+    def _embed_one(self, text: str) -> np.ndarray:
+        encodings = [self._tokenizer.encode(text)]
         mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
         feeds = {
             "input_ids": np.array([e.ids for e in encodings], dtype=np.int64),
@@ -87,7 +87,7 @@ class OnnxEmbedder:
         (token_vectors,) = self._session.run(
             ["last_hidden_state"], {k: v for k, v in feeds.items() if k in self._input_names}
         )
-        return unit_mean_pool(np.asarray(token_vectors), mask)
+        return unit_mean_pool(np.asarray(token_vectors), mask)[0]
 
 
 def unit_mean_pool(token_vectors: np.ndarray, mask: np.ndarray) -> np.ndarray:

@@ -2,12 +2,12 @@
 seconds, and the time left. The page's glue (web/my_vectors.py) sends them; the rules are here, tested in CPython.
 
 A passage's *work* is its length in characters up to where the model stops reading (READ_CHARACTERS), and a batch
-costs as much as its longest passage times its size, because the worker pads a batch to its longest passage. With
-the passages longest first, that is the batch's first passage.
+costs the sum of its passages' work: the worker runs the model on one passage at a time, so that a vector depends
+on its passage alone (raglab.models.onnx_embed).
 
 >>> items = passages_by_size({"a": "x" * 200, "b": "x" * 2000, "c": "x" * 50})
 >>> [key for key, _ in items], batch_work(items[:2])
-(['b', 'a', 'c'], 2250)
+(['b', 'a', 'c'], 1325)
 >>> next_batch_size(items, 0, None)  # no rate yet: one passage, the longest, so the first estimate comes soon
 1
 >>> next_batch_size([("k", "x" * 1125)] * 100, 8, seconds_per_work=0.0001)  # 1,125 x 0.0001 s a passage: 13 in 1.5 s
@@ -45,8 +45,7 @@ def work(text: str) -> int:
 
 
 def passages_by_size(todo: dict[str, str]) -> list[tuple[str, str]]:
-    """The passages longest first (ties in document order): the worker pads a batch to its longest passage, so
-    passages of a size together waste less; and longest first, the first batches are the slowest, so the time left
+    """The passages longest first (ties in document order): the first batches are the slowest, so the time left
     starts high, not low.
 
     >>> passages_by_size({"a": "ferry", "b": "lighthouse", "c": "bread"})
@@ -56,8 +55,8 @@ def passages_by_size(todo: dict[str, str]) -> list[tuple[str, str]]:
 
 
 def batch_work(batch: Sequence[tuple[str, str]]) -> int:
-    """What a batch costs the model: its size times its first (longest) passage's work."""
-    return len(batch) * work(batch[0][1]) if batch else 0
+    """What a batch costs the model: the sum of its passages' work (each is a model run of its own)."""
+    return sum(work(text) for _, text in batch)
 
 
 def next_batch_size(

@@ -93,31 +93,35 @@ class VectorTable:
 
 
 KEPT_PREFIX = "vec:"  # every meaning vector the page keeps in IndexedDB has a key that starts so
+# How the kept vectors were made: one text a model run (raglab.models.onnx_embed says why). An older page made them in
+# batches, which moved q8's vectors; those are under a prefix without this word, so they are remade, not compared.
+KEPT_RUNS = "alone"
 
 
 def kept_vectors_prefix(model: str, weights: str) -> str:
     """The start of the key of every vector the page keeps that ``model`` made with ``weights`` ("q8", "fp16",
     "fp32"): vectors made by other weights are under another prefix, so they are never read back as these, and
-    the passages they belong to are embedded again rather than compared with vectors of other weights.
+    the passages they belong to are embedded again rather than compared with vectors of other weights (or made in
+    batches: KEPT_RUNS).
 
     >>> kept_vectors_prefix("all-MiniLM-L6-v2", "q8")
-    'vec:all-MiniLM-L6-v2 q8:'
+    'vec:all-MiniLM-L6-v2 q8 alone:'
     """
-    return f"{KEPT_PREFIX}{model} {weights}:"
+    return f"{KEPT_PREFIX}{model} {weights} {KEPT_RUNS}:"
 
 
 def kept_vector_key(prefix: str, text: str) -> str:
     """The key of the vector of ``text`` under ``prefix`` (``kept_vectors_prefix``): a hash of the text.
 
-    >>> kept_vector_key("vec:all-MiniLM-L6-v2 q8:", "Boats sail.")
-    'vec:all-MiniLM-L6-v2 q8:eacb623a0a6ecadcab355a24'
+    >>> kept_vector_key("vec:all-MiniLM-L6-v2 q8 alone:", "Boats sail.")
+    'vec:all-MiniLM-L6-v2 q8 alone:eacb623a0a6ecadcab355a24'
     """
     return prefix + hashlib.sha1(text.encode()).hexdigest()[:24]
 
 
 def made_by_other_weights(keys: Iterable[str], prefix: str) -> list[str]:
     """The kept vectors' keys that are not under ``prefix``: made by other weights (or by an older page, whose keys
-    named no weights), to be forgotten.
+    named no weights, or made them in batches: KEPT_RUNS), to be forgotten.
 
     >>> made_by_other_weights(["vec:m q8:ab", "vec:m fp16:ab", "vec:m:ab", "doc:a"], "vec:m q8:")
     ['vec:m fp16:ab', 'vec:m:ab']
