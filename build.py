@@ -31,6 +31,7 @@ import base64
 import fnmatch
 import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -77,6 +78,7 @@ ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
 NODE_MODULES = ROOT / "node_modules"
 WHEEL_CACHE = ROOT / ".cache" / "wheels"
+BYTECODE_CACHE = ROOT / ".cache" / "bytecode"  # build.bytecode's .pyc files, by what made them
 
 # What PyScript's main-thread loader fetches from Pyodide's indexURL (plus source maps for
 # debugging; browsers only fetch those with the developer tools open).
@@ -329,7 +331,21 @@ def vendor_pyodide(dist: Path, settings: BuildSettings) -> None:
     target = dist / "pyodide"
     target.mkdir(parents=True)
     for name in PYODIDE_CORE_FILES:
-        shutil.copy2(source / name, target / name)
+        if name == "python_stdlib.zip":  # with bytecode beside the modules the core imports (bytecode())
+            _with_bytecode(source / name, target / name, bytecode(page_python()).stdlib)
+        else:
+            shutil.copy2(source / name, target / name)
+
+
+def _with_bytecode(stdlib: Path, target: Path, pyc: dict[str, bytes]) -> None:
+    """Pyodide's python_stdlib.zip as npm ships it (sources only), plus ``pyc``'s files beside their sources."""
+    with zipfile.ZipFile(stdlib) as original, zipfile.ZipFile(target, "w") as out:
+        for entry in original.infolist():
+            out.writestr(entry, original.read(entry))
+        for name, data in sorted(pyc.items()):
+            entry = zipfile.ZipInfo(name, ZIP_TIME)
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            out.writestr(entry, data)
 
 
 def vendor_pyscript(dist: Path, settings: BuildSettings) -> None:
@@ -406,11 +422,67 @@ def pack_raglab(dist: Path, settings: BuildSettings) -> None:
         if path.is_file() and path.suffix != ".pyc" and "__pycache__" not in path.parts
     }
     files |= {f"{PAGE_CORPUS}/{name}": (lambda data=data: data) for name, data in (packed or {}).items()}
+    # the bytecode of the core's and the glue's modules, unpacked beside their sources
+    files |= {name: (lambda data=data: data) for name, data in bytecode(page_python()).pyc.items()}
     with zipfile.ZipFile(dist / settings.named("raglab", ".zip"), "w", zipfile.ZIP_DEFLATED) as archive:
         for name in sorted(files):
             entry = zipfile.ZipInfo(name, ZIP_TIME)
             entry.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(entry, files[name]())
+
+
+def page_python() -> dict[str, bytes]:
+    """Every module the page can import, by its path where the page unpacks it: the core (raglab.zip's py/raglab/)
+    and the glue (PAGE_MODULES, which pyscript.json fetches into the same folder)."""
+    core = {p.relative_to(ROOT).as_posix(): p.read_bytes() for p in (ROOT / "py" / "raglab").rglob("*.py")}
+    return core | {name: (WEB / name).read_bytes() for name in PAGE_MODULES}
+
+
+# The command line's own modules (argparse, sqlite3 caches): the page never imports them, so the standard library's
+# modules only they need get no bytecode (and __main__ would run the command line when imported).
+COMMAND_LINE_MODULES = (
+    "raglab.__main__",
+    "raglab.cli",
+    "raglab.documents.document_cache",
+    "raglab.search.vector_cache",
+)
+
+
+@dataclass(frozen=True)
+class Bytecode:
+    """What tools/bytecode.mjs compiles: ``pyc``, each of the page's modules' .pyc, by its path in raglab.zip
+    (``py/raglab/__pycache__/lab.cpython-314.pyc``); ``stdlib``, a .pyc for each module of Pyodide's standard
+    library that the core imports beyond what Pyodide loads to start, by its path in python_stdlib.zip
+    (``ipaddress.pyc``, beside ``ipaddress.py``, where zipimport looks first)."""
+
+    pyc: dict[str, bytes]
+    stdlib: dict[str, bytes]
+
+
+def bytecode(sources: dict[str, bytes]) -> Bytecode:
+    """The page's modules compiled by the page's own Pyodide in Node (tools/bytecode.mjs), so the page loads
+    bytecode instead of compiling each module from source at every start (bench/README.md, "Start-up"). Checked-hash
+    files: a source that differs from the one compiled is compiled again, as it would be without them. Kept in
+    BYTECODE_CACHE by what made them, so a build whose Python has not changed starts no Node."""
+    core = sorted(
+        n.removeprefix("py/").removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+        for n in sources
+        if n.startswith("py/")
+    )
+    core = [name for name in core if name not in COMMAND_LINE_MODULES]
+    asked = json.dumps(
+        {"sources": {n: data.decode("utf-8") for n, data in sorted(sources.items())}, "imports": core}
+    ).encode()
+    compiler = [ROOT / "tools" / "bytecode.mjs", ROOT / "tools" / "pyodide_compile.py"]
+    made_by = b"\0".join([PYODIDE_VERSION.encode(), *(path.read_bytes() for path in compiler), asked])
+    kept = BYTECODE_CACHE / (hashlib.sha256(made_by).hexdigest() + ".json")
+    if not kept.exists():
+        BYTECODE_CACHE.mkdir(parents=True, exist_ok=True)
+        made = kept.with_suffix(f".{os.getpid()}.partial")
+        subprocess.run(["node", str(compiler[0]), str(made)], input=asked, check=True)
+        made.replace(kept)  # whole or not at all
+    out = json.loads(kept.read_text())
+    return Bytecode(*({n: base64.b64decode(b) for n, b in out[part].items()} for part in ("pyc", "stdlib")))
 
 
 def prerender(dist: Path, settings: BuildSettings) -> None:

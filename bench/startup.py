@@ -22,7 +22,8 @@ Per load it measures
 `--variant NAME` (repeatable) adds a page index-NAME.html, the lab's index.html changed as VARIANTS says, to try
 a change to web/index.html without making it: `hints` adds <link rel=preload/modulepreload> hints (see hints())
 for everything PyScript would otherwise discover one round trip after another; `inline-css` puts lab.css into
-the page, which saves the render-blocking request before the first paint; `hints+inline-css` does both.
+the page, which saves the render-blocking request before the first paint; `hints+inline-css` does both; `source`
+is the page without the bytecode build.py ships (every module compiled at start, as before).
 
 Medians, ratios lab/bare and the goals (ready within 1.15x of bare, first paint under 0.3 s, bytes within 1.15x
 of bare) are printed as a table; every load is written to bench/results/startup-<time>.json.
@@ -40,6 +41,7 @@ import statistics
 import subprocess
 import sys
 import time
+import zipfile
 from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -113,7 +115,32 @@ def inline_css(index: str, site: Path) -> str:
     return _replace_once(index, CSS_TAG, f"  <style>\n{css}  </style>")
 
 
+CONFIG_TAG = 'config="./pyscript.json"'
+
+
+def from_source(index: str, site: Path) -> str:
+    """The page as it was before build.py shipped bytecode (build.bytecode): raglab.zip and Pyodide's
+    python_stdlib.zip without their .pyc files, so every module is compiled at start. Written beside the site's own
+    as raglab-source.zip and pyodide-source/, with a pyscript-source.json that names them."""
+
+    def without_bytecode(zipped: Path, target: Path) -> None:
+        with zipfile.ZipFile(zipped) as packed, zipfile.ZipFile(target, "w") as out:
+            for entry in packed.infolist():
+                if not entry.filename.endswith(".pyc"):
+                    out.writestr(entry, packed.read(entry), compress_type=zipfile.ZIP_DEFLATED)
+
+    without_bytecode(site / "raglab.zip", site / "raglab-source.zip")
+    shutil.copytree(site / "pyodide", site / "pyodide-source", dirs_exist_ok=True)
+    without_bytecode(site / "pyodide" / "python_stdlib.zip", site / "pyodide-source" / "python_stdlib.zip")
+    config = json.loads((site / "pyscript.json").read_text())
+    config["interpreter"] = config["interpreter"].replace("./pyodide/", "./pyodide-source/")
+    config["files"] = {url.replace("raglab.zip", "raglab-source.zip"): to for url, to in config["files"].items()}
+    (site / "pyscript-source.json").write_text(json.dumps(config))
+    return _replace_once(index, CONFIG_TAG, CONFIG_TAG.replace("pyscript.json", "pyscript-source.json"))
+
+
 VARIANTS = {
+    "source": [from_source],
     "hints": [add_hints],
     "inline-css": [inline_css],
     "hints+inline-css": [add_hints, inline_css],

@@ -7,6 +7,7 @@ every corpus and is covered by the browser tests' full build (tests/browser/test
 
 from __future__ import annotations
 
+import _imp
 import doctest
 import io
 import json
@@ -234,6 +235,47 @@ def test_the_default_build_packs_the_repository_corpus(tmp_path):
         zipped = {n for n in archive.namelist() if n.startswith("corpus/")}
     assert zipped == {p.relative_to(ROOT).as_posix() for p in (ROOT / "corpus").rglob("*") if p.is_file()}
     assert "corpus" not in json.loads((dist / "pyscript.json").read_text())["raglab"]
+
+
+def test_the_site_holds_bytecode_for_every_module_the_page_imports_made_for_that_source(tmp_path):
+    """Intent: the page loads bytecode instead of compiling its modules at each start (bench/README.md, "Start-up"):
+    beside every module of the core and of the glue (which pyscript.json fetches into the same folder) raglab.zip
+    holds a checked-hash .pyc (PEP 552: flags 3) whose hash is its source's, so Python takes it whatever the
+    unzipped files' times say, and compiles a source that was changed as before; Pyodide's python_stdlib.zip (npm's
+    has sources only) gets one beside each module the core imports, where zipimport looks first, and nothing else
+    changes in it. The hash is keyed by the pyc's own magic number: a .pyc of another Python would not match."""
+    dist = build.build(tmp_path / "dist", BuildSettings(offline=True), steps=[build.vendor_pyodide, pack_raglab])
+
+    def files_of(zipped: Path) -> dict[str, bytes]:
+        with zipfile.ZipFile(zipped) as archive:
+            return {n: archive.read(n) for n in archive.namelist()}
+
+    def check(pyc: bytes, source: bytes, name: str) -> bytes:
+        assert int.from_bytes(pyc[4:8], "little") == 3, name  # hash-based, checked
+        assert pyc[8:16] == _imp.source_hash(int.from_bytes(pyc[:4], "little"), source), name
+        return pyc[:4]
+
+    files = files_of(dist / "raglab.zip")
+    sources = {n: data for n, data in files.items() if n.endswith(".py")}
+    sources |= {name: (ROOT / "web" / name).read_bytes() for name in build.PAGE_MODULES}
+    assert len(sources) > len(build.PAGE_MODULES) + 40
+    magics = set()
+    for name, source in sources.items():
+        folder, _, module = name.rpartition("/")
+        magics.add(
+            check(files[f"{folder + '/' if folder else ''}__pycache__/{module[:-3]}.cpython-314.pyc"], source, name)
+        )
+    assert not [n for n in files if n.endswith(".pyc") and "__pycache__/" not in n]
+
+    stdlib, npm = (
+        files_of(dist / "pyodide" / "python_stdlib.zip"),
+        files_of(ROOT / "node_modules/pyodide/python_stdlib.zip"),
+    )
+    added = {n: data for n, data in stdlib.items() if n not in npm}
+    assert {n: stdlib[n] for n in npm} == npm and "html/entities.pyc" in added and "argparse.pyc" not in added
+    for name, pyc in added.items():
+        magics.add(check(pyc, stdlib[name.removesuffix("c")], name))
+    assert len(magics) == 1  # one interpreter's: Pyodide's (tools/bytecode.mjs)
 
 
 @pytest.mark.parametrize(
