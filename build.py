@@ -5,7 +5,8 @@
 dist/ holds the pages from web/, the vendored runtime (Pyodide's core from npm in pyodide/, the
 whole @pyscript/core dist/ in pyscript/), the networkx wheel from PyPI in wheels/, the lab's own
 Python as raglab.zip, and pyscript.json, the PyScript config that ties them together. Nothing on
-the page asks any other origin for anything.
+the page asks any other origin for anything. Every module the page imports ships with its bytecode, made by the
+page's own Pyodide in Node (`bytecode`, tools/bytecode.mjs), so a start compiles nothing.
 
 Why a zip and not a wheel for raglab: PyScript's `[files]` unpacks a zip into Pyodide's working
 directory before the page's Python runs, with no installer involved. A wheel would go through
