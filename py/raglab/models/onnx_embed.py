@@ -77,12 +77,12 @@ class OnnxEmbedder:
         return [self._embed_one(text).tolist() for text in texts]
 
     def _embed_one(self, text: str) -> np.ndarray:
-        encodings = [self._tokenizer.encode(text)]
-        mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
+        encoding = self._tokenizer.encode(text)  # a batch of one: the model's inputs are (texts, tokens)
+        mask = np.array([encoding.attention_mask], dtype=np.int64)
         feeds = {
-            "input_ids": np.array([e.ids for e in encodings], dtype=np.int64),
+            "input_ids": np.array([encoding.ids], dtype=np.int64),
             "attention_mask": mask,
-            "token_type_ids": np.array([e.type_ids for e in encodings], dtype=np.int64),
+            "token_type_ids": np.array([encoding.type_ids], dtype=np.int64),
         }
         (token_vectors,) = self._session.run(
             ["last_hidden_state"], {k: v for k, v in feeds.items() if k in self._input_names}
