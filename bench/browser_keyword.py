@@ -1,6 +1,6 @@
 """Keyword search in the browser: our core in Pyodide against MiniSearch, on SciFact, in one headless Chromium page.
 
-    .venv/bin/python -m bench.browser_keyword [--rounds 3] [--core DIR]
+    .venv/bin/python -m bench.browser_keyword [--rounds 3] [--core DIR] [--texts N] [--claims N] [--smoke]
 
 Both engines run in the same page, offline (Pyodide from node_modules/pyodide, MiniSearch from node_modules, the
 data and the core from a local server), on the 5,183 abstracts and the 300 test claims:
@@ -24,18 +24,24 @@ Quality from the same run: nDCG@10 of every side's rankings against BEIR's qrels
 check that ours in Pyodide ranks exactly as ours in CPython. ``--core DIR`` times another copy of the core (a
 folder holding ``raglab/``), e.g. an older commit's: ``git archive HEAD py | tar -x -C /tmp/head``, then
 ``--core /tmp/head/py``. Writes ``bench/results/browser_keyword.json``; the page and its data go to
-``.cache/bench/browser_keyword/``.
+``.cache/bench/browser_keyword/``. ``--texts N`` and ``--claims N`` keep the first N abstracts and claims.
+
+``--smoke`` (bench/smoke.py): 50 abstracts, 3 claims (SciFact's, else ``scifact_or_stand_in``'s), one round and no
+warm-up; the page goes to a temporary folder and no results file is written.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import http.server
 import io
 import json
+import math
 import statistics
 import sys
+import tempfile
 import threading
 import time
 import zipfile
@@ -43,14 +49,16 @@ from pathlib import Path
 
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 
+from bench import smoke
 from bench.scifact import chunks_of
-from bench.scifact_data import CACHE_DIR, ROOT, load_scifact
+from bench.scifact_data import CACHE_DIR, ROOT, first_of, load_scifact, scifact_or_stand_in
 from raglab.documents.text import STOP_WORDS, search_words
 from raglab.metrics import ndcg_at
 from raglab.search.keyword import KeywordIndex
 
 TOP_K = 10
 PAGE_DIR = CACHE_DIR / "browser_keyword"
+SMOKE_TEXTS, SMOKE_CLAIMS = 50, 3  # --smoke (bench/smoke.py)
 NODE = ROOT / "node_modules"
 
 # Served paths -> folders on disk; everything else comes from PAGE_DIR.
@@ -93,7 +101,7 @@ PAGE_JS = """
 import MiniSearch from "/minisearch/index.js";
 import { loadPyodide } from "/pyodide/pyodide.mjs";
 
-const ROUNDS = %(rounds)d, TOP_K = %(top_k)d;
+const ROUNDS = %(rounds)d, FIRST = %(first)d, TOP_K = %(top_k)d;
 const out = { crossOriginIsolated: self.crossOriginIsolated };
 try {
   let t = performance.now();
@@ -128,7 +136,7 @@ try {
   };
   const names = Object.keys(sides);
   const times = Object.fromEntries(names.map(s => [s, { build: [], query: [] }]));
-  for (let round = 0; round <= ROUNDS; round++) {  // round 0 warms up and is not counted
+  for (let round = FIRST; round <= ROUNDS; round++) {  // round 0 (none in a smoke run) warms up, is not counted
     const order = names.map((_, i) => names[(i + round) %% names.length]);
     for (const side of order) {
       t = performance.now(); sides[side].build(); const b = performance.now() - t;
@@ -186,13 +194,13 @@ def core_zip(core: Path) -> bytes:
     return buf.getvalue()
 
 
-def write_page(data, rounds: int, core: Path) -> None:
-    PAGE_DIR.mkdir(parents=True, exist_ok=True)
-    (PAGE_DIR / "index.html").write_text(PAGE_HTML)
-    (PAGE_DIR / "bench.js").write_text(PAGE_JS % {"rounds": rounds, "top_k": TOP_K})
-    (PAGE_DIR / "page.py").write_text(PAGE_PY)
-    (PAGE_DIR / "core.zip").write_bytes(core_zip(core))
-    (PAGE_DIR / "data.json").write_text(
+def write_page(data, rounds: int, core: Path, folder: Path = PAGE_DIR, warm_up: bool = True) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "index.html").write_text(PAGE_HTML)
+    (folder / "bench.js").write_text(PAGE_JS % {"rounds": rounds, "first": 0 if warm_up else 1, "top_k": TOP_K})
+    (folder / "page.py").write_text(PAGE_PY)
+    (folder / "core.zip").write_bytes(core_zip(core))
+    (folder / "data.json").write_text(
         json.dumps(
             {
                 "ids": data.doc_ids,
@@ -205,10 +213,10 @@ def write_page(data, rounds: int, core: Path) -> None:
     )
 
 
-def run_page(timeout_s: float) -> dict:
+def run_page(timeout_s: float, folder: Path = PAGE_DIR, polling_ms: int = 1000) -> dict:
     from playwright.sync_api import sync_playwright
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(PAGE_DIR)))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(folder)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     origin = f"http://127.0.0.1:{server.server_port}"
     off_site: list[str] = []
@@ -227,7 +235,7 @@ def run_page(timeout_s: float) -> dict:
             page.route("**/*", guard)
             page.on("console", lambda m: m.type == "error" and print("page:", m.text, file=sys.stderr))
             page.goto(origin + "/index.html")
-            page.wait_for_function("window.benchResult !== undefined", timeout=timeout_s * 1000, polling=1000)
+            page.wait_for_function("window.benchResult !== undefined", timeout=timeout_s * 1000, polling=polling_ms)
             result = page.evaluate("window.benchResult")
             browser.close()
     finally:
@@ -241,8 +249,13 @@ def run_page(timeout_s: float) -> dict:
     return result
 
 
+def ratio(a: float, b: float) -> float:
+    """a / b to 2 places; NaN when b rounded to 0 (a smoke run's 50 abstracts can build in under 0.05 ms)."""
+    return round(a / b, 2) if b else math.nan
+
+
 def summarise(result: dict, data, core: Path) -> dict:
-    qrels = [data.qrels[q] for q in data.query_ids]
+    qrels = [data.qrels.get(q, set()) for q in data.query_ids]  # scifact_or_stand_in's stand-in judges none
     rows = {}
     for side in result["times"]:
         t = result["times"][side]
@@ -250,15 +263,17 @@ def summarise(result: dict, data, core: Path) -> dict:
         rows[side] = {
             "build_ms": round(statistics.median(t["build"]), 1),
             "query_ms_median": round(statistics.median(t["query"]), 3),
-            "query_ms_p90": round(statistics.quantiles(t["query"], n=10)[-1], 3),
+            "query_ms_p90": round(
+                statistics.quantiles(t["query"], n=10)[-1] if len(t["query"]) > 1 else t["query"][0], 3
+            ),
             "ndcg_at_10": round(
                 statistics.fmean(ndcg_at(r, rel, 10) for r, rel in zip(rankings, qrels, strict=True)), 4
             ),
         }
     for row in rows.values():
         for peer in PEERS:
-            row[f"build_vs_{peer}"] = round(row["build_ms"] / rows[peer]["build_ms"], 2)
-            row[f"query_vs_{peer}"] = round(row["query_ms_median"] / rows[peer]["query_ms_median"], 2)
+            row[f"build_vs_{peer}"] = ratio(row["build_ms"], rows[peer]["build_ms"])
+            row[f"query_vs_{peer}"] = ratio(row["query_ms_median"], rows[peer]["query_ms_median"])
     # Ours in Pyodide must rank exactly as ours in CPython (same core, same words, same floats).
     index = KeywordIndex(chunks_of(data))
     if hasattr(index, "search") and core == ROOT / "py":
@@ -272,12 +287,21 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--core", type=Path, default=ROOT / "py", help="folder holding the raglab package to time")
     ap.add_argument("--timeout", type=float, default=900, help="seconds to wait for the page")
+    ap.add_argument("--texts", type=int, help="the first N abstracts (default: all)")
+    ap.add_argument("--claims", type=int, help="the first N test claims (default: all)")
+    smoke.add_flag(ap)
     args = ap.parse_args()
+    if args.smoke:
+        args.texts, args.claims, args.rounds = SMOKE_TEXTS, SMOKE_CLAIMS, 1
     core = args.core.resolve()
-    data = load_scifact()
-    write_page(data, args.rounds, core)
-    started = time.perf_counter()
-    result = run_page(args.timeout)
+    data = first_of(scifact_or_stand_in() if args.smoke else load_scifact(), args.texts, args.claims)
+    page_dir = (
+        tempfile.TemporaryDirectory(prefix="raglab-bench-keyword-") if args.smoke else contextlib.nullcontext(PAGE_DIR)
+    )
+    with page_dir as folder:
+        write_page(data, args.rounds, core, Path(folder), warm_up=not args.smoke)
+        started = time.perf_counter()
+        result = run_page(args.timeout, Path(folder), polling_ms=100 if args.smoke else 1000)
     rows = summarise(result, data, core)
     print(
         f"Chromium {result['chromium']}, {result['python'].split()[0]} in Pyodide, cross-origin isolated: "
@@ -295,12 +319,17 @@ def main() -> None:
         )
     if "same_as_cpython" in rows["ours"]:
         print(f"ours in Pyodide ranks as ours in CPython: {rows['ours']['same_as_cpython']}")
+    if args.smoke:
+        print(smoke.NOTE)
+        return
     out = ROOT / "bench" / "results"
     out.mkdir(parents=True, exist_ok=True)
     (out / "browser_keyword.json").write_text(
         json.dumps(
             {
                 "rounds": args.rounds,
+                "texts": len(data.doc_ids),
+                "claims": len(data.queries),
                 "core": str(core),
                 "chromium": result["chromium"],
                 "python": result["python"],

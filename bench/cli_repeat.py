@@ -1,7 +1,7 @@
 """Questions asked again on the same folder from the command line (issue 21, item 9): ``raglab --corpus DIR ask
 hybrid`` read every PDF again on every call (7.1 s for a second question on the R FAQ, at load 6).
 
-    .venv/bin/python -m bench.cli_repeat [--before REV] [--rounds 3] [--manuals R-intro R-data R-admin]
+    .venv/bin/python -m bench.cli_repeat [--before REV] [--rounds 3] [--manuals R-intro R-data R-admin] [--smoke]
 
 The folder holds R manuals from Debian's r-doc-pdf (copied to a temporary folder). Each call is a fresh process,
 ``python -m raglab --corpus DIR ask hybrid QUESTION``, timed from start to exit (wall clock). A round, for each
@@ -17,6 +17,9 @@ minutes on the first run; both codes key vectors alike):
 ``--before REV`` also runs the code of a git revision (its ``py/`` folder, from ``git archive``), the two codes
 alternating which goes first every round. Prints medians and before/after ratios with the load average; writes
 bench/results/cli_repeat-*.json.
+
+``--smoke`` (bench/smoke.py): two one-page PDFs made with fpdf2 in place of the manuals, one round, HEAD as
+``--before`` unless one is given, the vectors in the run's temporary folder; no results file.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench import smoke
 from bench.page_runs import ROOT, load_now, write_results
 from raglab.models.onnx_embed import default_model_dir
 
@@ -42,6 +46,10 @@ QUESTIONS = {
     "second": "How do I read a spreadsheet into R?",
     "again": "How do I read a spreadsheet into R?",
     "changed": "How do I import data from a relational database?",
+}
+SMOKE_DOCUMENTS = {  # --smoke: a couple of short documents, one page each
+    "install": ["R is installed on Linux from the distribution's packages.", "Type R in a shell to start it."],
+    "import": ["read.csv reads a spreadsheet saved as CSV.", "DBI connects R to a relational database."],
 }
 
 
@@ -70,22 +78,28 @@ def code_at(rev: str, into: Path) -> Path:
     return into / "py"
 
 
-def fresh(manuals: list[Path], work: Path) -> tuple[Path, Path]:
-    """A fresh copy of the folder, and a cache folder holding only VECTORS (if made yet)."""
+def made_documents(into: Path) -> list[Path]:
+    """SMOKE_DOCUMENTS as one-page PDFs in ``into``: a folder without r-doc-pdf."""
+    into.mkdir(parents=True)
+    return [smoke.made_pdf(into / f"{name}.pdf", lines) for name, lines in SMOKE_DOCUMENTS.items()]
+
+
+def fresh(manuals: list[Path], work: Path, vectors: Path = VECTORS) -> tuple[Path, Path]:
+    """A fresh copy of the folder, and a cache folder holding only ``vectors`` (if made yet)."""
     folder, cache = work / "docs", work / "cache"
     shutil.rmtree(work, ignore_errors=True)
     folder.mkdir(parents=True)
     cache.mkdir()
     for manual in manuals:
         shutil.copyfile(manual, folder / manual.name)
-    if VECTORS.is_file():
-        shutil.copyfile(VECTORS, cache / "vectors.sqlite")
+    if vectors.is_file():
+        shutil.copyfile(vectors, cache / "vectors.sqlite")
     return folder, cache
 
 
-def one_round(code: Path, manuals: list[Path], work: Path) -> dict[str, float]:
+def one_round(code: Path, manuals: list[Path], work: Path, vectors: Path = VECTORS) -> dict[str, float]:
     """The four calls of a round, on a fresh copy of the folder and a cache holding only its passages' vectors."""
-    folder, cache = fresh(manuals, work)
+    folder, cache = fresh(manuals, work, vectors)
     times = {}
     for kind, question in QUESTIONS.items():
         if kind == "changed":
@@ -100,10 +114,14 @@ def main(argv=None) -> int:
     parser.add_argument("--before", help="a git revision to compare with (its py/ folder)")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--manuals", nargs="+", default=["R-intro", "R-data", "R-admin"])
+    smoke.add_flag(parser)
     args = parser.parse_args(argv)
-    manuals = [MANUALS / f"{name}.pdf" for name in args.manuals]
+    if args.smoke:
+        args.rounds, args.before = 1, args.before or "HEAD"
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
+        manuals = made_documents(work / "made") if args.smoke else [MANUALS / f"{n}.pdf" for n in args.manuals]
+        vectors = work / "vectors.sqlite" if args.smoke else VECTORS  # a smoke run keeps nothing
         codes = {"after": ROOT / "py"}
         if args.before:
             (work / "before").mkdir()
@@ -112,17 +130,17 @@ def main(argv=None) -> int:
         # Compiled modules are kept (in the run's own folder), as an installed raglab's are.
         os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
         os.environ["PYTHONPYCACHEPREFIX"] = str(work / "pycache")
-        folder, cache = fresh(manuals, work / "seed")
+        folder, cache = fresh(manuals, work / "seed", vectors)
         # Not in the figures: each code compiles its modules, and the first call embeds what VECTORS lacks.
         seeding = {name: round(ask(code, folder, cache, SEED), 3) for name, code in reversed(codes.items())}
-        VECTORS.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(cache / "vectors.sqlite", VECTORS)
-        print(f"seeding calls: {seeding} s; the folder's vectors kept in {VECTORS}", flush=True)
+        vectors.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(cache / "vectors.sqlite", vectors)
+        print(f"seeding calls: {seeding} s; the folder's vectors kept in {vectors}", flush=True)
         runs = []
         for round_ in range(args.rounds):
             order = list(codes) if round_ % 2 == 0 else list(reversed(codes))
             for name in order:
-                times = one_round(codes[name], manuals, work / "run")
+                times = one_round(codes[name], manuals, work / "run", vectors)
                 runs.append({"code": name, "round": round_, **times, "load_average": load_now()})
                 print(f"round {round_ + 1} {name:6}: {times} (load average {load_now()})", flush=True)
     medians = {
@@ -137,6 +155,9 @@ def main(argv=None) -> int:
         if "before" in codes:
             line += f"{medians['before'][kind] / medians['after'][kind]:>9.1f}x"
         print(line)
+    if args.smoke:
+        print(f"load after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; {smoke.NOTE}")
+        return 0
     path = write_results(
         "cli_repeat",
         {

@@ -11,9 +11,13 @@ so the page's figure is also a ratio to native code per thread. Medians of passa
 paired by round, the download size of each weights file, and the machine's load. Writes
 ``bench/results/embed_weights.json``.
 
-The site ships only the weights the page uses (build.py ``EMBED_DTYPE``); the others are copied into the served
-folder's models/ for this run (models/ is not in the service worker's list, so nothing else changes).
+The site ships only the weights the page uses (build.py ``EMBED_DTYPE``); the run serves a copy of ``--dist`` in a
+temporary folder, with the others copied into its models/ (models/ is not in the service worker's list, so nothing
+else changes), and leaves ``--dist`` as it found it.
 The SciFact nDCG@10 of each kind is bench/scifact.py's (``--weights``).
+
+``--smoke`` (bench/smoke.py): 2 texts of 16 words, one round; the lab's Python is not started (the worker needs
+only the page's origin and its CSP, and Python's start took 2.7 s of a 13 s run); the gzip sizes are of the first MB.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ import json
 import os
 import shutil
 import statistics
+import tempfile
 import time
 from pathlib import Path
 
@@ -31,11 +36,15 @@ from playwright.sync_api import expect, sync_playwright
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.site import ensure_site, served
 
+from bench import smoke
 from bench.page_runs import READY_TIMEOUT_MS
-from bench.scifact_data import ROOT, load_scifact
+from bench.scifact_data import ROOT, load_scifact, scifact_or_stand_in
 from raglab.models.onnx_embed import MODEL_FILES, OnnxEmbedder, default_model_dir
 
 BATCH = 32
+# --smoke: each text's first 16 words (a whole abstract, 256 tokens, took 1-1.6 s a kind to embed in the page), and
+# the first MB of each weights file gzipped (all of fp32's 90 MB took 2.8 s)
+SMOKE_WORDS, SMOKE_GZIP_BYTES = 16, 1 << 20
 KINDS = tuple(os.environ.get("KINDS", "q8 fp16 fp32").split())
 # Runs in the lab page: a worker of the site's own (worker-src 'self'), loaded and fed as bridge.js does.
 EMBED_ALL = """async ([model, dtype, batches]) => {
@@ -82,8 +91,10 @@ def ship_all_weights(dist: Path, model: str) -> dict[str, int]:
     return sizes
 
 
-def gzip_size(path: Path) -> int:
-    return len(gzip.compress(path.read_bytes(), compresslevel=6))
+def gzip_size(path: Path, limit: int = -1) -> int:
+    """Bytes of `path` (its first `limit` bytes, if given) gzipped as a static host does."""
+    with path.open("rb") as f:
+        return len(gzip.compress(f.read(limit), compresslevel=6))
 
 
 def native_embedders() -> dict:
@@ -111,11 +122,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--dist", type=Path, default=ROOT / ".cache" / "dist-test")
     parser.add_argument("--texts", type=int, default=64, help="the first N SciFact abstracts (title + text)")
     parser.add_argument("--rounds", type=int, default=3)
+    smoke.add_flag(parser)
     args = parser.parse_args(argv)
-    dist = ensure_site(args.dist)
+    if args.smoke:
+        args.texts, args.rounds = 2, 1
+    work = tempfile.TemporaryDirectory(prefix="raglab-bench-weights-")  # removed at exit if not before
+    dist = Path(work.name) / "site"
+    shutil.copytree(ensure_site(args.dist), dist)
     model = json.loads((dist / "pyscript.json").read_text())["raglab"]["bridge"]["embed"]["model"]
     sizes = ship_all_weights(dist, model)
-    texts = load_scifact().documents[: args.texts]
+    if args.smoke:
+        texts = [" ".join(t.split()[:SMOKE_WORDS]) for t in scifact_or_stand_in().documents[: args.texts]]
+    else:
+        texts = load_scifact().documents[: args.texts]
     batches = [texts[i : i + BATCH] for i in range(0, len(texts), BATCH)]
     native = native_embedders()
     page: dict[str, list[float]] = {k: [] for k in KINDS}
@@ -126,8 +145,11 @@ def main(argv: list[str] | None = None) -> None:
     with served(dist) as url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         tab = browser.new_page()
+        if args.smoke:
+            tab.route("**/pyscript/**", lambda route: route.abort())  # the lab's Python never starts
         tab.goto(url)
-        expect(tab.locator("#status")).to_have_text("Ready", timeout=READY_TIMEOUT_MS)  # Python idle from here
+        if not args.smoke:
+            expect(tab.locator("#status")).to_have_text("Ready", timeout=READY_TIMEOUT_MS)  # Python idle from here
         for round_ in range(args.rounds):
             order = KINDS[round_ % len(KINDS) :] + KINDS[: round_ % len(KINDS)]
             for kind in order:
@@ -158,12 +180,15 @@ def main(argv: list[str] | None = None) -> None:
             "first_load_ms": round(loads[kind][0]),
             "cached_load_ms": round(statistics.median(loads[kind][1:])) if len(loads[kind]) > 1 else None,
             "bytes": sizes[kind],
-            "gzip_bytes": gzip_size(dist / "models" / model / MODEL_FILES[kind]),
+            "gzip_bytes": gzip_size(
+                dist / "models" / model / MODEL_FILES[kind], SMOKE_GZIP_BYTES if args.smoke else -1
+            ),
             "cosine_to_cpython_fp32": agree[kind],
             "rounds": [round(x, 2) for x in page[kind]],
         }
         for kind in KINDS
     }
+    work.cleanup()
     out = {
         "texts": len(texts),
         "batch": BATCH,
@@ -173,8 +198,9 @@ def main(argv: list[str] | None = None) -> None:
         "when": time.strftime("%Y-%m-%d %H:%M"),
         "kinds": summary,
     }
-    (ROOT / "bench" / "results").mkdir(exist_ok=True)
-    (ROOT / "bench" / "results" / "embed_weights.json").write_text(json.dumps(out, indent=2) + "\n")
+    if not args.smoke:
+        (ROOT / "bench" / "results").mkdir(exist_ok=True)
+        (ROOT / "bench" / "results" / "embed_weights.json").write_text(json.dumps(out, indent=2) + "\n")
     print(f"load {machine[0]:.1f} -> {machine[-1]:.1f} (1 min), {os.cpu_count()} cores")
     print("kind  page/s  to fp32  CPython 1t/s  page/CPython  load 1st/cached ms    MB  gzip MB  cos fp32")
     for kind, s in summary.items():
@@ -183,6 +209,8 @@ def main(argv: list[str] | None = None) -> None:
             f"{s['page_to_cpython_paired']:13.2f}  {s['first_load_ms']:6} / {s['cached_load_ms']!s:>6}  "
             f"{s['bytes'] / 1e6:6.1f} {s['gzip_bytes'] / 1e6:8.1f}  {s['cosine_to_cpython_fp32']:.6f}"
         )
+    if args.smoke:
+        print(smoke.NOTE)
 
 
 if __name__ == "__main__":

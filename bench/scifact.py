@@ -3,6 +3,7 @@
     .venv/bin/python -m bench.scifact        # needs bench/requirements.txt and the ONNX model (make models)
     .venv/bin/python -m bench.scifact --vectors page     # dense on the page's own vectors instead
     .venv/bin/python -m bench.scifact --fusion-check     # only the depth-10 hybrids: both vectors, both tie rules
+    .venv/bin/python -m bench.scifact --smoke            # every path on 26 abstracts and 5 claims, nothing written
 
 Systems, all on title + text of the 5,183 abstracts, the 300 test claims, BEIR's qrels:
 
@@ -25,6 +26,10 @@ two depth-10 hybrids (the spec's sum + dense, BM25 on Snowball stems + dense) on
 each tie rule: ``position`` (equal fused scores in corpus order, this file's rule until then) and ``lab`` (the
 lab's fuse_ranks: exact fractions, a tie to the abstract met first, keyword list first). Writes
 ``bench/results/scifact-fusion-check.json``.
+
+``--smoke`` (bench/smoke.py): the table, then the fusion check on this run's vectors only (the page's come from a
+page run), on the first 5 claims and 26 abstracts (smoke_sample), or the stand-in where SciFact is missing. Writes no
+results file; its vectors are cached under their own texts' hash, which a full run never reads.
 """
 
 from __future__ import annotations
@@ -37,8 +42,9 @@ from functools import partial
 
 import numpy as np
 
-from bench.dense_cache import cached_vectors, page_vectors
-from bench.scifact_data import ROOT, load_scifact
+from bench import smoke
+from bench.dense_cache import page_vectors, scifact_vectors
+from bench.scifact_data import ROOT, SciFact, first_of, load_scifact, scifact_or_stand_in
 from raglab.documents.chunking import Chunk
 from raglab.documents.text import search_words
 from raglab.metrics import first_right, ndcg_at, recall_at
@@ -47,6 +53,7 @@ from raglab.search.fusion import fuse_ranks
 from raglab.search.keyword import KeywordIndex
 
 DEPTH = 1000  # every system ranks this many abstracts; fusion may use fewer
+SMOKE_ABSTRACTS, SMOKE_CLAIMS = 20, 5  # --smoke (bench/smoke.py)
 REFERENCES = {
     "bm25s (k1 0.9, b 0.4, stop words, Snowball)": 0.676,
     "Anserini BM25 (multifield / flat)": "0.665 / 0.679",
@@ -60,6 +67,12 @@ def snowball_terms():
     import Stemmer  # PyStemmer: bench only (bench/requirements.txt)
 
     return partial(terms, stem=Stemmer.Stemmer("english").stemWord, split_joined=True)
+
+
+def smoke_sample(data: SciFact) -> SciFact:
+    """The first 5 claims and, of the abstracts, the first 20 and those judged relevant to these claims: every code
+    path runs on the fewest data, 4 s of embedding at most."""
+    return first_of(data, SMOKE_ABSTRACTS, SMOKE_CLAIMS, judged=True)
 
 
 def chunks_of(data) -> list[Chunk]:
@@ -80,7 +93,7 @@ def dense_rankings(doc_vectors: np.ndarray, query_vectors: np.ndarray) -> list[R
     sims = query_vectors @ doc_vectors.T
     out = []
     for row in sims:
-        top = np.argpartition(-row, DEPTH)[:DEPTH]
+        top = np.argpartition(-row, min(DEPTH, len(row) - 1))[:DEPTH]  # a smoke run has fewer abstracts
         top = top[np.lexsort((top, -row[top]))]
         out.append([(int(i), float(row[i])) for i in top])
     return out
@@ -120,7 +133,7 @@ def convex(lists: list[Ranking], weight: float, depth: int) -> Ranking:
     total: dict[int, float] = {}
     for w, ranking in zip((weight, 1 - weight), lists, strict=True):
         scores = [s for _, s in ranking[:depth]]
-        lo, hi = min(scores), max(scores)
+        lo, hi = min(scores, default=0.0), max(scores, default=0.0)
         for i, s in ranking[:depth]:
             total[i] = total.get(i, 0.0) + w * (s - lo) / ((hi - lo) or 1.0)
     return sorted(total.items(), key=lambda e: (-e[1], e[0]))
@@ -131,9 +144,11 @@ def scores_of(rankings: list[Ranking], data, which: list[int] | None = None) -> 
     nd, rc = [], []
     for q in which:
         ids = [data.doc_ids[i] for i, _ in rankings[q][:100]]
-        rel = data.qrels[data.query_ids[q]]
+        rel = data.qrels.get(data.query_ids[q], set())  # the stand-in's claim has none
         nd.append(ndcg_at(ids, rel, 10))
         rc.append(recall_at(ids, rel, 100))
+    if not nd:  # a fold of the stand-in's one claim
+        return 0.0, 0.0
     return sum(nd) / len(nd), sum(rc) / len(rc)
 
 
@@ -165,14 +180,10 @@ def vectors_of(which: str, data) -> tuple[np.ndarray, np.ndarray]:
     under .cache/bench."""
     if which == "page":
         return page_vectors(data.documents, data.queries)
-    tag = "" if which == "fp32" else f"-{which}"
-    return (
-        cached_vectors(f"scifact-corpus-minilm{tag}", data.documents, weights=which),
-        cached_vectors(f"scifact-queries-minilm{tag}", data.queries, weights=which),
-    )
+    return scifact_vectors(data.documents, data.queries, which)
 
 
-def fusion_check(data, chunks) -> dict:
+def fusion_check(data, chunks, vectors=tuple(VECTORS)) -> dict:
     """nDCG@10 of the depth-10 hybrids (k 60, weights 1) for each keyword side, vectors and tie rule."""
     keyword = {
         "hybrid, the spec's sum + dense": simple_rankings(chunks, data.queries),
@@ -181,7 +192,7 @@ def fusion_check(data, chunks) -> dict:
         ),
     }
     out = {}
-    for which in VECTORS:
+    for which in vectors:
         dense = dense_rankings(*vectors_of(which, data))
         out[which] = {"dense": scores_of(dense, data)[0]}
         for name, kw in keyword.items():
@@ -191,14 +202,15 @@ def fusion_check(data, chunks) -> dict:
     return out
 
 
-def print_fusion_check(check: dict) -> None:
+def print_fusion_check(check: dict, claims: int) -> None:
     rows = list(next(iter(check.values())))
     width = max(map(len, rows))
-    print(f"{'nDCG@10, 300 claims':<{width}}  " + "  ".join(f"{w:>7}" for w in check))
+    print(f"{f'nDCG@10, {claims} claims':<{width}}  " + "  ".join(f"{w:>7}" for w in check))
     for row in rows:
         print(f"{row:<{width}}  " + "  ".join(f"{check[w][row]:7.4f}" for w in check))
+    kinds = {**VECTORS, **WEIGHTS}
     print(
-        "vectors: " + "; ".join(f"{w}: {VECTORS[w]}" for w in check) + ". ties: position = equal fused scores in "
+        "vectors: " + "; ".join(f"{w}: {kinds[w]}" for w in check) + ". ties: position = equal fused scores in "
         "corpus order; lab = raglab.search.fusion.fuse_ranks (TIE_RULE, keyword list first, exact fractions)"
     )
 
@@ -217,18 +229,24 @@ def main() -> None:
         action="store_true",
         help="only the depth-10 hybrids on both vectors with both tie rules (issue 12)",
     )
+    smoke.add_flag(parser)
     args = parser.parse_args()
+    if args.smoke and args.vectors == "page":
+        parser.error("--smoke: the page's vectors are saved for the full set only")
     started = time.perf_counter()
-    data = load_scifact()
+    data = smoke_sample(scifact_or_stand_in()) if args.smoke else load_scifact()
     chunks = chunks_of(data)
     queries = data.queries
     print(f"SciFact test: {len(chunks)} abstracts, {len(queries)} claims", file=sys.stderr)
     out = ROOT / "bench" / "results"
-    out.mkdir(parents=True, exist_ok=True)
 
     if args.fusion_check:
-        check = fusion_check(data, chunks)
-        print_fusion_check(check)
+        check = fusion_check(data, chunks, (args.vectors,) if args.smoke else tuple(VECTORS))
+        print_fusion_check(check, len(queries))
+        if args.smoke:
+            print(smoke.NOTE)
+            return
+        out.mkdir(parents=True, exist_ok=True)
         (out / "scifact-fusion-check.json").write_text(
             json.dumps({w: {k: round(v, 4) for k, v in rows.items()} for w, rows in check.items()}, indent=2)
         )
@@ -279,7 +297,7 @@ def main() -> None:
     # Why the lab's RRF falls below BM25 here: how often each side's first right abstract is missing from the
     # other side's top 10, where depth-10 fusion cannot see it.
     def first_right_of(ranking: Ranking, q: int) -> int | None:
-        return first_right([data.doc_ids[i] for i, _ in ranking], data.qrels[data.query_ids[q]])
+        return first_right([data.doc_ids[i] for i, _ in ranking], data.qrels.get(data.query_ids[q], set()))
 
     diagnosis = {
         "bm25 first right at 1": 0,
@@ -303,9 +321,14 @@ def main() -> None:
     for label, picked in cv.items():
         print(f"{label}: chosen per fold: {picked[0]} | {picked[1]}")
     print("references (nDCG@10): " + "; ".join(f"{k} {v}" for k, v in REFERENCES.items()))
-    print("first right abstract, of 300 claims: " + ", ".join(f"{k} {v}" for k, v in diagnosis.items()))
+    print(f"first right abstract, of {len(queries)} claims: " + ", ".join(f"{k} {v}" for k, v in diagnosis.items()))
     print(f"({time.perf_counter() - started:.0f} s)", file=sys.stderr)
+    if args.smoke:  # the fusion check's path too, on this run's vectors
+        print_fusion_check(fusion_check(data, chunks, (args.vectors,)), len(queries))
+        print(smoke.NOTE)
+        return
 
+    out.mkdir(parents=True, exist_ok=True)
     name = "scifact.json" if args.vectors == "fp32" else f"scifact-{args.vectors}-vectors.json"
     (out / name).write_text(
         json.dumps(

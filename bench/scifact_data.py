@@ -56,6 +56,18 @@ def load_scifact(folder: Path = DATA_DIR) -> SciFact:
     return SciFact(doc_ids, titles, texts, query_ids, queries, qrels)
 
 
+def first_of(data: SciFact, abstracts: int | None, claims: int | None, judged: bool = False) -> SciFact:
+    """The first ``abstracts`` abstracts and ``claims`` claims (None: all of them) with the claims' judgments; with
+    ``judged``, the abstracts judged relevant to those claims too, in corpus order, so that a smoke run's figures
+    can be above 0 (they mean nothing)."""
+    chosen = data.query_ids[:claims]
+    qrels = {q: data.qrels[q] for q in chosen if q in data.qrels}
+    relevant = set().union(*qrels.values()) if judged else set()
+    keep = [i for i, d in enumerate(data.doc_ids) if abstracts is None or i < abstracts or d in relevant]
+    ids, titles, texts = ([column[i] for i in keep] for column in (data.doc_ids, data.titles, data.texts))
+    return SciFact(ids, titles, texts, chosen, data.queries[:claims], qrels)
+
+
 def scifact_or_stand_in() -> SciFact:
     """SciFact where it is on this machine; else, for a smoke run (bench/smoke.py, whose figures mean nothing), a
     stand-in of the same shape: Fernport's passages as the abstracts and one of its questions as the claim, so a

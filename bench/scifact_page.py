@@ -2,6 +2,7 @@
 and the main thread, each against a baseline in the same run.
 
     .venv/bin/python -m bench.scifact_page [--rounds 3] [--subset 256] [--phases ...] [--build] [--max-load 2.5]
+    .venv/bin/python -m bench.scifact_page --smoke --dist .cache/dist-test
 
 The material: the 5,183 abstracts as files ``<doc_id>.txt`` holding title + text as bench/scifact.py joins them,
 brought to "Your documents" with "one passage per document" chosen (passage ``<doc_id>-1``), in corpus order;
@@ -43,6 +44,11 @@ Phases (``--phases``, all by default; results of phases not run are kept from th
 
 Before measuring it waits (up to 10 minutes) for the 1-minute load average to fall below --max-load, and records the
 load after each phase. Prints a table; writes bench/results/scifact_page.json after every phase.
+
+``--smoke`` (bench/smoke.py): every phase once, on the first SMOKE_ABSTRACTS abstracts and SMOKE_CLAIMS claims
+(``scifact_or_stand_in``: Fernport's where SciFact is missing; SMOKE_SUBSET of them for the vectors phase), in a
+temporary profile on a free port, one round, no wait for a quiet machine; the CPython side's fp32 vectors made
+afresh, nothing written (no results file, nothing in .cache/bench).
 """
 
 from __future__ import annotations
@@ -59,8 +65,9 @@ from pathlib import Path
 
 from tools.site import build_site, ensure_site, served
 
+from bench import smoke
 from bench.page_runs import ROOT, browser_with_profile, environment, load_now, open_lab, spread, wait_for_quiet_machine
-from bench.scifact_data import CACHE_DIR, load_scifact
+from bench.scifact_data import CACHE_DIR, SciFact, first_of, load_scifact, scifact_or_stand_in
 
 DEFAULT_DIST = ROOT / ".cache" / "dist-scifact-page"
 PORT = 47831  # fixed: the profile's IndexedDB belongs to the origin, port included
@@ -71,6 +78,9 @@ BATCH = 32  # claims a request to the page's worker (the vectors phase sends the
 VECTOR_BYTES = 384 * 4  # one Float32 vector of all-MiniLM-L6-v2
 LONG_MS = 3 * 3600 * 1000  # making 5,183 vectors on 2 busy cores
 STEP_MS = 600_000  # reading or keeping 5,183 files
+SMOKE_ABSTRACTS, SMOKE_CLAIMS = 8, 2  # --smoke (bench/smoke.py): the reload phase asks the second claim
+SMOKE_SUBSET = 2  # --smoke: the vectors phase's abstracts (each is embedded 7 times in the page, 12 in CPython)
+SMOKE_REPORT_S = 0.5  # --smoke: how often to look whether the vectors are made (a full run: every 15 or 60 s)
 
 # Before the page's scripts, in every document: the long tasks, and when #yours gets data-loaded.
 INIT_JS = """
@@ -221,12 +231,12 @@ async () => ({
 # --- the material ----------------------------------------------------------------------------------------------
 
 
-def material() -> dict:
+def material(data: SciFact | None = None) -> dict:
     """The files as a visitor brings them, the documents the page reads from them (read in CPython by the same
-    core), and the claims."""
+    core), and the claims: of ``data``, by default all of SciFact."""
     from raglab.documents.readers import read_file
 
-    data = load_scifact()
+    data = data or load_scifact()
     files = [(f"{i}.txt", text.encode()) for i, text in zip(data.doc_ids, data.documents, strict=True)]
     docs = [read_file(name, b) for name, b in files]
     # A claim as a technique reads it (spaces collapsed): the key its vector is looked up by.
@@ -312,7 +322,7 @@ def wait_for_vectors(page, n: int, timeout_ms: float, report_s: float = 60) -> N
 # --- phases ----------------------------------------------------------------------------------------------------
 
 
-def populate(playwright, site_url: str, m: dict, profile: Path) -> dict:
+def populate(playwright, site_url: str, m: dict, profile: Path, report_s: float = 60) -> dict:
     """The persistent profile with every abstract kept and every vector made (reused when already so)."""
     n = len(m["files"])
     with browser_with_profile(playwright, profile, site_url, INIT_JS) as context:
@@ -333,7 +343,7 @@ def populate(playwright, site_url: str, m: dict, profile: Path) -> dict:
             button = page.locator("#docs-vectors .make-vectors")
             if button.count():
                 button.click()
-            wait_for_vectors(page, n, LONG_MS)
+            wait_for_vectors(page, n, LONG_MS, report_s)
             out["vectors_s"] = round(time.perf_counter() - started)
         return out
 
@@ -454,16 +464,17 @@ def quality_and_latency(playwright, site_url: str, m: dict, profile: Path, round
 def ndcg(ranked_ids: list[list[str]], data) -> float:
     from raglab.metrics import ndcg_at
 
-    scores = [ndcg_at(ids, data.qrels[q], 10) for ids, q in zip(ranked_ids, data.query_ids, strict=True)]
+    scores = [ndcg_at(ids, data.qrels.get(q, set()), 10) for ids, q in zip(ranked_ids, data.query_ids, strict=True)]
     return sum(scores) / len(scores)
 
 
-def cpython_quality(m: dict, page_doc_vectors, page_claim_vectors) -> dict:
+def cpython_quality(m: dict, page_doc_vectors, page_claim_vectors, smoke_run: bool = False) -> dict:
     """nDCG@10 from bench/scifact.py's functions on the same texts: the spec's sum, BM25 with the lab's words,
-    dense (its cached fp32 vectors, and the page's), the lab's rank fusion of the first and the dense."""
+    dense (its cached fp32 vectors, and the page's), the lab's rank fusion of the first and the dense. A smoke run
+    makes its fp32 vectors afresh and keeps none."""
     import numpy as np
 
-    from bench.dense_cache import cached_vectors, save_page_vectors
+    from bench.dense_cache import cached_vectors, embed_sorted, embedder, save_page_vectors
     from bench.scifact import bm25_rankings, dense_rankings, rrf, simple_rankings, snowball_terms
     from raglab.documents.chunking import Chunk
     from raglab.search.bm25 import BM25Index
@@ -479,13 +490,18 @@ def cpython_quality(m: dict, page_doc_vectors, page_claim_vectors) -> dict:
     simple = simple_rankings(chunks, claims)
     bm25 = bm25_rankings(BM25Index(chunks), claims)
     snowball = bm25_rankings(BM25Index(chunks, analyze=snowball_terms()), claims)  # PyStemmer, as bench/scifact.py
-    dense = dense_rankings(
-        cached_vectors("scifact-corpus-minilm", data.documents)[:n], cached_vectors("scifact-queries-minilm", claims)
-    )
+    if smoke_run:
+        fp32 = embedder()
+        dense = dense_rankings(embed_sorted(fp32, data.documents), embed_sorted(fp32, claims))
+    else:
+        dense = dense_rankings(
+            cached_vectors("scifact-corpus-minilm", data.documents)[:n],
+            cached_vectors("scifact-queries-minilm", claims),
+        )
     dense_page = dense_rankings(
         np.asarray(page_doc_vectors, dtype=np.float32), np.asarray(page_claim_vectors, dtype=np.float32)
     )
-    if n == len(data.documents):  # for `bench.scifact --vectors page`
+    if n == len(data.documents) and not smoke_run:  # for `bench.scifact --vectors page`
         save_page_vectors(data.documents, claims, page_doc_vectors, page_claim_vectors)
     hybrid = [rrf([s, d], 60, 10, [1, 1]) for s, d in zip(simple, dense, strict=True)]
     hybrid_page = [rrf([s, d], 60, 10, [1, 1]) for s, d in zip(simple, dense_page, strict=True)]
@@ -528,7 +544,7 @@ def reload_runs(playwright, site_url: str, m: dict, profile: Path, rounds: int, 
         for round_ in range(rounds):
             for kind in ("kept", "empty") if round_ % 2 == 0 else ("empty", "kept"):
                 where = profile if kind == "kept" else work / f"empty-{round_}"
-                q = 1 + round_
+                q = (1 + round_) % len(claims)  # the stand-in has one claim
                 with browser_with_profile(playwright, where, site_url, INIT_JS) as context:
                     page = opened(context, site_url)
                     ready = float(page.locator("#status").get_attribute("data-ready-ms"))
@@ -608,7 +624,7 @@ def ingest(playwright, site_url: str, m: dict) -> dict:
 
 
 def vectors_and_throughput(
-    playwright, site_url: str, m: dict, subset: int, rounds: int, sizes: tuple[int, ...] = ()
+    playwright, site_url: str, m: dict, subset: int, rounds: int, sizes: tuple[int, ...] = (), report_s: float = 15
 ) -> dict:
     """A fresh profile: the page's button makes the subset's vectors (rate, longest task, the batches it sent); then
     the worker against onnxruntime in CPython on the same batches, and on the same texts in document order,
@@ -636,7 +652,7 @@ def vectors_and_throughput(
             page.evaluate(RECORD_BATCHES_JS)
             started = now(page)
             page.locator("#docs-vectors .make-vectors").click()
-            wait_for_vectors(page, len(files), LONG_MS, report_s=15)
+            wait_for_vectors(page, len(files), LONG_MS, report_s)
             made = now(page)
             making = {
                 "ms": made - started,
@@ -826,22 +842,31 @@ def main() -> None:
     parser.add_argument(
         "--limit", type=int, help="only the first LIMIT abstracts (a quick check of the harness; use another --profile)"
     )
+    smoke.add_flag(parser)
     args = parser.parse_args()
+    report_s = {"populate": 60, "vectors": 15}
+    if args.smoke:
+        args.rounds, args.subset, args.max_load, args.phases = 1, SMOKE_SUBSET, float("inf"), ",".join(PHASES)
+        work = tempfile.TemporaryDirectory(prefix="raglab-scifact-smoke-")  # its profile: a full run's is kept
+        args.profile, args.port = Path(work.name) / "profile", 0
+        report_s = dict.fromkeys(report_s, SMOKE_REPORT_S)
     phases = [p.strip() for p in args.phases.split(",") if p.strip()]
     unknown = set(phases) - set(PHASES)
     if unknown:
         parser.error(f"unknown phases: {', '.join(sorted(unknown))}")
 
     dist = build_site(args.dist) if args.build else ensure_site(args.dist)
-    m = material()
+    m = material(first_of(scifact_or_stand_in(), SMOKE_ABSTRACTS, SMOKE_CLAIMS)) if args.smoke else material()
     if args.limit:
         m["files"], m["docs"] = m["files"][: args.limit], m["docs"][: args.limit]
     result_file = RESULT if not args.limit else RESULT.with_name(f"scifact_page-limit{args.limit}.json")
     result_file = args.out.resolve() if args.out else result_file
-    results = json.loads(result_file.read_text()) if result_file.exists() else {}
+    results = json.loads(result_file.read_text()) if result_file.exists() and not args.smoke else {}
     machine = wait_for_quiet_machine(args.max_load)
 
     def save() -> None:  # after every phase: a run cut short keeps what it measured
+        if args.smoke:
+            return
         result_file.parent.mkdir(parents=True, exist_ok=True)
         result_file.write_text(json.dumps(results, indent=2, default=float))
 
@@ -853,12 +878,12 @@ def main() -> None:
         results["environment"] = environment(playwright)
         results["machine"] = {**machine, "loads_after_phase": {}}
         if "populate" in phases:
-            results["populate"] = populate(playwright, site_url, m, args.profile)
+            results["populate"] = populate(playwright, site_url, m, args.profile, report_s["populate"])
             done("populate")
         if {"quality", "latency", "reload"} & set(phases):
             got = quality_and_latency(playwright, site_url, m, args.profile, args.rounds)
-            if len(m["docs"]) > 1000:  # bench/scifact.py's rankings go 1,000 deep
-                cpython = cpython_quality(m, got["doc_vectors"], got["claim_vectors"])
+            if len(m["docs"]) > 1000 or args.smoke:  # bench/scifact.py's rankings go 1,000 deep
+                cpython = cpython_quality(m, got["doc_vectors"], got["claim_vectors"], args.smoke)
                 page = page_quality(got["rankings"], m["data"])
                 same = sum(
                     a == [doc_id(i) for i in g["ids"]]
@@ -880,10 +905,16 @@ def main() -> None:
             results["ingest"] = ingest(playwright, site_url, m)
             done("ingest")
         if "vectors" in phases:
-            results["vectors"] = vectors_and_throughput(playwright, site_url, m, args.subset, args.rounds, args.sizes)
+            results["vectors"] = vectors_and_throughput(
+                playwright, site_url, m, args.subset, args.rounds, args.sizes, report_s["vectors"]
+            )
             done("vectors")
     save()
     print(table(results))
+    if args.smoke:
+        work.cleanup()
+        print(f"\n{json.dumps(results['machine'])}\n{smoke.NOTE}")
+        return
     print(f"\n{json.dumps(results['machine'])}\nwritten to {result_file.relative_to(ROOT)}")
 
 

@@ -8,6 +8,7 @@ breaks fails ``make test`` (tests/browser/test_benchmarks.py runs them all). Its
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 HELP = "a few files, one round, no wait for a quiet machine, no results file: checks the benchmark still runs"
 NOTE = "smoke run (--smoke): a few files, one round; these figures are not a measurement and were not saved"
@@ -15,3 +16,17 @@ NOTE = "smoke run (--smoke): a few files, one round; these figures are not a mea
 
 def add_flag(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--smoke", action="store_true", help=HELP)
+
+
+def made_pdf(path: Path, lines: list[str]) -> Path:
+    """A one-page PDF of ``lines``, a line each (fpdf2, Helvetica 11 pt): a smoke run's stand-in for a real document
+    on a machine without Debian's manuals."""
+    from fpdf import FPDF
+
+    pdf = FPDF(format="A4")
+    pdf.add_page()
+    pdf.set_font("helvetica", size=11)
+    for line in lines:
+        pdf.cell(w=0, h=6, text=line, new_x="LMARGIN", new_y="NEXT")
+    path.write_bytes(bytes(pdf.output()))
+    return path

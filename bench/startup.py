@@ -387,7 +387,8 @@ def main(argv: list[str] | None = None) -> None:
     # Served in its own process, so serving never competes with this one for the GIL.
     with served(site, own_process=True) as base_url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        load_once(browser, base_url, "bare.html")  # warm the OS file cache and the server; not counted
+        if not args.smoke:  # (a smoke run's figures are not a measurement)
+            load_once(browser, base_url, "bare.html")  # warm the OS file cache and the server; not counted
         for run in range(args.runs):
             for name in pages:
                 load = load_once(browser, base_url, name)

@@ -2,7 +2,7 @@
 an earlier commit in the same run.
 
     .venv/bin/python -m bench.vectors_feedback [--before COMMIT] [--rounds 2] [--document PATH] [--max-load 3]
-                                              [--later-visit]
+                                              [--later-visit] [--smoke --dist DIR]
 
 Each run: a fresh Chromium on an empty profile opens the lab (offline, tools/site.py's settings), loads the embedding
 model with a typed hybrid question on Fernport (the goals are about the batches, not the model's download; with
@@ -20,6 +20,10 @@ The baseline is the same page built from ``--before`` (a git worktree in a tempo
 two sides alternate (ours, before, before, ours, ...), medians over rounds and their ratio. Waits (up to 10
 minutes) for a 1-minute load average under --max-load, and records the load after each run. Writes
 bench/results/vectors_feedback.json.
+
+``--smoke`` (bench/smoke.py): both sides are the site built in ``--dist`` (no worktree, no build; so one run stands
+for both), the document a PDF of SMOKE_PASSAGES short passages made with fpdf2, Cancel pressed at the first
+estimate, one round, no wait for a quiet machine, no results file.
 """
 
 from __future__ import annotations
@@ -31,9 +35,11 @@ import sys
 import tempfile
 from pathlib import Path
 
-from tools.site import build_site, served
+from tools.site import build_site, ensure_site, served
 
+from bench import smoke
 from bench.page_runs import (
+    DEFAULT_DIST,
     READY_TIMEOUT_MS,
     ROOT,
     SLOW_MS,
@@ -47,6 +53,9 @@ from bench.page_runs import (
 DOCUMENT = Path("/usr/share/R/doc/manual/R-FAQ.pdf")  # Debian's r-doc-pdf
 BEFORE = "9b63195"  # the page before issue 21 item 3 (batches of 32 from the first)
 CANCEL_AFTER_S = 20
+# --smoke: more passages than the first two batches can hold (1, then at most 32: raglab.page.vector_batches), so
+# the run is still going when Cancel is pressed at the first estimate
+SMOKE_PASSAGES = 40
 
 WATCH_JS = """() => {
   window.vectorLog = [];
@@ -81,6 +90,15 @@ def build_before(commit: str, into: Path) -> Path:
     return site
 
 
+def made_document(into: Path) -> Path:
+    """A PDF of SMOKE_PASSAGES one-line passages."""
+    lines = [
+        f"Boat {n} leaves the harbour at {n % 12 + 1} o'clock. It carries {n * 3} passengers to the island."
+        for n in range(1, SMOKE_PASSAGES + 1)
+    ]
+    return smoke.made_pdf(into / "smoke-passages.pdf", lines)
+
+
 COUNTS_JS = """() => {
   const number = (text) => Number(text.replaceAll(",", ""));
   const read = document.querySelector("#docs-read").textContent.match(/([\\d,]+) passages?\\./);
@@ -91,7 +109,7 @@ COUNTS_JS = """() => {
 }"""
 
 
-def one_run(playwright, site_url: str, document: Path, later_visit: bool = False) -> dict:
+def one_run(playwright, site_url: str, document: Path, later_visit: bool = False, smoke_run: bool = False) -> dict:
     from playwright.sync_api import expect
 
     with tempfile.TemporaryDirectory() as profile, browser_with_profile(playwright, Path(profile), site_url) as ctx:
@@ -112,7 +130,10 @@ def one_run(playwright, site_url: str, document: Path, later_visit: bool = False
         counts = {**page.evaluate(COUNTS_JS), "read": read}
         page.evaluate(WATCH_JS)
         clicked = page.evaluate(CLICK_JS, ".make-vectors")
-        page.wait_for_timeout(CANCEL_AFTER_S * 1000)  # a benchmark's wait: the run goes on for this long
+        if smoke_run:  # Cancel at the first estimate: the run is still going (SMOKE_PASSAGES)
+            page.wait_for_function("() => window.vectorLog.some((e) => e.text.includes('left'))", timeout=SLOW_MS)
+        else:
+            page.wait_for_timeout(CANCEL_AFTER_S * 1000)  # a benchmark's wait: the run goes on for this long
         cancelled = page.evaluate(CLICK_JS, ".cancel-vectors")
         expect(page.locator("#docs-vectors .make-vectors")).to_be_visible(timeout=SLOW_MS)
         log = page.evaluate("window.vectorLog")
@@ -146,12 +167,23 @@ def main() -> None:
     args.add_argument("--document", type=Path, default=DOCUMENT)
     args.add_argument("--max-load", type=float, default=3.0)
     args.add_argument("--later-visit", action="store_true", help="the model kept in the browser, not loaded")
+    args.add_argument("--dist", type=Path, default=DEFAULT_DIST, help="--smoke: the built site, for both sides")
+    smoke.add_flag(args)
     a = args.parse_args()
-    if not a.document.is_file():
+    if a.smoke:
+        a.rounds, a.max_load = 1, float("inf")
+    elif not a.document.is_file():
         raise SystemExit(f"{a.document} is missing: apt-get install r-doc-pdf (or give --document)")
     with tempfile.TemporaryDirectory() as work:
-        ours_site = build_site(Path(work) / "ours")
-        before_site = build_before(a.before, Path(work))
+        if a.smoke:
+            a.document = made_document(Path(work))
+            ours_site = before_site = ensure_site(a.dist)
+            print(
+                f"smoke run: both sides are {ours_site} (no build of {a.before}): one run stands for both", flush=True
+            )
+        else:
+            ours_site = build_site(Path(work) / "ours")
+            before_site = build_before(a.before, Path(work))
         try:
             load = wait_for_quiet_machine(a.max_load)
             runs: dict[str, list[dict]] = {"ours": [], "before": []}
@@ -159,11 +191,15 @@ def main() -> None:
                 urls = {"ours": ours_url, "before": before_url}
                 for r in range(a.rounds):
                     for side in ("ours", "before") if r % 2 == 0 else ("before", "ours"):
-                        run = one_run(p, urls[side], a.document, a.later_visit)
+                        if a.smoke and runs["ours"]:  # the same site, so the same run
+                            runs[side].append(runs["ours"][0])
+                            continue
+                        run = one_run(p, urls[side], a.document, a.later_visit, a.smoke)
                         runs[side].append(run)
                         print(side, run, flush=True)
         finally:
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(Path(work) / "tree")])
+            if not a.smoke:
+                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(Path(work) / "tree")])
     keys = ["first_estimate_s", "longest_still_s", "cancel_shown_s", "cancel_stopped_s"]
     medians = {
         side: {k: statistics.median(v for r in rs if (v := r[k]) is not None) for k in keys}
@@ -175,6 +211,9 @@ def main() -> None:
     for k in keys:
         o, b = medians["ours"][k], medians["before"][k]
         print(f"{k:22} {o:8.2f} {b:8.2f} {o / b if b else float('nan'):12.2f}")
+    if a.smoke:
+        print(smoke.NOTE)
+        return
     name = "vectors_feedback_later_visit" if a.later_visit else "vectors_feedback"
     write_results(name, {"document": str(a.document), "load": load, "runs": runs, "medians": medians})
 

@@ -21,15 +21,23 @@ ROOT = Path(__file__).resolve().parents[2]
 
 # module -> (takes --dist, a line of its figures that only its end prints)
 BENCHMARKS = {
+    "scifact_page": (True, "| reload | Ready (ms) |"),
     "own_documents": (True, "drop to answer / MiniSearch, 1 file:"),
-    "embed": (True, "cold / cached (load + first vector):"),
+    "vectors_feedback": (True, "ours/before"),
     "generate": (True, "longest main-thread task while any answer streamed:"),
-    "startup": (True, "index.html, the median load"),
     "embed_threads": (True, "to CPython same threads"),
+    "embed": (True, "cold / cached (load + first vector):"),
+    "embed_weights": (True, "load 1st/cached ms"),
+    "hostile_page": (True, "at the end"),
+    "startup": (True, "index.html, the median load"),
+    "browser_keyword": (False, "query ms (median, p90)"),
+    "cli_repeat": (False, "medians over"),
+    "scifact": (False, "hybrid, BM25 on Snowball stems + dense / ties lab"),
+    "keyword_speed": (False, "ours simple score"),
+    "dense_cache": (False, "claims: "),
     "reading": (False, "| passages over 120 words |"),
     "names": (False, "| sampled names that are names (of those labelled) |"),
     "hostile": (False, "hostile file"),
-    "hostile_page": (True, "at the end"),
 }
 RUN_TIMEOUT_S = 600  # one smoke run on 2 busy shared cores (all of them took 410 s together at load 10-13)
 
