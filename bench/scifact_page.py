@@ -55,6 +55,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import contextlib
 import hashlib
 import json
 import shutil
@@ -261,10 +262,23 @@ def doc_id(passage_id: str) -> str:
 # --- the page --------------------------------------------------------------------------------------------------
 
 
+@contextlib.contextmanager
+def lab_context(playwright, profile: Path, site_url: str, shared=None):
+    """A browser on ``profile``, or ``shared``: in a smoke run, the one the populate phase left open, which the
+    quality phase goes on in (a lab start-up and a model load less)."""
+    if shared is not None:
+        yield shared
+        return
+    with browser_with_profile(playwright, profile, site_url, INIT_JS) as context:
+        yield context
+
+
 def opened(context, site_url: str, path: str = ""):
+    """The lab, loaded; in a shared context (lab_context), the page already open on it."""
     from playwright.sync_api import expect
 
-    page = open_lab(context, site_url + path)
+    here = [p for p in context.pages if p.url.startswith(site_url) and p.locator("#yours[data-loaded]").count()]
+    page = here[0] if here and not path else open_lab(context, site_url + path)
     expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=STEP_MS)
     return page
 
@@ -322,10 +336,10 @@ def wait_for_vectors(page, n: int, timeout_ms: float, report_s: float = 60) -> N
 # --- phases ----------------------------------------------------------------------------------------------------
 
 
-def populate(playwright, site_url: str, m: dict, profile: Path, report_s: float = 60) -> dict:
+def populate(playwright, site_url: str, m: dict, profile: Path, report_s: float = 60, shared=None) -> dict:
     """The persistent profile with every abstract kept and every vector made (reused when already so)."""
     n = len(m["files"])
-    with browser_with_profile(playwright, profile, site_url, INIT_JS) as context:
+    with lab_context(playwright, profile, site_url, shared) as context:
         page = opened(context, site_url)
         head = page.locator("#docs-kept .kept-head")
         kept = int(head.inner_text().split()[0]) if head.count() else 0
@@ -373,7 +387,7 @@ RUNS = {
 }
 
 
-def quality_and_latency(playwright, site_url: str, m: dict, profile: Path, rounds: int) -> dict:
+def quality_and_latency(playwright, site_url: str, m: dict, profile: Path, rounds: int, shared=None) -> dict:
     """The page's rankings of the 300 claims, the per-claim times in the page and in CPython (interleaved by
     round), and the page's vectors for the CPython check."""
     import raglab.search.vectors as vector_maths
@@ -383,7 +397,7 @@ def quality_and_latency(playwright, site_url: str, m: dict, profile: Path, round
     from raglab.search.vector_table import VectorTable
 
     claims = m["claims"]
-    with browser_with_profile(playwright, profile, site_url, INIT_JS) as context:
+    with lab_context(playwright, profile, site_url, shared) as context:
         page = opened(context, site_url)
         use_yours(page)
         n = len(m["files"])
@@ -874,14 +888,22 @@ def main() -> None:
         results["machine"]["loads_after_phase"][phase] = load_now()
         save()
 
-    with sync_playwright() as playwright, served(dist, port=args.port) as site_url:
+    with (
+        sync_playwright() as playwright,
+        served(dist, port=args.port) as site_url,
+        contextlib.ExitStack() as smoke_only,
+    ):
         results["environment"] = environment(playwright)
         results["machine"] = {**machine, "loads_after_phase": {}}
+        shared = None
+        if args.smoke:  # populate and quality in one browser (lab_context), closed before the reloads open it again
+            shared = smoke_only.enter_context(browser_with_profile(playwright, args.profile, site_url, INIT_JS))
         if "populate" in phases:
-            results["populate"] = populate(playwright, site_url, m, args.profile, report_s["populate"])
+            results["populate"] = populate(playwright, site_url, m, args.profile, report_s["populate"], shared)
             done("populate")
         if {"quality", "latency", "reload"} & set(phases):
-            got = quality_and_latency(playwright, site_url, m, args.profile, args.rounds)
+            got = quality_and_latency(playwright, site_url, m, args.profile, args.rounds, shared)
+            smoke_only.close()
             if len(m["docs"]) > 1000 or args.smoke:  # bench/scifact.py's rankings go 1,000 deep
                 cpython = cpython_quality(m, got["doc_vectors"], got["claim_vectors"], args.smoke)
                 page = page_quality(got["rankings"], m["data"])
