@@ -100,8 +100,7 @@ def main() -> None:
     import argparse
 
     from bench import smoke
-    from bench.scifact import smoke_sample
-    from bench.scifact_data import load_scifact, scifact_or_stand_in
+    from bench.scifact_data import load_scifact, scifact_or_stand_in, smoke_sample
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--weights", choices=sorted(MODEL_FILES), default="fp32")

@@ -20,8 +20,8 @@ import sys
 import time
 
 from bench import smoke
-from bench.scifact import chunks_of, smoke_sample, snowball_terms
-from bench.scifact_data import ROOT, load_scifact, scifact_or_stand_in
+from bench.scifact import chunks_of, snowball_terms
+from bench.scifact_data import ROOT, load_scifact, scifact_or_stand_in, smoke_sample
 from raglab.documents.text import search_words
 from raglab.search.bm25 import K1, B, BM25Index
 from raglab.search.keyword import KeywordIndex

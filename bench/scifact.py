@@ -28,8 +28,8 @@ lab's fuse_ranks: exact fractions, a tie to the abstract met first, keyword list
 ``bench/results/scifact-fusion-check.json``.
 
 ``--smoke`` (bench/smoke.py): the table, then the fusion check on this run's vectors only (the page's come from a
-page run), on the first 5 claims and 26 abstracts (smoke_sample), or the stand-in where SciFact is missing. Writes no
-results file; its vectors are cached under their own texts' hash, which a full run never reads.
+page run), on the first 5 claims and 26 abstracts (scifact_data.smoke_sample), or the stand-in where SciFact is
+missing. Writes no results file; its vectors are cached under their own texts' hash, which a full run never reads.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ import numpy as np
 
 from bench import smoke
 from bench.dense_cache import page_vectors, scifact_vectors
-from bench.scifact_data import ROOT, SciFact, first_of, load_scifact, scifact_or_stand_in
+from bench.scifact_data import ROOT, load_scifact, scifact_or_stand_in, smoke_sample
 from raglab.documents.chunking import Chunk
 from raglab.documents.text import search_words
 from raglab.metrics import first_right, ndcg_at, recall_at
@@ -53,7 +53,6 @@ from raglab.search.fusion import fuse_ranks
 from raglab.search.keyword import KeywordIndex
 
 DEPTH = 1000  # every system ranks this many abstracts; fusion may use fewer
-SMOKE_ABSTRACTS, SMOKE_CLAIMS = 20, 5  # --smoke (bench/smoke.py)
 REFERENCES = {
     "bm25s (k1 0.9, b 0.4, stop words, Snowball)": 0.676,
     "Anserini BM25 (multifield / flat)": "0.665 / 0.679",
@@ -67,12 +66,6 @@ def snowball_terms():
     import Stemmer  # PyStemmer: bench only (bench/requirements.txt)
 
     return partial(terms, stem=Stemmer.Stemmer("english").stemWord, split_joined=True)
-
-
-def smoke_sample(data: SciFact) -> SciFact:
-    """The first 5 claims and, of the abstracts, the first 20 and those judged relevant to these claims: every code
-    path runs on the fewest data, 4 s of embedding at most."""
-    return first_of(data, SMOKE_ABSTRACTS, SMOKE_CLAIMS, judged=True)
 
 
 def chunks_of(data) -> list[Chunk]:

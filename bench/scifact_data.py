@@ -16,6 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 DATA_DIR = Path(os.environ.get("SCIFACT_DIR", ROOT.parent / "shared" / "data" / "scifact"))
 CACHE_DIR = ROOT / ".cache" / "bench"
+SMOKE_ABSTRACTS, SMOKE_CLAIMS = 20, 5  # smoke_sample
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,12 @@ def first_of(data: SciFact, abstracts: int | None, claims: int | None, judged: b
     keep = [i for i, d in enumerate(data.doc_ids) if abstracts is None or i < abstracts or d in relevant]
     ids, titles, texts = ([column[i] for i in keep] for column in (data.doc_ids, data.titles, data.texts))
     return SciFact(ids, titles, texts, chosen, data.queries[:claims], qrels)
+
+
+def smoke_sample(data: SciFact) -> SciFact:
+    """What the CPython benchmarks' smoke runs (bench/smoke.py) read: the first 5 claims and, of the abstracts, the
+    first 20 and those judged relevant to these claims; every code path on the fewest data."""
+    return first_of(data, SMOKE_ABSTRACTS, SMOKE_CLAIMS, judged=True)
 
 
 def scifact_or_stand_in() -> SciFact:
