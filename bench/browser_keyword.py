@@ -50,6 +50,7 @@ from pathlib import Path
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 
 from bench import smoke
+from bench.page_runs import quantile
 from bench.scifact import chunks_of
 from bench.scifact_data import CACHE_DIR, ROOT, first_of, load_scifact, scifact_or_stand_in
 from raglab.documents.text import STOP_WORDS, search_words
@@ -263,9 +264,7 @@ def summarise(result: dict, data, core: Path) -> dict:
         rows[side] = {
             "build_ms": round(statistics.median(t["build"]), 1),
             "query_ms_median": round(statistics.median(t["query"]), 3),
-            "query_ms_p90": round(
-                statistics.quantiles(t["query"], n=10)[-1] if len(t["query"]) > 1 else t["query"][0], 3
-            ),
+            "query_ms_p90": round(quantile(t["query"], 0.9), 3),
             "ndcg_at_10": round(
                 statistics.fmean(ndcg_at(r, rel, 10) for r, rel in zip(rankings, qrels, strict=True)), 4
             ),

@@ -20,6 +20,7 @@ import sys
 import time
 
 from bench import smoke
+from bench.page_runs import quantile
 from bench.scifact import chunks_of, snowball_terms
 from bench.scifact_data import ROOT, load_scifact, scifact_or_stand_in, smoke_sample
 from raglab.documents.text import search_words
@@ -79,11 +80,6 @@ def timed(build, search, queries):
     return build_s, query_s
 
 
-def p90(values: list[float]) -> float:
-    """The 90th percentile; a smoke run on the stand-in times one claim once, which is its own percentile."""
-    return statistics.quantiles(values, n=10)[-1] if len(values) > 1 else values[0]
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=5)
@@ -116,7 +112,7 @@ def main() -> None:
         rows[name] = {
             "build_ms": round(build_ms, 1),
             "query_ms_median": round(query_ms, 3),
-            "query_ms_p90": round(p90(queries_s[name]) * 1000, 3),
+            "query_ms_p90": round(quantile(queries_s[name], 0.9) * 1000, 3),
         }
     for row in rows.values():
         row["build_vs_bm25s"] = round(row["build_ms"] / rows[peer]["build_ms"], 2)

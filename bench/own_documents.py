@@ -340,8 +340,7 @@ def opened(context, site_url: str):
     """The lab, loaded; in a smoke run's shared profile (one_run), the page the other side left, not loaded again."""
     from playwright.sync_api import expect
 
-    shared = [p for p in context.pages if p.url.startswith(site_url) and p.locator("#yours[data-loaded]").count()]
-    page = shared[0] if shared else open_lab(context, site_url)
+    page = open_lab(context, site_url, reuse=True)
     expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=RUN_TIMEOUT_MS)
     return page
 

@@ -97,9 +97,15 @@ def browser_with_profile(playwright, profile: Path, site_url: str, init_script: 
             raise SystemExit(f"requests left 127.0.0.1: {off_host[:3]}")
 
 
-def open_lab(context, site_url: str):
+def open_lab(context, site_url: str, reuse: bool = False):
+    """The lab at ``site_url`` in the context's first page, "Ready". With ``reuse``, a page of the context already
+    on the lab, its documents loaded, is taken as it is: a smoke run's sides or phases that share one browser."""
     from playwright.sync_api import expect
 
+    if reuse:
+        for page in context.pages:
+            if page.url.startswith(site_url) and page.locator("#yours[data-loaded]").count():
+                return page
     page = context.pages[0] if context.pages else context.new_page()
     page.goto(site_url)
     expect(page.locator("#status")).to_have_text("Ready", timeout=READY_TIMEOUT_MS)

@@ -277,8 +277,7 @@ def opened(context, site_url: str, path: str = ""):
     """The lab, loaded; in a shared context (lab_context), the page already open on it."""
     from playwright.sync_api import expect
 
-    here = [p for p in context.pages if p.url.startswith(site_url) and p.locator("#yours[data-loaded]").count()]
-    page = here[0] if here and not path else open_lab(context, site_url + path)
+    page = open_lab(context, site_url + path, reuse=not path)
     expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=STEP_MS)
     return page
 
