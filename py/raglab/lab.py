@@ -14,7 +14,7 @@ which compare sizes of their own) uses it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -32,6 +32,7 @@ from .documents.chunking import (
 from .documents.corpus import Corpus, Entity, load_corpus
 from .graph.entities import EntityGraph
 from .search.keyword import KeywordIndex
+from .search.projection import Axes, axes_steps
 from .search.vectors import Embedder, PassageVectors, Vector
 
 if TYPE_CHECKING:
@@ -58,6 +59,7 @@ class Lab:
         self._indexes: dict[PassageSize, KeywordIndex] = {}
         self._vectors: dict[tuple[PassageSize, int], list[Vector]] = {}
         self._bm25: dict[str, BM25Index[Chunk]] = {}  # words -> its index (search/bm25.py, imported on first use)
+        self._axes: dict[int, Axes] = {}  # embedder -> the meaning map's axes over the passages' vectors
 
     def chunks(self, size: PassageSize | None = None) -> list[Chunk]:
         """The passages (``size`` None: the lab's own size), or the chunks of another size."""
@@ -155,3 +157,11 @@ class Lab:
         if key not in self._vectors:
             self._vectors[key] = PassageVectors(embed([c.text for c in self.chunks(size)]))
         return self._vectors[key]
+
+    def axes_steps(self, embed: Embedder) -> Generator[int, None, Axes]:
+        """The meaning map's axes over the passages' vectors (search/projection.py), found in steps the first time
+        for an embedder and kept."""
+        key = id(embed)
+        if key not in self._axes:
+            self._axes[key] = yield from axes_steps(self.vectors(embed))
+        return self._axes[key]

@@ -17,10 +17,10 @@ from ..result import Result
 from ..search.bm25 import B_RANGE, K1, K1_RANGE, B
 from ..search.vectors import Embedder
 from .common import HEADINGS_CHOICES, HEADINGS_OFF, SCORINGS, TOP_K, QuestionError
-from .granularity import chunk_size, parent
-from .graph_rag import graph
-from .keyword_rag import document, plain, query
-from .meaning import EmbedderMissing, hybrid, hyde, multi_query
+from .granularity import chunk_size, chunk_size_did, parent, parent_did
+from .graph_rag import graph, graph_did
+from .keyword_rag import document, document_did, plain, plain_did, query, query_did
+from .meaning import EmbedderMissing, hybrid, hybrid_did, hyde, hyde_did, multi_query, multi_query_did
 from .registry import (
     EMBEDDINGS,
     MAX_TOP_K,
@@ -104,8 +104,22 @@ def _sized(size: int) -> Scored:
 
 
 for _technique in [
-    Technique("plain", "Plain RAG: search, then answer", plain, options=SCORING_OPTIONS, embed_height=1400),
-    Technique("query", "Query RAG: rewrite the question", query, inputs=(REWRITE_INPUT,), embed_height=1500),
+    Technique(
+        "plain",
+        "Plain RAG: search, then answer",
+        plain,
+        options=SCORING_OPTIONS,
+        embed_height=1400,
+        did=plain_did,
+    ),
+    Technique(
+        "query",
+        "Query RAG: rewrite the question",
+        query,
+        inputs=(REWRITE_INPUT,),
+        embed_height=1500,
+        did=query_did,
+    ),
     Technique(
         "graph",
         "Graph RAG: follow the links between names",
@@ -113,8 +127,16 @@ for _technique in [
         needs=frozenset({NETWORKX}),
         embed_height=2100,  # the picture of the graph: 2043 px measured
         shows=frozenset({SHOWS_GRAPH}),
+        did=graph_did,
     ),
-    Technique("document", "Document RAG: pass whole documents", document, top_k=1, embed_height=1500),
+    Technique(
+        "document",
+        "Document RAG: pass whole documents",
+        document,
+        top_k=1,
+        embed_height=1500,
+        did=document_did,
+    ),
     Technique(
         "multi_query",
         "Multi-query: ask several ways, then merge",
@@ -122,6 +144,7 @@ for _technique in [
         needs=frozenset({EMBEDDINGS}),
         inputs=(REWRITES_INPUT,),
         embed_height=2300,
+        did=multi_query_did,
     ),
     # Where no hypothetical answer is written, the question stands in for one: HyDE = plain meaning search.
     Technique(
@@ -132,8 +155,15 @@ for _technique in [
         inputs=(HYPOTHETICAL_INPUT,),
         eval_inputs=lambda corpus, question: {"hypothetical": corpus.hypothetical.get(question) or question},
         embed_height=2000,
+        did=hyde_did,
     ),
-    Technique("parent", "Parent-document: find small, hand over big", parent, embed_height=1600),
+    Technique(
+        "parent",
+        "Parent-document: find small, hand over big",
+        parent,
+        embed_height=1600,
+        did=parent_did,
+    ),
     # Size 2 is plain search's own, so the scoreboard lists sizes 1 and 4.
     Technique(
         "chunk_size",
@@ -143,6 +173,7 @@ for _technique in [
         scored=tuple(_sized(s) for s in CHUNK_SIZES if s != DEFAULT_SIZE),
         embed_height=1700,
         shows=frozenset({SHOWS_SIZES}),
+        did=chunk_size_did,
     ),
     Technique(
         "hybrid",
@@ -152,6 +183,7 @@ for _technique in [
         options=SCORING_OPTIONS,
         embed_height=4100,  # its scoring options, exercise and "Show in the document" buttons: 3972 px measured
         shows=frozenset({SHOWS_LISTS}),
+        did=hybrid_did,
     ),
 ]:
     register(_technique)

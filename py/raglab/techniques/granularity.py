@@ -99,3 +99,35 @@ def chunk_size(lab: Lab, question: str, top_k: int = 1, sizes: tuple[int, ...] =
         "chunks_per_size": {str(s): len(lab.index(s)) for s in sizes},
     }
     return finish("chunk_size", question, words, steps, hits, plain_comparison(lab, question), details)
+
+
+def parent_did(result: Result) -> str:
+    """>>> from raglab import Lab
+    >>> parent_did(parent(Lab(), "How much does the ferry cost?"))
+    'matched 3 sentences and handed over 1 whole document: Ferry timetable'
+    """
+    children = result.details.get("children", [])
+    if not result.passages:
+        return ""
+    titles = ", ".join(h.title for h in result.passages)
+    if len(children) == 1:
+        return f"matched the sentence {children[0].id} and handed over its whole document, {titles}"
+    return (
+        f"matched {len(children)} sentences and handed over {plural(len(result.passages), 'whole document')}: "
+        f"{titles}"
+    )
+
+
+def chunk_size_did(result: Result) -> str:
+    """>>> from raglab import Lab
+    >>> chunk_size_did(chunk_size(Lab(), "What are the visitor rules?"))
+    'searched chunks of 1, 2 and 4 sentences: the best are rules-s1-1, rules-s2-1, rules-s4-1'
+    """
+    sizes = result.details.get("sizes", {})
+    if not sizes:
+        return ""
+    best = [ids[0] for ids in sizes.values() if ids]
+    if not best:
+        return ""
+    names = list(sizes)
+    return f"searched chunks of {', '.join(names[:-1])} and {names[-1]} sentences: the best are {', '.join(best)}"

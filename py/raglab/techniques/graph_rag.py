@@ -66,3 +66,23 @@ def graph(lab: Lab, question: str, top_k: int = TOP_K) -> Result:
         "bonus": {"name": NAME_BONUS, "linked_name": LINK_BONUS},
     }
     return finish("graph", question, words, steps, hits, plain_comparison(lab, question, top_k), details)
+
+
+SHOWN_LINKS = 3  # linked names a compare sentence names before "and N more"
+
+
+def graph_did(result: Result) -> str:
+    """>>> from raglab import Lab
+    >>> graph_did(graph(Lab(), "When can I meet the man who taught Mira to bake?"))
+    'hopped from Mira Okafor to Fernport Bakery, Tomas Reyes'
+    """
+    names = result.details.get("names", [])
+    if not names:
+        return "found no name from the name list: plain search" if result.search_words else ""
+    said = []
+    for name in names:
+        linked = [b for a, b in result.details.get("hops", []) if a == name]
+        more = len(linked) - SHOWN_LINKS
+        shown = ", ".join(linked[:SHOWN_LINKS]) + (f" and {more} more" if more > 0 else "")
+        said.append(f"hopped from {name} to {shown}" if linked else f"found {name}, which has no links")
+    return "; ".join(said)

@@ -117,3 +117,37 @@ def document(lab: Lab, question: str, top_k: int = 1) -> Result:
             "original order."
         )
     return finish("document", question, words, steps, hits, plain_comparison(lab, question))
+
+
+def plain_did(result: Result) -> str:
+    """>>> from raglab import Lab
+    >>> plain_did(plain(Lab(), "How much does the ferry cost?"))
+    'searched for the words much, ferry, cost'
+    """
+    return f"searched for the words {', '.join(result.search_words)}" if result.search_words else ""
+
+
+def query_did(result: Result) -> str:
+    """>>> from raglab import Lab
+    >>> query_did(query(Lab(), "How much is a boat ticket?"))
+    'added cost for much; ferry for boat; fare for ticket'
+    """
+    added = result.details.get("added_words", [])
+    if added:
+        return "added " + "; ".join(f"{', '.join(a['related'])} for {a['word']}" for a in added)
+    if result.details.get("rewrite"):
+        new = [w for w in result.details["all_words"] if w not in result.search_words]
+        return f"rewrote the question, adding {', '.join(new) if new else 'no new word'}"
+    return "found no word of the question in the word list: plain search" if result.search_words else ""
+
+
+def document_did(result: Result) -> str:
+    """>>> from raglab import Lab
+    >>> document_did(document(Lab(), "How much does the ferry cost?"))
+    'handed over the whole Ferry timetable (6 sentences)'
+    """
+    if not result.passages:
+        return ""
+    first, more = result.passages[0], len(result.passages) - 1
+    also = f" and {more} more whole document{'s' * (more > 1)}" if more else ""
+    return f"handed over the whole {first.title} ({first.sentences} sentence{'s' * (first.sentences != 1)}){also}"

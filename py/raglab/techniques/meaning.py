@@ -244,3 +244,28 @@ def hybrid(
     steps += ties
     details = {"keyword": keyword_list, "vector": vector_list, "k": k, "vector_search": embed is not None, **settings}
     return finish("hybrid", question, words, steps, hits, plain_comparison(lab, question, top_k), details)
+
+
+def multi_query_did(result: Result) -> str:
+    rewrites = result.details.get("rewrites", [])
+    if not rewrites:
+        return "had no rewrites: plain meaning search"
+    return f"searched with {plural(len(rewrites), 'rewrite')} as well as the question, and fused the {len(rewrites) + 1} lists"
+
+
+def hyde_did(result: Result) -> str:
+    if not result.details.get("hypothetical_answer"):
+        return "had no made-up answer: plain meaning search"
+    return "searched with the meaning of a made-up answer instead of the question's"
+
+
+def hybrid_did(result: Result) -> str:
+    if not result.details.get("vector_search"):
+        return "ran its keyword side only: no embedding model"
+    keyword = {h.id for h in result.details.get("keyword", ())}
+    vector = {h.id for h in result.details.get("vector", ())}
+    both = sum(h.id in keyword and h.id in vector for h in result.passages)
+    return (
+        f"merged keyword and meaning search: {both} of the {plural(len(result.passages), 'passage')} it hands over "
+        f"{'is' if both == 1 else 'are'} in both lists"
+    )

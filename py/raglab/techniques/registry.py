@@ -186,6 +186,9 @@ class Technique:
     # fonts, rounded up to 100 px (tests/browser/test_embed_host.py measures them again).
     embed_height: int = EMBED_HEIGHT
     shows: frozenset[str] = frozenset()  # SHOWS_GRAPH, SHOWS_LISTS, SHOWS_SIZES: what its result adds
+    # What it did differently from plain search, in a few words from its result ("added ferry for boat"), for the
+    # compare view (raglab.compare); "" says nothing more than its passages do.
+    did: Callable[[Result], str] = lambda result: ""
 
     @property
     def meaning(self) -> bool:
