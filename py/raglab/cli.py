@@ -1,4 +1,4 @@
-"""The command line: ``raglab ask``, ``raglab techniques``, ``raglab corpus``, ``raglab eval``.
+"""The command line: ``raglab ask``, ``raglab compare``, ``raglab techniques``, ``raglab corpus``, ``raglab eval``.
 
 Without ``--json`` it prints what the page shows, readable in a terminal; with ``--json`` the result object.
 ``--corpus DIR`` searches a corpus folder, or any folder of .txt, .md, .html, .pdf and .docx files (each file
@@ -252,6 +252,38 @@ def cmd_eval(args, lab: Lab) -> int:
     return 0
 
 
+def cmd_compare(args, lab: Lab) -> int:
+    """One question through every technique side by side (raglab.compare), with the meaning map when the
+    embedding model is there; with no question, the labelled questions that show the techniques' differences."""
+    from .compare import compare, probes
+    from .compare_text import compared_text, showcase_text
+    from .meaning_map import meaning_map
+
+    embed = _embedder(args.embedder, on_first_use=True)
+    try:
+        if args.question is None:
+            from .evaluate import evaluate
+            from .showcase import showcase
+
+            found = showcase(evaluate(lab, embed))
+            rows = [{"question": s.question, "technique": s.technique, "why": s.why} for s in found]
+            print(json.dumps(rows, ensure_ascii=False, indent=2) if args.json else showcase_text(found), end="")
+            return 0
+        compared = compare(lab, args.question, embed)
+        drawn = meaning_map(lab, embed, probes(compared)) if embed is not None else None
+    except ModelUnavailable as e:
+        raise QuestionError(
+            f"The meaning techniques need the embedding model all-MiniLM-L6-v2, which could not be loaded ({e}). "
+            "Build it with `make models`, or run with --embedder none (they are then left out)."
+        ) from e
+    if args.json:
+        out = {**compared.to_dict(), "map": drawn.to_dict() if drawn else None}
+        print(json.dumps(out, ensure_ascii=False, indent=2))
+    else:
+        print(compared_text(compared, drawn), end="")
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="raglab", description="RAG Lab: see how retrieval-augmented generation works.")
     p.add_argument(
@@ -291,6 +323,16 @@ def parser() -> argparse.ArgumentParser:
                 type=float,
                 help=f"{declared.help} (default {declared.default:g}, range {declared.low:g}-{declared.high:g})",
             )
+    cmp = sub.add_parser("compare", help="one question through every technique side by side, with a meaning map")
+    cmp.add_argument("question", nargs="?", help="(none: the labelled questions that show the differences)")
+    cmp.add_argument("--json", action="store_true", help="print the rows and the map as JSON")
+    cmp.add_argument("--corpus", dest="corpus_ask", help=argparse.SUPPRESS)
+    cmp.add_argument(
+        "--embedder",
+        choices=["onnx", "none"],
+        default="onnx",
+        help="the meaning techniques and the map: the local all-MiniLM-L6-v2 ONNX model (default) or none",
+    )
     ev = sub.add_parser("eval", help="score every technique on the labelled questions")
     ev.add_argument("--questions", help="a questions.toml (default: the corpus's own)")
     ev.add_argument("--json", action="store_true", help="print the scoreboard as JSON")
@@ -350,7 +392,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _command(argv: Sequence[str] | None) -> int:
     args = parser().parse_args(argv)
-    commands = {"ask": cmd_ask, "techniques": cmd_techniques, "corpus": cmd_corpus, "eval": cmd_eval}
+    commands = {
+        "ask": cmd_ask,
+        "compare": cmd_compare,
+        "techniques": cmd_techniques,
+        "corpus": cmd_corpus,
+        "eval": cmd_eval,
+    }
     try:
         return commands[args.command](args, _lab(args.corpus_ask or args.corpus))
     except (QuestionError, CorpusError) as e:
