@@ -112,6 +112,7 @@ PAGE_MODULES = (
     "drawing.py",
     "questions.py",
     "sections.py",
+    "compare_view.py",
     "embedder.py",
     "site_files.py",
     "bench_hooks.py",
@@ -502,7 +503,18 @@ def prerender(dist: Path, settings: BuildSettings) -> None:
     chosen = settings.lab_corpus
     lab = Lab(chosen.corpus, chosen.passage_size)
     table, note, embed = _vector_table(lab, VectorTable, preset_texts)
+    from raglab.evaluate import evaluate
+    from raglab.showcase import showcase
+    from raglab.ui.scoreboard_html import render_scoreboard
+
+    # The scoreboard: every technique on the labelled questions, computed here once (the real model, in CPython);
+    # none without labelled questions. The compare view's questions are found on it (raglab.showcase).
+    board = evaluate(lab, embed) if lab.corpus.questions else None
+    scoreboard = render_scoreboard(board.to_dict(), {k: t.title for k, t in TECHNIQUES.items()}) if board else ""
+    shown_questions = showcase(board) if board else ()
     if table is not None:
+        texts = [t for s in shown_questions for t in compare_texts(lab, s.question) if t not in table.vectors]
+        table.add(texts, embed(texts) if texts else [])
         (dist / "data").mkdir(exist_ok=True)
         (dist / "data" / settings.named("vectors", ".json")).write_text(table.to_json(), encoding="utf-8")
         own = _vector_table(lab, VectorTable, lambda lab: list(dict.fromkeys(lab.passage_texts())), EMBED_DTYPE)[0]
@@ -518,19 +530,12 @@ def prerender(dist: Path, settings: BuildSettings) -> None:
             continue
         options = {"embed": table} if technique.meaning else {}
         results[key] = [run(lab, key, q, **options) for q in presets]  # each, so a preset works without JavaScript
-    from raglab.evaluate import evaluate
-    from raglab.ui.scoreboard_html import render_scoreboard
-
-    # The scoreboard: every technique on the labelled questions, computed here once (the real model, in CPython);
-    # none without labelled questions.
-    scoreboard = (
-        render_scoreboard(evaluate(lab, embed).to_dict(), {k: t.title for k, t in TECHNIQUES.items()})
-        if lab.corpus.questions
-        else ""
-    )
     # Names found by rules are the graph's here, but no hand-written list to compare them with.
     shown = lab if chosen.hand_written_names else Lab(replace(chosen.corpus, entities=()), chosen.passage_size)
-    html = render_main(shown, chosen.page, results, notes, scoreboard)
+    from raglab.ui.page_html import corpus_called
+
+    compared = prerendered_compare(lab, shown_questions, table, corpus_called(lab, chosen.page))
+    html = render_main(shown, chosen.page, results, notes, scoreboard, compared)
     template = (WEB / "index.html").read_text(encoding="utf-8")
     for marker in (LAB_MAIN, LAB_CSP, LAB_CONFIG):
         if marker not in template:
@@ -540,6 +545,31 @@ def prerender(dist: Path, settings: BuildSettings) -> None:
     page = template.replace(LAB_MAIN, corpus_switch(settings) + html).replace(LAB_CSP, csp)
     page = page.replace(LAB_CONFIG, f'config="./{settings.named("pyscript", ".json")}"')
     (dist / (f"{settings.page}.html" if settings.page else "index.html")).write_text(page, encoding="utf-8")
+
+
+def compare_texts(lab, question: str) -> list[str]:
+    """Every text the meaning techniques embed for ``question`` (its hand-written rewrites and made-up answer too)."""
+    from raglab import TECHNIQUES
+    from raglab.page.needs import wordings
+
+    return list(dict.fromkeys(t for tech in TECHNIQUES.values() for t in wordings(tech, lab.corpus, question, {})))
+
+
+def prerendered_compare(lab, questions, table, name: str) -> str:
+    """The compare view's section: its questions (raglab.showcase) and the first one's view, with its map when
+    the build has the vectors."""
+    from raglab.compare import compare, probes
+    from raglab.meaning_map import meaning_map
+    from raglab.ui.compare_html import render_compare_section, render_compared
+
+    slot = ""
+    if questions:
+        first = questions[0]
+        compared = compare(lab, first.question, table)
+        drawn = meaning_map(lab, table, probes(compared)).to_dict() if table is not None else None
+        slot = render_compared(compared.to_dict(), drawn, first.why)
+    listed = [{"question": s.question, "why": s.why} for s in questions]
+    return render_compare_section(listed, slot, name)
 
 
 def corpus_switch(settings: BuildSettings) -> str:

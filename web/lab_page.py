@@ -20,7 +20,9 @@ class LabPage:
         self.settings = settings  # pyscript.json's "raglab" section (written by build.py)
         self.site = site  # site_files.Site
         self.labs = {FERNPORT: fernport}  # and YOURS, once the visitor keeps documents
-        self.model = PageModel(starts(fernport), site_corpus=settings.get("corpus", {}).get("key", ""))
+        self.model = PageModel(
+            starts(fernport), site_corpus=settings.get("corpus", {}).get("key", ""), compare_start=compare_start()
+        )
         self.embedder = None  # embedder.Embedder, and the parts, as main.py installs them
         self.asker = None  # ask_model.Asker
         self.documents = None  # my_documents.Documents
@@ -100,6 +102,15 @@ class LabPage:
         rest in one task. The answer is the same: the passages and index are those the question would have made."""
         if self.getting_ready and self.getting_ready[0] is lab and not self.getting_ready[1].done():
             await self.getting_ready[1]
+
+
+def compare_start() -> Start:
+    """The compare view as the page began: its pre-rendered view, and the question it is for."""
+    slot = document.getElementById("result-compare")
+    if not slot:
+        return Start("")
+    view = slot.querySelector(".compared-view")
+    return Start(slot.innerHTML, view.dataset.question if view else "")
 
 
 def starts(lab: Lab) -> dict[str, Start]:

@@ -27,6 +27,7 @@ sys.path.insert(0, str(Path.cwd()))
 # pre-rendered, so nothing needs them before the first question.
 import ask_model  # noqa: E402  (the glue modules: build.py's PAGE_MODULES, listed in pyscript.json's files)
 import bench_hooks  # noqa: E402
+import compare_view  # noqa: E402
 import drawing  # noqa: E402
 import my_documents  # noqa: E402
 import my_files  # noqa: E402
@@ -77,6 +78,7 @@ async def start(page: LabPage) -> None:
     my_related.install(page)
     my_vectors.install(page)
     sections.install(page)
+    compare_view.install(page)
     bench_hooks.install(page)
     source_view.install(page.searched)  # the labs a result's passage is looked up in, the one searched now first
     questions.fill_asked_boxes(page)  # a deep link's questions shown at once; answered once the documents are read

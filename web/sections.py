@@ -50,7 +50,7 @@ def install(page) -> None:
     def on_box_input(event):
         event.target.removeAttribute("data-given")
 
-    @when("submit", "form.ask")
+    @when("submit", "section.technique form.ask")
     def on_ask(event):
         event.preventDefault()
         form = event.target

@@ -28,12 +28,13 @@ from .result import Hit, Result
 from .search.vectors import Embedder
 from .techniques import TECHNIQUES, QuestionError, run
 from .techniques.common import check_question, keyword_search, plural
-from .techniques.registry import SHOWS_SIZES
 from .techniques.meaning import PLAIN_MEANING, meaning_search
+from .techniques.registry import SHOWS_SIZES
 
 FIRST_WORDS = 12  # words of a passage a row shows
 NO_MODEL = "needs the embedding model (all-MiniLM-L6-v2), which is not loaded here"
 MEANING = "meaning"  # the plain meaning baseline's row key
+REFERENCE = "plain"  # the technique every row's moves are measured against: plain keyword search, a baseline too
 MOVES = ("up", "down", "same", "new")
 
 
@@ -174,9 +175,7 @@ def places(
         held = covered(span, passage_spans) if span else []
         best = min((ranks[pid] for pid in held), default=None)
         answers_it = bool(span and covered(span, answer_spans)) if answers is not None else None
-        out.append(
-            Place(h.id, h.title, h.section, first_words(h.text), rank, best, move(rank, best), answers_it)
-        )
+        out.append(Place(h.id, h.title, h.section, first_words(h.text), rank, best, move(rank, best), answers_it))
     return tuple(out)
 
 
@@ -202,7 +201,7 @@ def compare(lab: Lab, question: str, embed: Embedder | None = None, missing: str
         results[t.key] = result
         did = t.did(result) or result.message
         placed = places(result.passages, ranks, spans, answers, own_ranks(result))
-        rows.append(Row(t.key, t.name, placed, did, technique=t.key))
+        rows.append(Row(t.key, t.name, placed, did, baseline=t.key == REFERENCE, technique=t.key))
     name = PLAIN_MEANING.split(" (")[0].capitalize()
     if embed is None:
         rows.append(Row(MEANING, name, missing=missing, baseline=True))

@@ -30,7 +30,9 @@ def row_text(row: Row) -> list[str]:
     head = f"{row.name}{' (a baseline)' if row.baseline else ''}: {row.missing or row.did or '…'}"
     lines = textwrap.wrap(head, WIDTH)
     if not row.missing:
-        lines += [textwrap.fill(place_text(p), WIDTH, initial_indent="  ", subsequent_indent="     ") for p in row.passages]
+        lines += [
+            textwrap.fill(place_text(p), WIDTH, initial_indent="  ", subsequent_indent="     ") for p in row.passages
+        ]
         lines += [] if row.passages else ["  (no passage)"]
     return lines
 

@@ -24,11 +24,13 @@ from collections.abc import Generator, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from .compare import first_words
 from .lab import Lab
 from .search.projection import Axes
 from .search.vectors import Embedder, rank_by_similarity
 
 NEAREST = 3  # passages each text is joined to: the techniques' top 3
+POINT_WORDS = 20  # words of a passage its point shows
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,7 @@ class Point:
     title: str
     x: float
     y: float
+    words: str = ""  # its first words, shown when it is pointed at
 
 
 @dataclass(frozen=True)
@@ -107,7 +110,7 @@ def map_steps(
     points = []
     for c, v in zip(chunks, vectors, strict=True):
         x, y = axes.project(v)
-        points.append(Point(c.id, c.title, x, y))
+        points.append(Point(c.id, c.title, x, y, first_words(c.text, POINT_WORDS)))
     yield 0
     probes = []
     for (label, text), vector in zip(texts, embed([t for _, t in texts]) if texts else [], strict=True):

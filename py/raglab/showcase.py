@@ -1,6 +1,6 @@
 """Questions that show the differences, found, not written: of the labelled questions, those where a technique
-hands the model an answer in its first 3 and plain search does not, one for each technique that has such a
-question (the one it ranks best), with why. The compare view offers them as its presets.
+hands the model an answer (in its first 3, or as many as it hands over) and plain search does not, one for each
+technique that has such a question (the one it ranks best), with why. The compare view offers them as its presets.
 
 They come from the scoreboard (``evaluate.evaluate``: every technique run on every labelled question), so they
 are as true as its figures: a technique without its model (a meaning technique with no embedder) is not there.
@@ -57,8 +57,11 @@ class Showcase:
 
 
 def _found(row: TechniqueScore, i: int) -> int | None:
+    """Where the row's first answer to question ``i`` is, if among what its technique hands the model by default
+    (its first K, or fewer: Document RAG hands over 1 whole document)."""
     rank = row.questions[i].first_right
-    return rank if rank is not None and rank <= K else None
+    handed = min(K, TECHNIQUES[row.technique].top_k) if row.technique in TECHNIQUES else K
+    return rank if rank is not None and rank <= handed else None
 
 
 def showcase(board: Scoreboard, limit: int = LIMIT) -> tuple[Showcase, ...]:
@@ -74,9 +77,7 @@ def showcase(board: Scoreboard, limit: int = LIMIT) -> tuple[Showcase, ...]:
     beaten = {i: tuple(dict.fromkeys(str(r.technique) for r in rows if _found(r, i))) for i in missed}
     chosen: list[Showcase] = []
     for key in TECHNIQUES:
-        options = [
-            (rank, i) for r in rows if r.technique == key for i in missed if (rank := _found(r, i)) is not None
-        ]
+        options = [(rank, i) for r in rows if r.technique == key for i in missed if (rank := _found(r, i)) is not None]
         taken = {s.question for s in chosen}
         options = sorted(o for o in options if board.questions[o[1]] not in taken)
         if options and len(chosen) < limit:

@@ -12,11 +12,12 @@
 
 from .address import Address
 from .answers import Asked, Changes, Opening, Restore, Start, View
-from .model import FERNPORT, MEMO_SIZE, YOURS, PageModel, corpus_named
-from .needs import Needs, needs_for, table_for, wheel_failure
+from .model import COMPARE, FERNPORT, MEMO_SIZE, YOURS, PageModel, corpus_named
+from .needs import Needs, compare_needs, needs_for, table_for, wheel_failure
 from .status import Facts
 
 __all__ = [
+    "COMPARE",
     "FERNPORT",
     "MEMO_SIZE",
     "YOURS",
@@ -30,6 +31,7 @@ __all__ = [
     "Restore",
     "Start",
     "View",
+    "compare_needs",
     "corpus_named",
     "needs_for",
     "table_for",

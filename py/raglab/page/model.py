@@ -24,6 +24,7 @@ from typing import Any
 from ..lab import Preparing
 from ..result import Result
 from ..techniques import TECHNIQUES
+from ..ui.compare_html import compare_start_yours
 from ..ui.model_panel import ModelState
 from .address import Address, read, written
 from .answers import Asked, Changes, Opening, Restore, Start, View
@@ -32,6 +33,7 @@ from .section import Section, line_html
 from .status import Facts, earlier_note, link_sentence, model_html, refusal, start_html
 
 FERNPORT, YOURS = "fernport", "yours"  # the site's corpus, and the visitor's documents (also the line msg-yours)
+COMPARE = "compare"  # the compare view: one question put to every technique (its slot, line and ticket)
 
 
 def corpus_named(value: object) -> str:
@@ -49,13 +51,21 @@ BY_MODEL = ("by", "model")  # ends the entry of a result drawn with what the mod
 
 
 class PageModel:
-    def __init__(self, starts: Mapping[str, Start], site_corpus: str = "", keys: Sequence[str] | None = None):
+    def __init__(
+        self,
+        starts: Mapping[str, Start],
+        site_corpus: str = "",
+        keys: Sequence[str] | None = None,
+        compare_start: Start | None = None,
+    ):
         self.keys = tuple(keys if keys is not None else TECHNIQUES)
         self.starts = dict(starts)
+        self.compare_start = compare_start or Start("")
+        self.compared_html: dict[str, str | None] = {FERNPORT: None, YOURS: None}  # the compare view on each
         self.site_corpus = site_corpus  # a site of several corpora: which page's documents (in the address)
         self.corpus = FERNPORT
         self.facts = Facts()
-        self.sections = {key: Section() for key in (*self.keys, YOURS)}
+        self.sections = {key: Section() for key in (*self.keys, YOURS, COMPARE)}
         self.views: dict[str, dict[str, View]] = {c: {k: View() for k in self.keys} for c in (FERNPORT, YOURS)}
         self.start_results: dict[tuple[str, str], Result] = {}  # a start's result, once run (Ask the model)
         self.memo: dict[tuple[str, str, tuple], View] = {}  # (corpus, key, entry) -> what it drew, the newest last
@@ -76,6 +86,10 @@ class PageModel:
             out["slot", key] = view.html if view.html is not None else self.start_html(key)
             out["earlier", key] = earlier_note(self.question_of(view, key), view.earlier) if view.earlier else ""
             out["busy", key] = self.sections[key].busy
+        compared = self.compared_html[self.corpus]
+        start = self.compare_start.html if self.corpus == FERNPORT else compare_start_yours()
+        out["slot", COMPARE] = compared if compared is not None else start
+        out["busy", COMPARE] = self.sections[COMPARE].busy
         for key, section in self.sections.items():
             out["line", key] = line_html(section, self.facts, TECHNIQUES.get(key))
         out.update((("panel", key), html) for key, html in self.panels.items())
@@ -143,6 +157,33 @@ class PageModel:
         wait = self.corpus == YOURS and not self.facts.ready
         self.sections[key] = section.move("wait_ready") if wait else section
         return Asked(section.ticket, self.changes(), wait_ready=wait)
+
+    def ask_compare(self, question: str) -> Asked:
+        """A question put to every technique (a new ticket for the compare view); on the visitor's documents it
+        waits for them to be ready."""
+        section = self.sections[COMPARE].move("ask", asking=(self.corpus, (("q", question),)))
+        wait = self.corpus == YOURS and not self.facts.ready
+        self.sections[COMPARE] = section.move("wait_ready") if wait else section
+        return Asked(section.ticket, self.changes(), wait_ready=wait)
+
+    def compared(self, ticket: int, html: str) -> Changes:
+        """The compare view drawn for the documents it was asked of; nothing when a newer question came first."""
+        section = self.sections[COMPARE]
+        if section.ticket != ticket or not section.busy or section.asking is None:
+            return Changes()
+        self.compared_html[section.asking[0]] = html
+        self.sections[COMPARE] = section.move("answer", ticket)
+        return self.changes([("slot", COMPARE, html)])
+
+    def compare_failed(self, ticket: int, message: str | None = None) -> Changes:
+        """The compared question drew nothing: ``message`` says why (None: the embedding model's failure, as its
+        line shows it)."""
+        section = self.sections[COMPARE]
+        if section.ticket != ticket or not section.busy:
+            return Changes()
+        note_html = model_html(self.facts.embedder) if message is None else ""
+        self.sections[COMPARE] = section.move("fail", ticket, note=message or "", note_html=note_html)
+        return self.changes()
 
     def request(self, key: str) -> Asked:
         """A request that is no question (the visitor's vectors, related words: ``key`` "yours"): a new ticket, so an
@@ -217,7 +258,7 @@ class PageModel:
         return self.changes([("corpus", "", name), *self.reset_sections()])
 
     def reset_sections(self) -> list[tuple[str, str, Any]]:
-        for key in self.keys:
+        for key in (*self.keys, COMPARE):
             self.sections[key] = self.sections[key].move("reset")
         return [("box", key, self.boxes[self.corpus].get(key, "")) for key in self.keys]
 
@@ -232,6 +273,7 @@ class PageModel:
         """The visitor's documents changed (kept, removed, cut another way): what was shown for them goes, their
         lab is got ready again, and the sections search ``search`` (Fernport when none are left)."""
         self.views[YOURS] = {key: View() for key in self.keys}
+        self.compared_html[YOURS] = None
         self.memo = {k: v for k, v in self.memo.items() if k[0] != YOURS}
         self.start_results = {k: v for k, v in self.start_results.items() if k[0] != YOURS}
         self.links[YOURS], self.boxes[YOURS] = {}, {}
@@ -335,4 +377,4 @@ class PageModel:
         return Restore(self.changes([form, ("slot", key, slot)]))
 
 
-__all__ = ["BY_MODEL", "FERNPORT", "MEMO_SIZE", "YOURS", "PageModel"]
+__all__ = ["BY_MODEL", "COMPARE", "FERNPORT", "MEMO_SIZE", "YOURS", "PageModel"]

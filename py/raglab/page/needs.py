@@ -133,6 +133,50 @@ def needs_for(
     return Needs(wheels, tuple(missing), tuple(passages))
 
 
+@dataclass(frozen=True)
+class ComparePlan:
+    """What the compare view needs before it runs every technique once: the wheels of all of them, and for the
+    meaning ones the vector table they take every vector from and what it lacks there (``table`` None: they do not
+    run, and their rows say ``missing``)."""
+
+    wheels: tuple[tuple[str, Wheel], ...] = ()  # (the first technique that needs it, the wheel)
+    table: VectorTable | None = None
+    to_embed: tuple[str, ...] = ()
+    missing: str = ""
+
+
+def compare_needs(lab: Lab, question: str, tables: Sequence[VectorTable], refused: str = "") -> ComparePlan:
+    """The compare view's needs: every technique's wheels; the first of ``tables`` holding every text the meaning
+    techniques embed (the question, a preset's rewrites and made-up answer, the passages), else the last, which the
+    page's model fills. ``refused``: why the meaning techniques cannot run (their rows say so; no table).
+
+    >>> from raglab.search.vector_table import VectorTable
+    >>> lab = Lab()
+    >>> own = VectorTable({t: [1.0] for t in lab.passage_texts()})
+    >>> plan = compare_needs(lab, "Is there a pool?", [own])
+    >>> [(key, w.module) for key, w in plan.wheels], plan.table is own, plan.to_embed
+    ([('graph', 'networkx')], True, ('Is there a pool?',))
+    >>> compare_needs(lab, "Is there a pool?", [own], refused="needs vectors").table is None
+    True
+    """
+    wheels: dict[Wheel, str] = {}
+    for key in TECHNIQUES:
+        for wheel in needs_for(lab, key, question).wheels:
+            wheels.setdefault(wheel, key)
+    needed = tuple((key, wheel) for wheel, key in wheels.items())
+    if refused or not tables:
+        return ComparePlan(needed, missing=refused)
+    meaning = [key for key, t in TECHNIQUES.items() if t.meaning]
+    table, texts, passages = tables[-1], (), ()
+    for table in tables:
+        lacking = [needs_for(lab, key, question, {}, table.vectors) for key in meaning]
+        texts = tuple(dict.fromkeys(text for n in lacking for text in n.texts))
+        passages = tuple(dict.fromkeys(text for n in lacking for text in n.passages if text not in texts))
+        if not texts and not passages:
+            break
+    return ComparePlan(needed, table, texts + passages)
+
+
 def wheel_failure(key: str, wheel: Wheel, given: Mapping[str, Any] | None = None) -> str:
     """What the page says when ``wheel`` could not be installed for technique ``key``: who needs it (the technique,
     or the option's choice that does), and what to do.

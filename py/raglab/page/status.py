@@ -65,6 +65,21 @@ def refusal(t: Technique, facts: Facts) -> str:
     return ""
 
 
+def compare_refusal(facts: Facts) -> str:
+    """Why the meaning rows of the compare view do not run on the visitor's documents ("" when they can).
+
+    >>> compare_refusal(Facts(vectors=(3, 9)))
+    'needs every passage’s meaning vector first: 3 of 9 have one (make them under “Your documents” above)'
+    """
+    if facts.vectors_complete:
+        return ""
+    made, total = facts.vectors
+    return (
+        f"needs every passage’s meaning vector first: {made:,} of {total:,} have one (make them under “Your "
+        "documents” above)"
+    )
+
+
 def start_message(t: Technique, facts: Facts) -> str:
     """What a section shows on the visitor's documents before it has drawn a result: what its technique waits for,
     or how much it searches."""
@@ -131,6 +146,7 @@ def link_sentence(unknown: list[str], techniques: list[Technique]) -> str:
 
 __all__ = [
     "Facts",
+    "compare_refusal",
     "MODEL_NAMES",
     "earlier_note",
     "link_sentence",

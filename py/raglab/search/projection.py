@@ -34,7 +34,7 @@ import random
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 
-from .vectors import Vector, _dot, _numpy
+from .vectors import PassageVectors, Vector, _dot, _numpy
 
 TOLERANCE = 1e-10  # the residual of both axes, against the largest variance, that ends the iteration
 MAX_STEPS = 120  # the most Lanczos steps, whatever the residual
@@ -200,7 +200,9 @@ def _solve(alphas: Sequence[float], betas: Sequence[float], shift: float, b: lis
         diag[-1] = 1e-300
     x = [0.0] * k
     for j in range(k - 1, -1, -1):
-        x[j] = (rhs[j] - (upper[j] * x[j + 1] if j + 1 < k else 0.0) - (u2[j] * x[j + 2] if j + 2 < k else 0.0)) / diag[j]
+        x[j] = (rhs[j] - (upper[j] * x[j + 1] if j + 1 < k else 0.0) - (u2[j] * x[j + 2] if j + 2 < k else 0.0)) / diag[
+            j
+        ]
     return x
 
 
@@ -255,7 +257,11 @@ class _NumpyProducts:
 
     def __init__(self, numpy, vectors: Sequence[Vector]):
         self.np = numpy
-        matrix = vectors.matrix(numpy) if hasattr(vectors, "matrix") else numpy.asarray(vectors, dtype=numpy.float64)
+        matrix = (
+            vectors.matrix(numpy)
+            if isinstance(vectors, PassageVectors)
+            else numpy.asarray(vectors, dtype=numpy.float64)
+        )
         self.centred = matrix - matrix.mean(axis=0)
         self.mean = matrix.mean(axis=0).tolist()
 

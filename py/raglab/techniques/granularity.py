@@ -113,8 +113,7 @@ def parent_did(result: Result) -> str:
     if len(children) == 1:
         return f"matched the sentence {children[0].id} and handed over its whole document, {titles}"
     return (
-        f"matched {len(children)} sentences and handed over {plural(len(result.passages), 'whole document')}: "
-        f"{titles}"
+        f"matched {len(children)} sentences and handed over {plural(len(result.passages), 'whole document')}: {titles}"
     )
 
 

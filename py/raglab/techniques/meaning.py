@@ -250,7 +250,8 @@ def multi_query_did(result: Result) -> str:
     rewrites = result.details.get("rewrites", [])
     if not rewrites:
         return "had no rewrites: plain meaning search"
-    return f"searched with {plural(len(rewrites), 'rewrite')} as well as the question, and fused the {len(rewrites) + 1} lists"
+    lists = len(rewrites) + 1
+    return f"searched with {plural(len(rewrites), 'rewrite')} as well as the question, and fused the {lists} lists"
 
 
 def hyde_did(result: Result) -> str:

@@ -307,16 +307,18 @@ def render_main(
     results: Mapping[str, Result | Sequence[Result] | None],
     notes: Mapping[str, str] = {},
     scoreboard: str = "",
+    compare: str = "",
 ) -> str:
     """Everything between the page header and the footer; ``results`` holds each technique's pre-rendered result,
     or its presets' results in order (None for a technique that cannot run here, with an optional note);
-    ``scoreboard`` the rendered scoreboard."""
+    ``scoreboard`` the rendered scoreboard; ``compare`` the compare view's section (compare_html)."""
     terms = Terms(page.get("word", []))
     name = corpus_called(lab, page)
     intro = page.get("intro", "").replace("{techniques}", _number_word(len(TECHNIQUES)))
     steps = "".join(f"<li>{terms.link(s)}</li>" for s in page.get("try_first", []))
     places = [
         ("try-first", "Try this first"),
+        *([("compare", "Compare all")] if compare else []),
         ("yours", "Your documents"),
         ("documents", "The documents"),
         *((k, section_name(k)) for k in TECHNIQUES),
@@ -347,7 +349,7 @@ def render_main(
         f'<header class="intro"><h1>{escape(page.get("title", "RAG Lab"))}</h1>'
         f'<p class="subtitle">{escape(page.get("subtitle", ""))}</p><p>{terms.link(intro)}</p></header>'
         f'<section id="try-first"><h2>Try this first</h2><ol>{steps}</ol></section>'
-        f"{yours}{_documents(lab, page)}{sections}{scoreboard}"
+        f"{compare}{yours}{_documents(lab, page)}{sections}{scoreboard}"
         f'<section id="word-list"><h2>Word list</h2><dl>{words}</dl></section>'
     )
 
