@@ -24,7 +24,7 @@ from typing import Any
 from ..lab import Preparing
 from ..result import Result
 from ..techniques import TECHNIQUES
-from ..ui.compare_html import compare_start_yours
+from ..ui.compare_html import compare_start_yours, vectors_made_since
 from ..ui.model_panel import ModelState
 from .address import Address, read, written
 from .answers import Asked, Changes, Opening, Restore, Start, View
@@ -61,7 +61,8 @@ class PageModel:
         self.keys = tuple(keys if keys is not None else TECHNIQUES)
         self.starts = dict(starts)
         self.compare_start = compare_start or Start("")
-        self.compared_html: dict[str, str | None] = {FERNPORT: None, YOURS: None}  # the compare view on each
+        # the compare view on each corpus, and whether every passage had its vector when it was drawn
+        self.compared_html: dict[str, tuple[str, bool] | None] = {FERNPORT: None, YOURS: None}
         self.site_corpus = site_corpus  # a site of several corpora: which page's documents (in the address)
         self.corpus = FERNPORT
         self.facts = Facts()
@@ -88,7 +89,12 @@ class PageModel:
             out["busy", key] = self.sections[key].busy
         compared = self.compared_html[self.corpus]
         start = self.compare_start.html if self.corpus == FERNPORT else compare_start_yours()
-        out["slot", COMPARE] = compared if compared is not None else start
+        if compared is None:
+            out["slot", COMPARE] = start
+        else:  # drawn before the visitor's vectors were all made: the rows that did not run say so, and so does this
+            html, had_vectors = compared
+            later = self.corpus == YOURS and not had_vectors and self.facts.vectors_complete
+            out["slot", COMPARE] = (vectors_made_since() if later else "") + html
         out["busy", COMPARE] = self.sections[COMPARE].busy
         for key, section in self.sections.items():
             out["line", key] = line_html(section, self.facts, TECHNIQUES.get(key))
@@ -171,7 +177,7 @@ class PageModel:
         section = self.sections[COMPARE]
         if section.ticket != ticket or not section.busy or section.asking is None:
             return Changes()
-        self.compared_html[section.asking[0]] = html
+        self.compared_html[section.asking[0]] = (html, self.facts.vectors_complete)
         self.sections[COMPARE] = section.move("answer", ticket)
         return self.changes([("slot", COMPARE, html)])
 

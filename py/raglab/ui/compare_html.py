@@ -113,6 +113,14 @@ def compare_start_yours() -> str:
     )
 
 
+def vectors_made_since() -> str:
+    """Above a view drawn on the visitor's documents before every passage had its vector."""
+    return (
+        '<p class="message vectors-since">Every passage has its meaning vector now: press Compare again to run '
+        "the meaning techniques and draw the map too.</p>"
+    )
+
+
 def render_compare_section(questions: Sequence[Mapping[str, str]], slot: str, name: str = "Fernport") -> str:
     """The section: its explanation, the questions that show the differences (each with why, from the
     scoreboard: raglab.showcase), a box for any question, and the view (``slot``: pre-rendered for the first)."""
@@ -149,4 +157,4 @@ def render_compare_section(questions: Sequence[Mapping[str, str]], slot: str, na
     )
 
 
-__all__ = ["compare_start_yours", "render_compare_section", "render_compared"]
+__all__ = ["compare_start_yours", "render_compare_section", "render_compared", "vectors_made_since"]

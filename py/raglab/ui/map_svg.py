@@ -83,7 +83,7 @@ def map_svg(meaning: Map, answers: Sequence[str] = ()) -> str:
         f'<svg class="meaning-map" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="map-title" '
         f'focusable="false"><title id="map-title">{escape(meaning["share_sentence"])} The list below the picture '
         "names the same nearest passages.</title>"
-        f"{''.join(lines)}{''.join(dots)}{''.join(probes)}</svg>"
+        f"{''.join(lines)}{''.join(probes)}{''.join(dots)}</svg>"  # dots on top: each stays tappable
     )
 
 
