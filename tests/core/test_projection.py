@@ -68,6 +68,14 @@ def test_the_work_comes_in_steps():
     assert axes == principal_axes(rows, use_numpy=False)
 
 
+def test_over_the_sample_the_axes_come_from_every_kth_passage(monkeypatch):
+    from raglab.search import projection
+
+    rows = unit_rows(250, 12, seed=4)
+    monkeypatch.setattr(projection, "SAMPLE", 100)
+    assert principal_axes(rows, use_numpy=False) == principal_axes(rows[::3], use_numpy=False)
+
+
 def test_too_few_points_for_a_spread_sit_at_the_centre():
     one = principal_axes([[0.6, 0.8, 0.0]], use_numpy=False)
     assert one.variance == (0.0, 0.0) and one.project([0.6, 0.8, 0.0]) == (0.0, 0.0)
