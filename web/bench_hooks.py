@@ -1,9 +1,11 @@
-"""For benchmarks only (bench/scifact_page.py): ``window.raglabBench``; no control of the page calls these."""
+"""For benchmarks only (bench/scifact_page.py, bench/compare_map.py): ``window.raglabBench``; no control of the page
+calls these."""
 
 import json
 import time
 
-from js import Object, window
+import drawing
+from js import Object, document, window
 from pyodide.ffi import create_proxy, to_js
 from questions import prepared
 
@@ -47,7 +49,25 @@ def install(page) -> None:
         table.add(texts.to_py(), [list(v) for v in vectors.to_py()])
         return len(table.vectors)
 
+    async def bench_map(question: str):
+        """``raglabBench.map(question)``: the meaning map of the lab the page searches now with ``question`` on it,
+        its axes found afresh, in steps as the compare view finds them (drawing.Pace), drawn into the compare view's
+        slot. -> ``{ms, points, kept}``; the question's vector must be in the page's table (``addVectors``)."""
+        from raglab.meaning_map import map_steps
+        from raglab.ui.map_svg import map_figure
+
+        table, lab = await page.site.vector_table(), page.lab()
+        lab._axes.clear()  # pyright: ignore[reportPrivateUsage]: a benchmark times the axes too, every round
+        started = time.perf_counter()
+        drawn = await drawing.Pace().run(map_steps(lab, table, [("your question", question)]))
+        document.getElementById("result-compare").innerHTML = map_figure(drawn.to_dict())
+        ms = (time.perf_counter() - started) * 1000
+        return to_js(
+            {"ms": ms, "points": len(drawn.points), "kept": drawn.probes[0].kept}, dict_converter=Object.fromEntries
+        )
+
     hook = Object.new()
     hook.run = create_proxy(bench_run)
     hook.addVectors = create_proxy(bench_add_vectors)
+    hook.map = create_proxy(bench_map)
     window.raglabBench = hook
