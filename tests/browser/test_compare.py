@@ -35,6 +35,14 @@ def test_compare_on_fernport_and_on_your_documents(browser, site_url, width):
     expect(view.locator("li.compare-row")).to_have_count(10)
     expect(view.locator("circle.point")).to_have_count(32)
     expect(view.locator(".verdict")).to_contain_text("An answer first: Query RAG")
+    first = page.locator("#compare a.compare-preset").first
+    drawn_by_cpython = [(c.get_attribute("cx"), c.get_attribute("cy")) for c in view.locator("circle.point").all()]
+    page.locator("#result-compare").evaluate("slot => slot.querySelector('.summary').remove()")
+    first.click()  # the same question drawn again by the page's plain-Python projection: the same picture
+    compared(page, first.inner_text())
+    assert [
+        (c.get_attribute("cx"), c.get_attribute("cy")) for c in view.locator("circle.point").all()
+    ] == drawn_by_cpython
 
     page.locator("#compare a.compare-preset", has_text=MIRA).click()
     compared(page, MIRA)

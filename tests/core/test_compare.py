@@ -112,6 +112,19 @@ def test_the_showcase_questions_are_those_a_technique_finds_and_plain_search_mis
         assert not any(p.answers for p in compared.row("plain").passages[:3]), s
 
 
+def test_the_ledger_has_questions_that_show_the_differences_too():
+    from pathlib import Path
+
+    from raglab import Lab, load_corpus
+
+    ledger = Lab(load_corpus(Path(__file__).resolve().parents[2] / "corpus" / "ledger"))
+    found = showcase(evaluate(ledger))
+    assert [s.technique for s in found] == ["query", "document"]
+    assert found[0].question == "How early do we tell the landlord we are moving out?"
+    for s in found:
+        assert any(p.answers for p in compare(ledger, s.question).row(s.technique).passages[:3]), s
+
+
 def test_the_command_line_compares_as_text_and_json(capsys):
     assert main(["compare", BOAT, "--embedder", "none"]) == 0
     text = capsys.readouterr().out
