@@ -56,6 +56,19 @@ async def compare_question(page, question: str) -> None:
         page.draw(model.compare_failed(ticket, f"Something went wrong: {error}. The last view is kept; try again."))
 
 
+async def open_address(page) -> None:
+    """At the start: a link to a question of the compare view's list (``?compare=...``, what its buttons are
+    without JavaScript) puts that question to every technique."""
+    from js import location
+
+    from raglab.page.address import read
+
+    question = read(location.search, location.hash, page.model.keys).compare
+    if question:
+        document.getElementById("q-compare").value = question
+        await compare_question(page, question)
+
+
 def install(page) -> None:
     def asked(question: str) -> None:
         asyncio.ensure_future(compare_question(page, question))

@@ -90,6 +90,7 @@ async def start(page: LabPage) -> None:
     document.getElementById("yours").dataset.loaded = "1"  # the kept documents are searchable (for tests, bench/)
     sections.listen_history(page)
     await questions.open_address(page, at_start=True)
+    await compare_view.open_address(page)
     document.getElementById("status").dataset.startS = f"{time.perf_counter() - started:.3f}"
 
 

@@ -106,3 +106,12 @@ def test_compare_on_fernport_and_on_your_documents(browser, site_url, width):
     assert violations(page) == []
     assert errors == []
     context.close()
+
+
+def test_a_link_to_a_question_of_the_list_opens_it_compared(visit):
+    """The list's buttons are links (``?compare=...#compare``) for a page without JavaScript, and so for a shared
+    link: once Python runs, the question it names is put to every technique."""
+    page = visit.open("?compare=Can+I+bring+my+pet%3F#compare")
+    compared(page, "Can I bring my pet?")
+    expect(page.locator("#q-compare")).to_have_value("Can I bring my pet?")
+    expect(page.locator("#result-compare li.compare-row")).to_have_count(10)

@@ -6,7 +6,7 @@ lab's (kept as it is).
 Address(url='?utm=course&q.plain=ferry#plain', push=True)
 >>> read("?q.plain=ferry&corpus=yours&technique=bm99", "#plain", ["plain", "hyde"])
 Read(sections={'plain': (('q', 'ferry'),)}, unknown=['bm99'], corpus='yours', focus='plain', embed=False, \
-named_technique=True)
+named_technique=True, compare='')
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from urllib.parse import parse_qsl, urlencode
 
+from ..techniques.common import MAX_QUESTION_CHARS
 from .links import LINK_NAMES, read_link
 
 
@@ -35,6 +36,7 @@ class Read:
     focus: str | None
     embed: bool
     named_technique: bool  # technique= (an older link, or an embed): points at a section even without a question
+    compare: str = ""  # compare=: a question for the compare view (its list's links), read to a question's limit
 
 
 def pairs_of(search: str) -> list[tuple[str, str]]:
@@ -65,11 +67,17 @@ def read(search: str, fragment: str, keys: Sequence[str]) -> Read:
     the lab does not know, ``__proto__`` included, is a name like any other.
 
     >>> read("?corpus=__proto__&q.__proto__=x", "", ["plain"])
-    Read(sections={}, unknown=['__proto__'], corpus='__proto__', focus=None, embed=False, named_technique=False)
+    Read(sections={}, unknown=['__proto__'], corpus='__proto__', focus=None, embed=False, named_technique=False, \
+compare='')
+    >>> read("?compare=Who++bakes%3F", "#compare", ["plain"]).compare
+    'Who bakes?'
     """
     pairs = pairs_of(search)
     named = dict(pairs)
     sections, unknown = read_link(pairs)
     technique = named.get("technique", "").replace("-", "_")
     focus = next((k for k in (fragment.removeprefix("#"), technique) if k in keys), None)
-    return Read(sections, unknown, named.get("corpus", ""), focus, named.get("embed") == "1", "technique" in named)
+    compare = " ".join(named.get("compare", "").split())[:MAX_QUESTION_CHARS]
+    return Read(
+        sections, unknown, named.get("corpus", ""), focus, named.get("embed") == "1", "technique" in named, compare
+    )
