@@ -122,3 +122,23 @@ def test_the_command_line_shows_the_section_and_takes_headings(tmp_path, capsys)
     assert "manual.md [manual-4] (4 Function reference › 4.4 Errors) score" in capsys.readouterr().out
     assert main(["--corpus", str(tmp_path), "ask", "plain", "How big are the tags?", "--headings", "on"]) == 0
     assert "[manual-5]" in capsys.readouterr().out.split("What the model is given")[1].splitlines()[1]
+
+
+def test_hybrid_with_headings_needs_no_vector_but_the_passages_own():
+    """Intent: issue 32's "924 texts have no vector yet": the page embeds every passage's text (what ``needs_for``
+    asks for), and hybrid with headings on asked for the heading-prefixed texts instead. Its keyword side searches
+    the headings; its vector side compares the passages the page embedded."""
+    from tests.core.conftest import stand_in_embed
+
+    from raglab.page.needs import needs_for
+    from raglab.search.vector_table import VectorTable
+
+    lab = Lab(Corpus("mine", (read_file("manual.md", MANUAL),)))
+    question = "How big are the tags?"
+    table = VectorTable()
+    table.add([*lab.passage_texts(), question], stand_in_embed([*lab.passage_texts(), question]))
+    assert needs_for(lab, "hybrid", question, {"headings": "on"}, known=table.vectors).texts == ()
+    result = run(lab, "hybrid", question, embed=table, headings="on")
+    assert result.passages[0].id == "manual-5"
+    assert sorted(h.text for h in result.details["vector"]) == sorted(lab.passage_texts())  # each its own text
+    assert result.details["keyword"][0].text == "4 Function reference › 4.5 Tags: Each one is a single byte."
