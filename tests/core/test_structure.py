@@ -119,9 +119,9 @@ def test_the_headings_option_searches_each_passage_with_its_section_path():
 def test_the_command_line_shows_the_section_and_takes_headings(tmp_path, capsys):
     (tmp_path / "manual.md").write_bytes(MANUAL)
     assert main(["--corpus", str(tmp_path), "ask", "plain", "What is an error code?"]) == 0
-    assert "manual.md [manual-4] (4 Function reference › 4.4 Errors) score" in capsys.readouterr().out
+    assert "manual.md [manual-3] (4 Function reference › 4.4 Errors) score" in capsys.readouterr().out
     assert main(["--corpus", str(tmp_path), "ask", "plain", "How big are the tags?", "--headings", "on"]) == 0
-    assert "[manual-5]" in capsys.readouterr().out.split("What the model is given")[1].splitlines()[1]
+    assert "[manual-4]" in capsys.readouterr().out.split("What the model is given")[1].splitlines()[1]
 
 
 def test_hybrid_with_headings_needs_no_vector_but_the_passages_own():
