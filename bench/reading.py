@@ -306,8 +306,11 @@ def measure_answers(lab: Lab, questions: Sequence[Question], headings: bool, emb
         t = TECHNIQUES[key]
         if t.meaning and embed is None:
             continue
-        if headings and not _lab_takes_headings() and any(o.name == "headings" for o in t.options):
-            options = {**options, "headings": True}  # the option as the technique declares it
+        if any(o.name == "headings" for o in t.options):  # the option as the technique declares it
+            if headings and not _lab_takes_headings():
+                options = {**options, "headings": True}
+            elif not headings:
+                options = {**options, "headings": "off"}  # its default may be on
         found = []
         for q in questions:
             result = run(lab, key, q.question, top_k=TOP, embed=embed, **options)

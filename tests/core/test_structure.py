@@ -101,16 +101,16 @@ def test_structure_and_left_out_lines_are_kept_and_exported():
 
 
 def test_the_headings_option_searches_each_passage_with_its_section_path():
-    """Intent: contextual chunk headers, off by default: "tags" is only in the heading above "Each one is a single
-    byte.", so only with headings does a question about tags find that passage."""
+    """Intent: contextual chunk headers, on by default: "tags" is only in the heading above "Each one is a single
+    byte.", so only with headings does a question about tags find that passage; "alone" is the comparison."""
     corpus = Corpus("mine", (read_file("manual.md", MANUAL),))
-    plain, headed = Lab(corpus), Lab(corpus, headings=True)
+    plain, headed = Lab(corpus, 2), Lab(corpus, 2, headings=True)
     assert plain.chunks()[4].text == "Each one is a single byte."
     assert headed.chunks()[4].text == "4 Function reference › 4.5 Tags: Each one is a single byte."
     assert headed.passage_texts() == [c.text for c in headed.chunks()]
     question = "How big are the tags?"
-    assert run(plain, "plain", question).passages == ()
-    hit = run(headed, "plain", question).passages[0]
+    assert run(plain, "plain", question, headings="off").passages == ()
+    hit = run(plain, "plain", question).passages[0]
     assert hit.id == "manual-5" and hit.section == "4 Function reference › 4.5 Tags"
     assert run(headed, "plain", question).to_dict()["passages"][0]["section"] == hit.section
     assert run(plain, "plain", question, headings="on").passages == run(headed, "plain", question).passages

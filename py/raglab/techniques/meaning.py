@@ -15,7 +15,7 @@ from ..result import Comparison, Hit, Part, Result
 from ..search.fusion import RRF_DEPTH, RRF_K, fuse_ranks, rank_part, tie_sentences, tied_groups
 from ..search.vectors import Embedder, rank_by_similarity
 from .common import (
-    HEADINGS_OFF,
+    HEADINGS_ON,
     TOP_K,
     QuestionError,
     check_question,
@@ -203,7 +203,7 @@ def hybrid(
     scoring: str = "sum",
     k1: float | None = None,
     b: float | None = None,
-    headings: str = HEADINGS_OFF,
+    headings: str = HEADINGS_ON,
 ) -> Result:
     """Keyword search and vector search, each keeping its best 10, merged by rank fusion. The keyword side scores
     as plain search does (``scoring``: the spec's sum, "bm25" or "snowball"; k1, b for BM25); with ``headings``
