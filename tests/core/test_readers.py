@@ -94,7 +94,7 @@ def test_markdown_needs_no_title_line_and_keeps_headings_and_lists():
 def test_html_gives_the_text_a_reader_sees_and_no_markup():
     doc = read_file("pier.html", PAGE.encode())
     assert doc.text == (
-        "# The pier\n\nThe pier opens at 7:00 & closes at dusk.\n\nUse <b> for bold.\n\nBoats\n\nBikes\n\nMon · 7:00"  # a table row: cells apart
+        "# The pier\n\nThe pier opens at 7:00 & closes at dusk.\n\nUse <b> for bold.\n\nBoats\n\nBikes\n\nMon · 7:00"
     )
     for hidden in ["alert", "quillfish", "color", "Home", "Pier news", "Send", "Ads", "Footer", "onclick"]:
         assert hidden not in doc.text

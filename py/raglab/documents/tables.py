@@ -4,13 +4,12 @@ mammoth's HTML) and Markdown's pipe tables.
 
 >>> row_text(["Setting", "Method", "Accuracy"], ["Adversarial", "VCD with CosBeta", "85.18"])
 'Adversarial · Method VCD with CosBeta · Accuracy 85.18'
->>> print(markdown_tables("Results:\\n\\n| Setting | Accuracy |\\n|---|--:|\\n| Random | 87.2 |\\n| Popular | 85.1 |\\n"))
+>>> print(markdown_tables("Results:\\n\\n| Setting | Accuracy |\\n|---|--:|\\n| Random | 87.2 |\\n| Popular | 85.1 |"))
 Results:
 <BLANKLINE>
 Random · Accuracy 87.2
 <BLANKLINE>
 Popular · Accuracy 85.1
-<BLANKLINE>
 <BLANKLINE>
 """
 
