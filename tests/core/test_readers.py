@@ -165,7 +165,8 @@ MANUAL_TEXT = (
 
 def test_a_manual_pdf_reads_as_a_person_reads_it():
     """Intent: what a person skips is left out (each line with its reason, where it stood), headings are headings,
-    the title page is cut at its lines (its title the one heading: the subtitle is front matter), words broken at line ends are whole, a sentence runs on across a page."""
+    the title page is cut at its lines (its title the one heading: the subtitle is front matter), words broken at
+    line ends are whole, a sentence runs on across a page."""
     doc = read_file("handbook.pdf", make_manual_pdf())
     assert doc.text == MANUAL_TEXT
     assert doc.page_starts == (0, 84, 86, 497, 693, 983, 1064)
