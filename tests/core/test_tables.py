@@ -52,3 +52,14 @@ def test_a_table_is_one_passage_with_what_leads_into_it_and_is_found_by_its_head
     assert [c.text for c in lab.chunks()] == [" ".join([INTRO, *ROW_TEXTS])]
     hit = run(lab, "plain", "What accuracy does VCD with CosBeta reach?").passages[0]
     assert "Accuracy 85.18" in hit.text and hit.section == "Results"
+
+
+def test_chunk_size_shows_the_lab_s_block_cut_beside_the_sentence_counts():
+    """Intent: on a visitor's documents the learner sees why the lab cuts by blocks: the table whole beside its
+    rows cut into 1, 2 and 4 sentences; Fernport (2 sentences) shows the three sizes only."""
+    lab = Lab(Corpus("mine", (read_file("results.md", _markdown()),)), "blocks")
+    result = run(lab, "chunk_size", "What accuracy does VCD with CosBeta reach?")
+    assert list(result.details["chunks_per_size"]) == ["1", "2", "4", "blocks"]
+    assert [h.id for h in result.passages] == ["results-s1-2", "results-s2-1", "results-s4-1", "results-1"]
+    assert result.passages[-1].note == "the lab’s passage: paragraphs, lists, tables"
+    assert list(run(Lab(), "chunk_size", "What are the visitor rules?").details["chunks_per_size"]) == ["1", "2", "4"]
