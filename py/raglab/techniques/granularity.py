@@ -125,4 +125,6 @@ def _cut_name(size: PassageSize) -> str:
 
 def _per_chunk(size: PassageSize) -> str:
     """A chunk-size hit's note: "2 sentences per chunk", or "the lab's passage: a block or blocks"."""
-    return "the lab’s passage: paragraphs, lists, tables" if size == BLOCKS else f"{plural(size, 'sentence')} per chunk"
+    if isinstance(size, int):
+        return f"{plural(size, 'sentence')} per chunk"
+    return "the lab’s passage: paragraphs, lists, tables"
