@@ -92,11 +92,11 @@ def test_a_folder_of_your_own_files(tmp_path, capsys):
         "skipped: empty.txt is empty.",
         "skipped: slides.pptx: the lab reads .txt, .md, .html, .pdf and .docx files.",
     ]
-    assert "  1. report.pdf [report-1] (p. 1) score " in out  # its two pages' paragraphs: one passage
+    assert "  1. report.pdf [report-2] (p. 2) score " in out
     code, out, _ = run_cli(
         capsys, "ask", "plain", "What did the lantern fund pay for?", "--corpus", str(tmp_path), "--json"
     )
-    assert json.loads(out)["passages"][0]["where"] == "report.pdf, p. 1"
+    assert json.loads(out)["passages"][0]["where"] == "report.pdf, p. 2"
 
 
 def test_corpus_lists_sources_pages_and_passages(tmp_path, capsys):
@@ -104,19 +104,20 @@ def test_corpus_lists_sources_pages_and_passages(tmp_path, capsys):
     (tmp_path / "report.pdf").write_bytes(make_pdf(["Annual report. The trust met.", "The fund paid for a buoy."]))
     code, out, _ = run_cli(capsys, "corpus", "--corpus", str(tmp_path))
     assert code == 0 and out.splitlines() == [
-        f"{tmp_path.name}: 2 documents, 2 passages of blocks",
+        f"{tmp_path.name}: 2 documents, 3 passages of blocks",
         "",
         "notes.txt (notes)",
         "  notes-1: The quillfish swims past the reef.",
         "report.pdf (report) · 2 pages",
-        "  report-1 (p. 1): Annual report. The trust met. The fund paid for a buoy.",
+        "  report-1 (p. 1): Annual report. The trust met.",
+        "  report-2 (p. 2): The fund paid for a buoy.",
     ]
     code, out, _ = run_cli(capsys, "corpus", "--corpus", str(tmp_path), "--json")
     report = json.loads(out)[1]
-    assert (report["source"], report["pages"], [p["page"] for p in report["passages"]]) == ("report.pdf", 2, [1])
-    (tmp_path / "passages.toml").write_text("[passages]\nsize = 2\n", encoding="utf-8")  # the folder says how
+    assert (report["source"], report["pages"], [p["page"] for p in report["passages"]]) == ("report.pdf", 2, [1, 2])
+    (tmp_path / "passages.toml").write_text('[passages]\nsize = "document"\n', encoding="utf-8")  # the folder says
     code, out, _ = run_cli(capsys, "corpus", "--corpus", str(tmp_path), "--json")
-    assert [p["page"] for p in json.loads(out)[1]["passages"]] == [1, 2]
+    assert [p["page"] for p in json.loads(out)[1]["passages"]] == [1]
 
 
 def test_a_folder_with_nothing_readable_exits_2_with_why(tmp_path, capsys):

@@ -142,3 +142,15 @@ def test_hybrid_with_headings_needs_no_vector_but_the_passages_own():
     assert result.passages[0].id == "manual-5"
     assert sorted(h.text for h in result.details["vector"]) == sorted(lab.passage_texts())  # each its own text
     assert result.details["keyword"][0].text == "4 Function reference › 4.5 Tags: Each one is a single byte."
+
+
+def test_a_page_is_never_packed_with_the_next_but_a_paragraph_runs_on():
+    """Intent: a passage of blocks says the page it stands on (a slide is a page); the paragraphs of two pages are
+    two passages, while a sentence that runs on to the next page stays in its passage."""
+    text, starts = join_pages(["Annual report. The trust met.", "The fund paid for a", "buoy. It is red.", "Fin."])
+    chunks = chunk_documents([Document("r", "r.pdf", text, "r.pdf", starts)], "blocks")
+    assert [(c.text, c.page) for c in chunks] == [
+        ("Annual report. The trust met.", 1),
+        ("The fund paid for a buoy. It is red.", 2),
+        ("Fin.", 4),
+    ]

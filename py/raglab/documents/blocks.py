@@ -10,10 +10,11 @@ The blocks of a section become units a reader takes in at once:
 - a lone label (such a run of at most ``LABEL_WORDS`` words: "Columnar", "Example") joins the unit after it, or
   the one before it at a section's end; a caption ("Figure 3: ...", "Table 2. ...") joins the unit before it.
 
-Units are then packed in order while the passage stays within the budget (the small neighbours of one section
-merged, as docling's HybridChunker merges undersized peers and Unstructured's ``chunk_by_title`` fills a chunk
-with whole elements); a unit over the budget is cut between its sentences, each piece within the budget (one
-sentence over it is kept whole).
+Units are then packed in order while the passage stays within the budget and on one page (the small neighbours
+of one section merged, as docling's HybridChunker merges undersized peers and Unstructured's ``chunk_by_title``
+fills a chunk with whole elements; a PDF's page, a slide, is never packed with the next, so a passage's page is
+where it stands, and a paragraph running on to the next page stays whole); a unit over the budget is cut between
+its sentences, each piece within the budget (one sentence over it is kept whole).
 
 >>> from raglab.documents.corpus import Document
 >>> doc = Document("m", "m.md", "# Setup\\n\\nInstall it first.\\n\\nYou need:\\n\\n- a disk\\n\\n- a key\\n\\n"
@@ -92,7 +93,7 @@ def block_spans(doc: Document, budget: int) -> list[tuple[int, int]]:
     >>> block_spans(doc, 6), block_spans(doc, 10)
     ([(0, 2), (2, 4)], [(0, 4)])
     """
-    starts, counts = doc.sentence_starts, doc.sentence_words
+    starts, counts, pages = doc.sentence_starts, doc.sentence_words, doc.sentence_pages
     found = list(_GAP.finditer(doc.text))
     gaps, after = [m.start() for m in found], [0, *(m.end() for m in found)]
     spans: list[tuple[int, int]] = []
@@ -109,7 +110,7 @@ def block_spans(doc: Document, budget: int) -> list[tuple[int, int]]:
         for unit in _units([_kind(t) for t in texts], words):
             unit_first, unit_end = blocks[unit[0]][0], blocks[unit[-1]][-1] + 1
             size = sum(words[n] for n in unit)
-            if start < unit_first and total + size > budget:  # the passage so far is full: it ends here
+            if start < unit_first and (total + size > budget or pages[unit_first] != pages[unit_first - 1]):
                 spans.append((start, unit_first))
                 start, total = unit_first, 0
             if total + size <= budget:
