@@ -215,7 +215,7 @@ def test_pdfs_read_in_the_page_give_the_command_lines_passages(visit, tmp_path):
         item = page.locator("#docs-read li.read-doc", has_text=doc.source)
         item.locator("summary").click()  # "Show the text read": the text as the page read it
         expect(item.locator("pre")).not_to_be_empty()
-        read = Document(doc.slug, doc.title, item.locator("pre").text_content(), doc.source)
+        read = Document(doc.slug, doc.title, item.locator("pre").text_content(), doc.source, doc.page_starts)
         expected = [(c.id, c.section, c.text) for c in chunk_document(doc, BLOCKS)]
         assert [(c.id, c.section, c.text) for c in chunk_document(read, BLOCKS)] == expected, doc.source
         expect(item.locator(".facts")).to_contain_text(f"{len(expected)} passages")
@@ -270,7 +270,8 @@ def test_kept_across_reload_and_tab_exported_imported_removed(visit):
     data = open(download.value.path(), "rb").read()
     names = sorted(zipfile.ZipFile(io.BytesIO(data)).namelist())
     found = names_found(Collection.from_zip(data).documents).entities  # Graph RAG's names, no edits made here
-    assert names == sorted(["01-memo.md", "02-notes.md", "synonyms.toml", *["entities.toml"] * bool(found)]), names
+    expected = ["01-memo.md", "02-notes.md", "passages.toml", "synonyms.toml", *["entities.toml"] * bool(found)]
+    assert names == sorted(expected), names  # passages.toml: the files' blocks, which a corpus folder is not cut by
     assert [d.text for d in Collection.from_zip(data).documents] == ["\n\n".join(MEMO), NOTES]
     if found:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
