@@ -52,3 +52,16 @@ def test_the_title_page_is_a_passage_that_names_the_authors():
     first = lab.chunks()[0]
     assert first.section == "Contrastive Decoding for Small Vision Models" and AUTHORS in first.text
     assert AUTHORS in run(lab, "plain", "Who wrote Contrastive Decoding?").passages[0].text
+
+
+def test_a_numbered_list_in_a_manual_with_larger_chapter_headings_stays_text():
+    """Intent: R-data's "1. ... 2. Header line 3. Separator" item titles became level-1 headings; where the document
+    sets its numbered top-level headings in larger lines, body-size numbered lines are a list."""
+    from raglab.documents.pdf_layout import read_pages
+    from raglab.documents.pdf_lines import Item, Page
+
+    items = [Item("1 Import", 72, 700, 14), Item("Read the file first. Then check it.", 72, 680, 10)]
+    items += [Item(f"{n}. Item {word}", 72, 680 - 14 * n, 10) for n, word in enumerate(["one", "two", "three"], 1)]
+    items += [Item("2 Export", 72, 560, 14), Item("Write the file last.", 72, 540, 10)]
+    text = read_pages([Page(tuple(items), (0, 0, 612, 792))])[0].text
+    assert text.count("# ") == 2 and "\n\n1. Item one\n\n2. Item two\n\n3. Item three\n\n" in text

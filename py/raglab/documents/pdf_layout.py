@@ -67,7 +67,9 @@ def read_pages_steps(pages: Iterable[Page]) -> Steps[list[PageText]]:
     pitch = line_pitch(lines, body)
     kept = [[line for n, line in enumerate(page) if (p, n) not in left] for p, page in enumerate(lines)]
     levels = heading_levels([line for page in kept for line in page], body)
-    sections = numbered_sections((line for page in kept for line in page), body)
+    every = [line for page in kept for line in page]
+    by_size = any(numbering_depth(line.text) == 1 and levels.get(line.size) for line in every)
+    sections = frozenset() if by_size else numbered_sections(every, body)  # its own numbered sections are larger
     by_page: list[dict[int, str]] = [{} for _ in lines]
     for (p, n), reason in left.items():
         by_page[p][n] = reason
