@@ -1,8 +1,8 @@
 """Two heading rules of a PDF that need more than one line to decide: the numbered top-level sections of a paper,
 set at about the body's size ("1 Introduction" ... "8 Limitations"), found by their numbers running 1, 2, 3 through
 the document (only in a document whose numbered top-level headings are not already larger lines: there, such
-lines are a numbered list's items); and a title page, where only the title is a heading and the larger lines under it (a subtitle,
-the authors, a version) are its front matter, read as text.
+lines are a numbered list's items); and a title page, where only the title is a heading and the larger lines under
+it (a subtitle, the authors, a version) are its front matter, read as text.
 
 >>> from raglab.documents.pdf_lines import Line
 >>> lines = [Line("1 Introduction", 54, 700, 10), Line("We ask. 2 steps follow.", 54, 688, 10),
