@@ -164,14 +164,9 @@ class Collection:
                 archive.writestr("presets.toml", toml_table("presets", self.presets))
             if self.passage_size != DEFAULT_SIZE:
                 archive.writestr(PASSAGES_FILE, passages_toml(self.passage_size))
-            entities = list(entities)
-            if entities:
-                archive.writestr(
-                    "entities.toml",
-                    entities_toml(
-                        entities, "The names in these documents (found by rules, with your edits) for Graph RAG."
-                    ),
-                )
+            if entities := list(entities):
+                note = "The names in these documents (found by rules, with your edits) for Graph RAG."
+                archive.writestr("entities.toml", entities_toml(entities, note))
         return out.getvalue()
 
     @classmethod
@@ -236,16 +231,16 @@ def passages_toml(size: PassageSize) -> str:
     """passages.toml for a passage size (``passage_size_from`` reads it back).
 
     >>> print(passages_toml("document"), end="")
-    # How the lab cuts these documents into passages: a number of sentences, "blocks" (paragraphs, lists and
-    # tables) or "document" (one passage per document). Without this file: 2 sentences.
+    # How the lab cuts these documents: sentences a passage, "blocks" (paragraphs, lists, tables) or "document"
+    # (one passage each). Without this file: 2 sentences.
     [passages]
     size = "document"
     """
     value = str(size) if isinstance(size, int) else _toml_string(size)
     return (
-        f'# How the lab cuts these documents into passages: a number of sentences, "{BLOCKS}" (paragraphs, lists and'
-        f'\n# tables) or "{WHOLE_DOCUMENT}" (one passage per document). Without this file: {DEFAULT_SIZE} sentences.'
-        f"\n[passages]\nsize = {value}\n"
+        f'# How the lab cuts these documents: sentences a passage, "{BLOCKS}" (paragraphs, lists, tables) or "'
+        f'{WHOLE_DOCUMENT}"\n# (one passage each). Without this file: {DEFAULT_SIZE} sentences.\n'
+        f"[passages]\nsize = {value}\n"
     )
 
 
