@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from .pdf_furniture import furniture
 from .pdf_lines import Line, Page, page_lines
-from .pdf_sections import numbered_sections, title_size
+from .pdf_sections import front_matter, numbered_sections
 from .steps import Steps, run_steps
 from .text import split_sentences
 
@@ -67,9 +67,7 @@ def read_pages_steps(pages: Iterable[Page]) -> Steps[list[PageText]]:
     pitch = line_pitch(lines, body)
     kept = [[line for n, line in enumerate(page) if (p, n) not in left] for p, page in enumerate(lines)]
     levels = heading_levels([line for page in kept for line in page], body)
-    every = [line for page in kept for line in page]
-    by_size = any(numbering_depth(line.text) == 1 and levels.get(line.size) for line in every)
-    sections = frozenset() if by_size else numbered_sections(every, body)  # its own numbered sections are larger
+    sections = numbered_sections([line for page in kept for line in page], body, levels)
     by_page: list[dict[int, str]] = [{} for _ in lines]
     for (p, n), reason in left.items():
         by_page[p][n] = reason
@@ -299,10 +297,8 @@ def _page_text(
     whose only heading is its title (its largest would-be heading; a numbered one stays)."""
     levels, sections, title_page = headings
     level_of = {n: _heading_level(line, body, levels, sections) for n, line in enumerate(lines) if n not in left}
-    title = title_size(lines, left, [n for n, level in level_of.items() if level]) if title_page else None
-    for n, level in level_of.items():
-        if title and level and lines[n].size < title and not numbering_depth(lines[n].text):
-            level_of[n] = 0  # front matter: a subtitle, the authors, a version
+    if title_page:
+        front_matter(lines, level_of, numbering_depth)
     blocks: list[tuple[int, list[int]]] = []  # each block's heading level (0 for text) and its lines
     for n, line in enumerate(lines):
         if n in left:

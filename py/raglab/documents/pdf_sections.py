@@ -7,14 +7,14 @@ it (a subtitle, the authors, a version) are its front matter, read as text.
 >>> from raglab.documents.pdf_lines import Line
 >>> lines = [Line("1 Introduction", 54, 700, 10), Line("We ask. 2 steps follow.", 54, 688, 10),
 ...          Line("2 Method", 54, 600, 10), Line("3 Results", 54, 500, 10), Line("3 Results", 316, 300, 10)]
->>> sorted(numbered_sections(lines, 10))
+>>> sorted(numbered_sections(lines, 10, {}))
 ['1 Introduction', '2 Method', '3 Results']
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Sequence
 
 from .pdf_lines import Line
 
@@ -25,26 +25,34 @@ MIN_SECTIONS = 3  # numbers running 1, 2, 3 at least: two numbered lines may be 
 BODY_LIKE = 0.95  # of the body size: a section line is set at least this large
 
 
-def numbered_sections(lines: Iterable[Line], body: float) -> frozenset[str]:
+def numbered_sections(lines: Sequence[Line], body: float, levels: Container[float]) -> frozenset[str]:
     """The lines (by text) that are numbered top-level sections: in the document's order, the first line numbered
     1, then the first after it numbered 2, and so on; when the run reaches MIN_SECTIONS, its lines are headings of
-    level 1 whatever their size, else none is (the larger-line and numbering rules of ``pdf_layout`` still hold)."""
+    level 1 whatever their size, else none is (the larger-line and numbering rules of ``pdf_layout`` still hold).
+    None either when a line of that shape is set in a heading size (``levels``): such a document's sections are its
+    larger lines."""
     found: list[str] = []
     for line in lines:
         m = _SECTION.fullmatch(line.text)
+        if m and line.size in levels:
+            return frozenset()
         if m and line.size >= BODY_LIKE * body and int(m[1]) == len(found) + 1:
             found.append(line.text)
     return frozenset(found) if len(found) >= MIN_SECTIONS else frozenset()
 
 
-def title_size(lines: Sequence[Line], left: Mapping[int, str], can_head: Iterable[int]) -> float | None:
-    """On a title page, the size of its title: the largest of the lines that could be headings (``can_head``, by
-    index; those ``left`` out aside). A smaller such line on that page is front matter, not a heading. None when
-    the page has no such line.
+def front_matter(lines: Sequence[Line], level_of: dict[int, int], numbered: Callable[[str], int]) -> None:
+    """On a title page, the would-be headings (``level_of``: a level by line index, 0 for text) smaller than its
+    largest, the title, set to 0: a subtitle, the authors, a version are its front matter; a ``numbered`` one
+    stays a heading.
 
     >>> lines = [Line("Ferry Handbook", 190, 700, 26), Line("A guide for crews", 170, 660, 14)]
-    >>> title_size(lines, {}, [0, 1])
-    26
+    >>> level_of = {0: 1, 1: 2}
+    >>> front_matter(lines, level_of, lambda text: 0)
+    >>> level_of
+    {0: 1, 1: 0}
     """
-    sizes = [lines[n].size for n in can_head if n not in left]
-    return max(sizes) if sizes else None
+    sizes = [lines[n].size for n, level in level_of.items() if level]
+    for n, level in level_of.items():
+        if level and lines[n].size < max(sizes) and not numbered(lines[n].text):
+            level_of[n] = 0
