@@ -201,7 +201,7 @@ class LabCorpus:
     """A corpus as one build serves it (read_lab_corpus).
 
     corpus: what every technique searches; without entities.toml, the graph's names are found by rules.
-    passage_size: from passages.toml (2 sentences without one).
+    passage_size: from passages.toml, else chunking.default_size (2 sentences for a corpus folder, blocks for files).
     page: the page's words, from page.toml or default_page_text().
     name: what the page calls the corpus: page.toml's `name`, else documents.corpus.lab_name's (also in page["name"]).
     hand_written_names: entities.toml gave the names (the graph section then compares them with the rules').

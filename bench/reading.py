@@ -25,7 +25,8 @@ Everything is read and searched by the core's own functions, exactly as ``raglab
    answers when it comes from the question's document and holds the answer's words in order. Plain search with
    the spec's sum, BM25 (``scoring=bm25``), BM25 on Snowball stems (``scoring=snowball``), hybrid (the spec's sum
    and all-MiniLM-L6-v2, rank fusion; and with the Snowball keyword side), each with the headings option off and,
-   where the lab has one (``Lab(..., headings=True)`` or a technique option "headings"), on; and, as the ceiling
+   where the lab has one (the technique option "headings", as the page and the command line set it; else
+   ``Lab(..., headings=True)``), on; and, as the ceiling
    for all of them, the questions whose answer one passage of its document holds whole. Vectors come from
    ``bench.dense_cache``'s fp32 model (the command line's) through a cache in ``.cache/bench/reading-vectors.npz``.
 3. Passages over 120 words (``len(text.split())``), goal none, and passages per document.
@@ -289,9 +290,15 @@ def _lab_takes_headings() -> bool:
     return "headings" in inspect.signature(Lab).parameters
 
 
+def _options_take_headings() -> bool:
+    return any(o.name == "headings" for t in TECHNIQUES.values() for o in t.options)
+
+
 def make_lab(collection: Collection, headings: bool) -> Lab:
+    """The lab searched: with headings, a ``Lab(..., headings=True)`` only where no technique has the option (the
+    option is what the page and the command line use, and it searches headings on the keyword side only)."""
     corpus = collection.corpus()
-    if headings and _lab_takes_headings():
+    if headings and _lab_takes_headings() and not _options_take_headings():
         return Lab(corpus, collection.passage_size, headings=True)
     return Lab(corpus, collection.passage_size)
 
@@ -306,8 +313,9 @@ def measure_answers(lab: Lab, questions: Sequence[Question], headings: bool, emb
         t = TECHNIQUES[key]
         if t.meaning and embed is None:
             continue
-        if headings and not _lab_takes_headings() and any(o.name == "headings" for o in t.options):
-            options = {**options, "headings": True}  # the option as the technique declares it
+        if any(o.name == "headings" for o in t.options):  # the option as the technique declares it
+            on = True if not _lab_takes_headings() else "on"
+            options = {**options, "headings": on if headings else "off"}  # its default may be either
         found = []
         for q in questions:
             result = run(lab, key, q.question, top_k=TOP, embed=embed, **options)

@@ -83,10 +83,12 @@ _STYLES = """<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 )
 
 
-def make_docx(paragraphs: Sequence[str], headings: Mapping[int, int] | None = None) -> bytes:
+def make_docx(
+    paragraphs: Sequence[str], headings: Mapping[int, int] | None = None, table: Sequence[Sequence[str]] = ()
+) -> bytes:
     """The smallest Word document (.docx) Word and mammoth open: the content types, the package's relationships
     and word/document.xml with one paragraph per text; ``headings`` gives paragraph i Word's style "heading n"
-    ({i: n}), defined in word/styles.xml."""
+    ({i: n}), defined in word/styles.xml; ``table``, rows of cells, a table after the paragraphs."""
     headings = headings or {}
     body = "".join(
         "<w:p>"
@@ -94,6 +96,17 @@ def make_docx(paragraphs: Sequence[str], headings: Mapping[int, int] | None = No
         + f'<w:r><w:t xml:space="preserve">{escape(p)}</w:t></w:r></w:p>'
         for i, p in enumerate(paragraphs)
     )
+    if table:
+        body += (
+            "<w:tbl>"
+            + "".join(
+                "<w:tr>"
+                + "".join(f"<w:tc><w:p><w:r><w:t>{escape(c)}</w:t></w:r></w:p></w:tc>" for c in row)
+                + "</w:tr>"
+                for row in table
+            )
+            + "</w:tbl>"
+        )
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
         z.writestr("[Content_Types].xml", _CONTENT_TYPES)

@@ -13,7 +13,7 @@ from pyodide.ffi import create_proxy, to_js
 from pyodide_js import loadPackage
 from pyscript import document, when
 
-from raglab.documents.chunking import DEFAULT_SIZE, cut_sentences_steps
+from raglab.documents.chunking import cut_sentences_steps, default_size
 from raglab.documents.collection import zip_steps
 from raglab.documents.corpus import MAX_PAGES, CorpusError, Document
 from raglab.documents.pdf_lines import Page
@@ -187,12 +187,12 @@ class Reading:
             return
         for doc in imported.documents:  # cut as files read are, in steps
             await pace.run(cut_sentences_steps(doc))
-        # Only a passages.toml says how to cut (a zip without one may be any zip of files): the visitor's choice
-        # stands.
+        # A zip's stated cut (its passages.toml, or a corpus folder's 2 sentences) is kept; a zip of files without
+        # one leaves the visitor's choice standing.
         self.clear()
         self.items = [*imported.documents, *imported.skipped]
         self.words = imported.related_words
-        self.passages = imported.passage_size if imported.passage_size != DEFAULT_SIZE else None
+        self.passages = imported.passage_size if imported.passage_size != default_size(corpus_folder=False) else None
         self.show()
 
 

@@ -136,8 +136,14 @@ class Lab:
 
     def with_headings(self) -> Lab:
         """The same documents with each passage searched under its section path (contextual chunk headers), made
-        once; this lab itself when it already is."""
-        if self.headings:
+        once; this lab itself when it already is, or when no document has a heading (Fernport's), since every
+        passage is then searched by its text alone either way.
+
+        >>> lab = Lab()
+        >>> lab.with_headings() is lab
+        True
+        """
+        if self.headings or not any(doc.headings for doc in self.corpus.documents):
             return self
         if self._headed is None:
             self._headed = Lab(self.corpus, self.passage_size, headings=True)

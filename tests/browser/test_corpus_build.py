@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from tools.site import build_site, served, settings_for_tests
 
 from raglab import Lab, load_corpus, run
-from raglab.documents.collection import read_folder
+from raglab.documents.collection import passage_size_in, read_folder
 from raglab.show import score_label
 
 DOCUMENTS = {
@@ -52,7 +52,7 @@ def site_url(folder, tmp_path_factory):  # the `visit` fixture visits this site
 def expected(folder, question):
     """What the core gives for the question on the folder, read as the build read it."""
     corpus, _ = read_folder(folder)
-    return [(p.id, score_label(p)) for p in run(Lab(corpus), "plain", question).passages]
+    return [(p.id, score_label(p)) for p in run(Lab(corpus, passage_size_in(folder)), "plain", question).passages]
 
 
 def test_the_course_documents_a_preset_and_a_typed_question(visit, folder):

@@ -12,10 +12,11 @@ from lab_page import SLOW, shown
 from playwright.sync_api import expect
 from tests.fixtures import make_docx, make_pdf, make_scan_pdf
 from tests.pdf_manual import make_manual_pdf
+from tests.pdf_paper import make_paper_pdf
 
 from raglab import Lab, run
-from raglab.documents.chunking import chunk_document
-from raglab.documents.collection import Collection, read_folder
+from raglab.documents.chunking import BLOCKS, chunk_document
+from raglab.documents.collection import Collection, passage_size_in, read_folder
 from raglab.documents.corpus import Document
 from raglab.graph.names import names_found
 from raglab.show import passage_place, score_label
@@ -152,7 +153,7 @@ def test_every_format_and_bad_input_read_searched_as_the_cli_and_private(visit, 
 
     corpus, problems = read_folder(folder)
     assert sorted(e.kind for e in problems) == sorted(BAD.values())
-    cli = Lab(corpus)
+    cli = Lab(corpus, passage_size_in(folder))  # as `raglab --corpus` cuts a folder of files: by their blocks
     for question in [
         "When does the quillfish swim past the reef?",
         "What did the lantern fund pay for?",
@@ -201,8 +202,9 @@ def test_every_format_and_bad_input_read_searched_as_the_cli_and_private(visit, 
 def test_pdfs_read_in_the_page_give_the_command_lines_passages(visit, tmp_path):
     """Intent: pdf.js in the page and pypdf on the command line give the same passages for the same PDF, every id,
     section and text, not only as many: a manual as real ones come (a title page, contents with dot leaders,
-    running headers and footers, headings, words broken at line ends, an index) and a plain report."""
-    files = {"handbook.pdf": make_manual_pdf(), "report.pdf": make_pdf(REPORT)}
+    running headers and footers, headings, words broken at line ends, an index), a two-column paper and a plain
+    report, in the lab's cut of a visitor's files (their blocks)."""
+    files = {"handbook.pdf": make_manual_pdf(), "paper.pdf": make_paper_pdf(), "report.pdf": make_pdf(REPORT)}
     for name, data in files.items():
         (tmp_path / name).write_bytes(data)
     corpus, _ = read_folder(tmp_path)
@@ -213,9 +215,9 @@ def test_pdfs_read_in_the_page_give_the_command_lines_passages(visit, tmp_path):
         item = page.locator("#docs-read li.read-doc", has_text=doc.source)
         item.locator("summary").click()  # "Show the text read": the text as the page read it
         expect(item.locator("pre")).not_to_be_empty()
-        read = Document(doc.slug, doc.title, item.locator("pre").text_content(), doc.source)
-        expected = [(c.id, c.section, c.text) for c in chunk_document(doc, 2)]
-        assert [(c.id, c.section, c.text) for c in chunk_document(read, 2)] == expected, doc.source
+        read = Document(doc.slug, doc.title, item.locator("pre").text_content(), doc.source, doc.page_starts)
+        expected = [(c.id, c.section, c.text) for c in chunk_document(doc, BLOCKS)]
+        assert [(c.id, c.section, c.text) for c in chunk_document(read, BLOCKS)] == expected, doc.source
         expect(item.locator(".facts")).to_contain_text(f"{len(expected)} passages")
     assert visit.console_errors == []
 
@@ -268,7 +270,8 @@ def test_kept_across_reload_and_tab_exported_imported_removed(visit):
     data = open(download.value.path(), "rb").read()
     names = sorted(zipfile.ZipFile(io.BytesIO(data)).namelist())
     found = names_found(Collection.from_zip(data).documents).entities  # Graph RAG's names, no edits made here
-    assert names == sorted(["01-memo.md", "02-notes.md", "synonyms.toml", *["entities.toml"] * bool(found)]), names
+    expected = ["01-memo.md", "02-notes.md", "passages.toml", "synonyms.toml", *["entities.toml"] * bool(found)]
+    assert names == sorted(expected), names  # passages.toml: the files' blocks, which a corpus folder is not cut by
     assert [d.text for d in Collection.from_zip(data).documents] == ["\n\n".join(MEMO), NOTES]
     if found:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:

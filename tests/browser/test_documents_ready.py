@@ -9,10 +9,10 @@ from lab_page import SLOW, shown, written
 from playwright.sync_api import expect
 
 from raglab import Lab, run
-from raglab.documents.collection import read_folder
+from raglab.documents.collection import passage_size_in, read_folder
 from raglab.show import score_label
 
-# 600 notes of 3 sentences: 600 documents and 1,200 passages of 2 sentences, cut and indexed 64 at a time.
+# 600 notes of 3 sentences: 600 documents, a passage each (a paragraph: their blocks), cut and indexed 64 at a time.
 NOTES = {
     f"note-{i:03}.txt": f"Reef note {i}. The tide reached mark {i}. The boat {i % 7} came back." for i in range(600)
 }
@@ -41,14 +41,15 @@ def test_a_question_asked_as_documents_are_kept_waits_for_them_and_gets_the_clis
     """Intent: a question sent the moment 600 kept documents become the lab's says "Getting your documents ready:
     n of N ..." while the page cuts and indexes them in steps (it does not build the rest in one go), and its
     answer is the command line's on the same files."""
-    cli = Lab(read_folder(written(tmp_path, NOTES))[0])
+    folder = written(tmp_path, NOTES)
+    cli = Lab(read_folder(folder)[0], passage_size_in(folder))
     page = visit.open()
     expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)
     page.locator("#doc-files").set_input_files(
         [{"name": n, "mimeType": "text/plain", "buffer": t.encode()} for n, t in sorted(NOTES.items())]
     )
     expect(page.locator("#docs-read")).to_contain_text("600 documents", timeout=SLOW)
-    expect(page.locator("#docs-read")).to_contain_text(f"{len(cli.chunks()):,} passages.")  # 1,200
+    expect(page.locator("#docs-read")).to_contain_text(f"{len(cli.chunks()):,} passages.")  # 600
     page.evaluate(ASK_WHEN_SWITCHED, QUESTION)
     page.locator("#docs-read .keep-read").click()
     expect(page.locator("#result-plain .summary")).to_contain_text(f"“{QUESTION}”", timeout=SLOW)
@@ -56,7 +57,7 @@ def test_a_question_asked_as_documents_are_kept_waits_for_them_and_gets_the_clis
 
     said = page.evaluate("saidPlain")
     waiting = re.compile(
-        r"Getting your documents ready: [\d,]+ of (600 documents cut into passages|1,200 "
+        rf"Getting your documents ready: [\d,]+ of (600 documents cut into passages|{len(cli.chunks()):,} "
         r"passages indexed)\. Your question is answered then\."
     )
     assert said and all(waiting.fullmatch(line) for line in said), said

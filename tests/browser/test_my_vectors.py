@@ -70,6 +70,7 @@ def test_vectors_batched_cancelled_resumed_not_twice_and_searched(visit, folder)
     page.context.add_init_script(RECORD_VECTOR_REQUESTS)
     visit.open()
     expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)
+    page.locator("input[name=passages][value='2']").check()  # the cut these counts are made in (the CLI's Lab())
     page.locator("#doc-files").set_input_files(
         [{"name": n, "mimeType": "text/plain", "buffer": t.encode()} for n, t in sorted(FILES.items())]
     )
@@ -168,6 +169,7 @@ def test_names_found_edited_kept_and_related_words_added(visit, tmp_path):
     cli = Lab(read_folder(tmp_path)[0])
     page = visit.open()
     expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)
+    page.locator("input[name=passages][value='2']").check()  # the cut these counts are made in (the CLI's Lab())
     page.locator("#doc-files").set_input_files({"name": "log.txt", "mimeType": "text/plain", "buffer": LOG.encode()})
     page.locator("#docs-read .keep-read").click()
     expect(page.locator("#docs-kept li.kept-doc")).to_have_count(1)
@@ -235,6 +237,7 @@ def test_vectors_kept_by_other_weights_are_made_again_not_used(visit, folder):
     next start and its passage counted as without one; only vectors of the page's own weights are read back."""
     page = visit.open()
     expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)
+    page.locator("input[name=passages][value='2']").check()  # the cut these counts are made in (the CLI's Lab())
     page.locator("#doc-files").set_input_files(
         [{"name": n, "mimeType": "text/plain", "buffer": t.encode()} for n, t in sorted(FILES.items())]
     )

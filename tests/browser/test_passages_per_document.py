@@ -52,7 +52,7 @@ def test_one_passage_per_document_searched_as_the_cli_kept_and_exported(visit, f
     again."""
     page = visit.open()
     expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)
-    expect(page.locator("input[name=passages][value='2']")).to_be_checked()
+    expect(page.locator("input[name=passages][value=blocks]")).to_be_checked()  # a visitor's files: their blocks
     page.locator("input[name=passages][value=document]").check()
     page.locator("#doc-files").set_input_files(
         [{"name": n, "mimeType": "text/plain", "buffer": t.encode()} for n, t in sorted(ABSTRACTS.items())]

@@ -14,6 +14,7 @@ from tests.fixtures import make_pdf
 
 from conftest import _close, _start_visit
 from raglab import Lab, run
+from raglab.documents.chunking import BLOCKS
 from raglab.documents.corpus import Corpus
 from raglab.documents.readers import read_file
 
@@ -71,7 +72,7 @@ def test_a_pdf_passage_opens_highlighted_in_the_text_and_on_its_page(page):
     with at least one box over the passage's words; Escape closes and gives focus back to the button."""
     ask(page, "plain", QUESTION)
     doc = read_file("guide.pdf", PDF)  # as the command line reads the same file
-    expected = run(Lab(Corpus("yours", (doc,))), "plain", QUESTION).passages[0].id
+    expected = run(Lab(Corpus("yours", (doc,)), BLOCKS), "plain", QUESTION).passages[0].id
     passage = show(page, "plain")
     assert passage == expected
     view = page.locator(VIEW)

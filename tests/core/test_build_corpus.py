@@ -331,7 +331,8 @@ def test_one_document_is_the_lab_s_name(tmp_path, minilm):
     """Intent: a folder of one document is called by that document's title, in the singular."""
     page = page_of(built(write_folder(tmp_path / "pdfs", {"honey.txt": NOTES["honey.txt"]}), tmp_path / "dist"))
     assert 'placeholder="Ask about honey.txt"' in page and "> honey.txt (1 document)</label>" in page
-    assert "Read the document (1 passage)" in page and "The document is cut into 1 passage of 2 sentences" in page
+    assert "Read the document (1 passage)" in page
+    assert "The document is cut into 1 passage along its paragraphs, lists and tables" in page
 
 
 def test_a_word_list_and_some_presets_are_cited_as_the_lab_has_them(tmp_path, minilm):
@@ -393,7 +394,7 @@ def test_a_link_out_of_the_folder_or_a_pipe_is_never_packed(tmp_path):
         "passages.toml",
         "synonyms.toml",
     ]
-    assert lab.name != "swordfish" and lab.passage_size == 2 and not lab.hand_written_names
+    assert lab.name != "swordfish" and lab.passage_size == "blocks" and not lab.hand_written_names
     assert sorted(lab.packed) == ["01-cider.md", "02-honey.md", "entities.toml"]
     assert b"Swordfish" not in lab.packed["entities.toml"] and b"Leo Marsh" in lab.packed["entities.toml"]
     assert not any(b"swordfish" in data.lower() for data in lab.packed.values())

@@ -104,7 +104,7 @@ def test_corpus_lists_sources_pages_and_passages(tmp_path, capsys):
     (tmp_path / "report.pdf").write_bytes(make_pdf(["Annual report. The trust met.", "The fund paid for a buoy."]))
     code, out, _ = run_cli(capsys, "corpus", "--corpus", str(tmp_path))
     assert code == 0 and out.splitlines() == [
-        f"{tmp_path.name}: 2 documents, 3 passages of 2 sentences",
+        f"{tmp_path.name}: 2 documents, 3 passages of blocks",
         "",
         "notes.txt (notes)",
         "  notes-1: The quillfish swims past the reef.",
@@ -115,6 +115,9 @@ def test_corpus_lists_sources_pages_and_passages(tmp_path, capsys):
     code, out, _ = run_cli(capsys, "corpus", "--corpus", str(tmp_path), "--json")
     report = json.loads(out)[1]
     assert (report["source"], report["pages"], [p["page"] for p in report["passages"]]) == ("report.pdf", 2, [1, 2])
+    (tmp_path / "passages.toml").write_text('[passages]\nsize = "document"\n', encoding="utf-8")  # the folder says
+    code, out, _ = run_cli(capsys, "corpus", "--corpus", str(tmp_path), "--json")
+    assert [p["page"] for p in json.loads(out)[1]["passages"]] == [1]
 
 
 def test_a_folder_with_nothing_readable_exits_2_with_why(tmp_path, capsys):

@@ -128,7 +128,14 @@ def test_records_are_json_and_give_the_document_back():
 def test_zip_holds_the_corpus_folder_layout():
     data = mine().to_zip()
     archive = zipfile.ZipFile(io.BytesIO(data))
-    assert archive.namelist() == ["01-notes.md", "02-report.md", "03-memo.md", "synonyms.toml", "presets.toml"]
+    assert archive.namelist() == [
+        "01-notes.md",
+        "02-report.md",
+        "03-memo.md",
+        "synonyms.toml",
+        "presets.toml",
+        "passages.toml",  # blocks: a corpus folder without it is cut into 2 sentences
+    ]
     assert archive.read("01-notes.md").decode() == (
         "# notes.txt\n\n<!-- source: notes.txt -->\n\nThe quillfish swims past Vantor Reef each spring.\n\n"
         "Dr. Marsh counted 3.5 thousand of them.\n"

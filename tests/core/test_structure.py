@@ -101,16 +101,16 @@ def test_structure_and_left_out_lines_are_kept_and_exported():
 
 
 def test_the_headings_option_searches_each_passage_with_its_section_path():
-    """Intent: contextual chunk headers, off by default: "tags" is only in the heading above "Each one is a single
-    byte.", so only with headings does a question about tags find that passage."""
+    """Intent: contextual chunk headers, on by default: "tags" is only in the heading above "Each one is a single
+    byte.", so only with headings does a question about tags find that passage; "alone" is the comparison."""
     corpus = Corpus("mine", (read_file("manual.md", MANUAL),))
-    plain, headed = Lab(corpus), Lab(corpus, headings=True)
+    plain, headed = Lab(corpus, 2), Lab(corpus, 2, headings=True)
     assert plain.chunks()[4].text == "Each one is a single byte."
     assert headed.chunks()[4].text == "4 Function reference › 4.5 Tags: Each one is a single byte."
     assert headed.passage_texts() == [c.text for c in headed.chunks()]
     question = "How big are the tags?"
-    assert run(plain, "plain", question).passages == ()
-    hit = run(headed, "plain", question).passages[0]
+    assert run(plain, "plain", question, headings="off").passages == ()
+    hit = run(plain, "plain", question).passages[0]
     assert hit.id == "manual-5" and hit.section == "4 Function reference › 4.5 Tags"
     assert run(headed, "plain", question).to_dict()["passages"][0]["section"] == hit.section
     assert run(plain, "plain", question, headings="on").passages == run(headed, "plain", question).passages
@@ -119,6 +119,38 @@ def test_the_headings_option_searches_each_passage_with_its_section_path():
 def test_the_command_line_shows_the_section_and_takes_headings(tmp_path, capsys):
     (tmp_path / "manual.md").write_bytes(MANUAL)
     assert main(["--corpus", str(tmp_path), "ask", "plain", "What is an error code?"]) == 0
-    assert "manual.md [manual-4] (4 Function reference › 4.4 Errors) score" in capsys.readouterr().out
+    assert "manual.md [manual-3] (4 Function reference › 4.4 Errors) score" in capsys.readouterr().out
     assert main(["--corpus", str(tmp_path), "ask", "plain", "How big are the tags?", "--headings", "on"]) == 0
-    assert "[manual-5]" in capsys.readouterr().out.split("What the model is given")[1].splitlines()[1]
+    assert "[manual-4]" in capsys.readouterr().out.split("What the model is given")[1].splitlines()[1]
+
+
+def test_hybrid_with_headings_needs_no_vector_but_the_passages_own():
+    """Intent: issue 32's "924 texts have no vector yet": the page embeds every passage's text (what ``needs_for``
+    asks for), and hybrid with headings on asked for the heading-prefixed texts instead. Its keyword side searches
+    the headings; its vector side compares the passages the page embedded."""
+    from tests.core.conftest import stand_in_embed
+
+    from raglab.page.needs import needs_for
+    from raglab.search.vector_table import VectorTable
+
+    lab = Lab(Corpus("mine", (read_file("manual.md", MANUAL),)))
+    question = "How big are the tags?"
+    table = VectorTable()
+    table.add([*lab.passage_texts(), question], stand_in_embed([*lab.passage_texts(), question]))
+    assert needs_for(lab, "hybrid", question, {"headings": "on"}, known=table.vectors).texts == ()
+    result = run(lab, "hybrid", question, embed=table, headings="on")
+    assert result.passages[0].id == "manual-5"
+    assert sorted(h.text for h in result.details["vector"]) == sorted(lab.passage_texts())  # each its own text
+    assert result.details["keyword"][0].text == "4 Function reference › 4.5 Tags: Each one is a single byte."
+
+
+def test_a_page_is_never_packed_with_the_next_but_a_paragraph_runs_on():
+    """Intent: a passage of blocks says the page it stands on (a slide is a page); the paragraphs of two pages are
+    two passages, while a sentence that runs on to the next page stays in its passage."""
+    text, starts = join_pages(["Annual report. The trust met.", "The fund paid for a", "buoy. It is red.", "Fin."])
+    chunks = chunk_documents([Document("r", "r.pdf", text, "r.pdf", starts)], "blocks")
+    assert [(c.text, c.page) for c in chunks] == [
+        ("Annual report. The trust met.", 1),
+        ("The fund paid for a buoy. It is red.", 2),
+        ("Fin.", 4),
+    ]

@@ -10,6 +10,7 @@ from tests.core.conftest import stand_in_embed
 
 from raglab import Lab, run
 from raglab.documents.chunking import (
+    BLOCKS,
     DEFAULT_SIZE,
     WHOLE_DOCUMENT,
     chunk_documents,
@@ -119,8 +120,10 @@ def test_a_passage_size_is_sentences_or_document():
 
 def test_zip_keeps_the_choice_and_a_folder_gives_it_back(tmp_path):
     docs = [read_file(f"{slug}.txt", text.encode()) for slug, text in ABSTRACTS.items()]
-    two = Collection(docs)
-    assert PASSAGES_FILE not in zipfile.ZipFile(io.BytesIO(two.to_zip())).namelist()  # the default says nothing
+    two = Collection(docs, passage_size=DEFAULT_SIZE)
+    assert PASSAGES_FILE not in zipfile.ZipFile(io.BytesIO(two.to_zip())).namelist()  # a corpus folder's own cut
+    blocks = Collection(docs)  # a visitor's files follow their blocks unless the visitor says otherwise
+    assert blocks.passage_size == BLOCKS and Collection.from_zip(blocks.to_zip()).passage_size == BLOCKS
     whole = Collection(docs, passage_size=WHOLE_DOCUMENT)
     data = whole.to_zip()
     archive = zipfile.ZipFile(io.BytesIO(data))
@@ -165,7 +168,8 @@ def test_your_documents_counts_passages_at_the_chosen_size():
     assert "5 words · 1 passage" in render_kept([doc], 900, None, WHOLE_DOCUMENT)
     section = render_section(10)
     assert "Cut your documents into:" in section
-    assert '<input type="radio" name="passages" value="2" checked> passages of 2 sentences, as Fernport' in section
+    assert '<input type="radio" name="passages" value="2"> passages of 2 sentences, as Fernport' in section
+    assert '<input type="radio" name="passages" value="blocks" checked> passages that follow the document' in section
     assert 'value="document"> one passage per document (short documents such as abstracts or FAQ entries)' in section
 
 

@@ -30,34 +30,51 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from .blocks import block_spans
 from .corpus import Document
 from .steps import Steps
 
 DEFAULT_SIZE = 2  # sentences per passage, as in the spec
 CHUNK_SIZES = (1, 2, 4)  # the sizes the chunk-size technique compares
-# A passage stops before a sentence that would take it past this many words (a real manual's long sentences made
-# two-sentence passages of 150 words, which bury what matched in them); a single longer sentence is kept whole.
-# Fernport's longest four sentences are 72 words, so no Fernport passage changes.
+# The word budget of a passage: a passage of sentences stops before a sentence that would take it past this many
+# words (a real manual's long sentences made two-sentence passages of 150 words, which bury what matched in them),
+# and a passage of blocks holds blocks up to it; a single longer sentence is kept whole. Fernport's longest four
+# sentences are 72 words, so no Fernport passage changes.
 MAX_PASSAGE_WORDS = 120
 WHOLE_DOCUMENT = "document"  # a passage size: each document is one passage
-PassageSize = int | str  # sentences per passage, or WHOLE_DOCUMENT
-# What a visitor may choose for their documents, with the words "Your documents" shows (the first is the default).
+BLOCKS = "blocks"  # a passage size: the blocks a person sees, packed inside a section up to MAX_PASSAGE_WORDS
+PassageSize = int | str  # sentences per passage, WHOLE_DOCUMENT or BLOCKS
+# What a visitor may choose for their documents, with the words "Your documents" shows (the first is the default,
+# VISITOR_SIZE: a visitor's files have paragraphs, lists, tables and headings, which a passage should follow).
 PASSAGE_CHOICES: tuple[tuple[PassageSize, str], ...] = (
+    (BLOCKS, "passages that follow the document: its paragraphs, lists and tables, inside each section"),
     (DEFAULT_SIZE, f"passages of {DEFAULT_SIZE} sentences"),  # ", as <the site's corpus>" when its size too
     (WHOLE_DOCUMENT, "one passage per document (short documents such as abstracts or FAQ entries)"),
 )
 
 
+def default_size(corpus_folder: bool) -> PassageSize:
+    """The one rule for which cut applies when nothing says otherwise (no passages.toml, no stored choice): a corpus
+    folder (Fernport's layout, ``NN-slug.md``, the spec's figures) is cut into DEFAULT_SIZE sentences; a visitor's
+    files, in the page or as ``--corpus DIR``, follow their blocks.
+
+    >>> default_size(corpus_folder=True), default_size(corpus_folder=False)
+    (2, 'blocks')
+    """
+    return DEFAULT_SIZE if corpus_folder else BLOCKS
+
+
 @dataclass(frozen=True, slots=True)
 class Chunk:
-    """A piece of one document: ``size`` consecutive sentences starting at sentence ``first`` (0-based); a whole
-    document's passage holds all its sentences (``size`` = their count) and its text as the document has it."""
+    """A piece of one document: ``sentences`` consecutive sentences starting at sentence ``first`` (0-based), cut
+    by ``size`` (a number of sentences, or BLOCKS); a whole document's passage holds all its sentences (``size`` =
+    their count) and its text as the document has it."""
 
     id: str
     slug: str
     title: str
     text: str
-    size: int
+    size: PassageSize
     first: int
     sentences: int  # how many sentences it really holds (the last chunk of a document may be shorter)
     page: int | None = None  # the page of a PDF its first sentence starts on
@@ -77,39 +94,45 @@ class Chunk:
 
 
 def chunk_id(slug: str, size: PassageSize, n: int, sized: bool = False) -> str:
-    """``ferry-1`` for the default size and for a whole document; ``ferry-s1-1`` for other sizes, or for any size
-    when ``sized`` (the chunk-size technique names all three sizes alike: ``rules-s2-1``)."""
-    return f"{slug}-{n}" if size in (DEFAULT_SIZE, WHOLE_DOCUMENT) and not sized else f"{slug}-s{size}-{n}"
+    """``ferry-1`` for the default size, for blocks and for a whole document; ``ferry-s1-1`` for other sizes, or for
+    a number of sentences when ``sized`` (the chunk-size technique names all three sizes alike: ``rules-s2-1``)."""
+    if size == BLOCKS or (size in (DEFAULT_SIZE, WHOLE_DOCUMENT) and not sized):
+        return f"{slug}-{n}"
+    return f"{slug}-s{size}-{n}"
 
 
 def check_passage_size(size) -> PassageSize:
     """A passage size as a setting gives it (a TOML value, the page's stored choice): a whole number of sentences
-    from 1, or WHOLE_DOCUMENT; a ValueError saying what is allowed otherwise.
+    from 1, BLOCKS or WHOLE_DOCUMENT; a ValueError saying what is allowed otherwise.
 
-    >>> check_passage_size("document"), check_passage_size(2)
-    ('document', 2)
+    >>> check_passage_size("document"), check_passage_size(2), check_passage_size("blocks")
+    ('document', 2, 'blocks')
     """
-    if size == WHOLE_DOCUMENT or (isinstance(size, int) and not isinstance(size, bool) and size >= 1):
+    if size in (WHOLE_DOCUMENT, BLOCKS) or (isinstance(size, int) and not isinstance(size, bool) and size >= 1):
         return size
     raise ValueError(
-        f"a passage is a whole number of sentences from 1, or “{WHOLE_DOCUMENT}” (one passage per "
-        f"document), not {size!r}"
+        f"a passage is a whole number of sentences from 1, “{BLOCKS}” (the document's paragraphs, lists and "
+        f"tables) or “{WHOLE_DOCUMENT}” (one passage per document), not {size!r}"
     )
 
 
 def passages_phrase(size: PassageSize) -> str:
     """How a sentence names the passages of a size.
 
-    >>> passages_phrase(2), passages_phrase(1), passages_phrase(WHOLE_DOCUMENT)
-    ('passages of 2 sentences', 'passages of 1 sentence', 'one passage per document')
+    >>> passages_phrase(2), passages_phrase(1), passages_phrase(WHOLE_DOCUMENT), passages_phrase(BLOCKS)
+    ('passages of 2 sentences', 'passages of 1 sentence', 'one passage per document', 'passages of blocks')
     """
     if size == WHOLE_DOCUMENT:
         return "one passage per document"
+    if size == BLOCKS:
+        return "passages of blocks"
     return f"passages of {size} sentence{'s' * (size != 1)}"
 
 
 def passages_kind(size: PassageSize) -> str:
-    """The passages of a size as a label names them: "2-sentence passages", "whole documents"."""
+    """The passages of a size as a label names them: "2-sentence passages", "block passages", "whole documents"."""
+    if size == BLOCKS:
+        return "block passages"
     return "whole documents" if size == WHOLE_DOCUMENT else f"{size}-sentence passages"
 
 
@@ -123,7 +146,7 @@ def passage_count(doc: Document, size: PassageSize) -> int:
     >>> passage_count(doc, 1), passage_count(doc, 2), passage_count(doc, 4), passage_count(doc, WHOLE_DOCUMENT)
     (3, 2, 1, 1)
     """
-    if isinstance(size, str):  # WHOLE_DOCUMENT, the one size that is not a number
+    if size == WHOLE_DOCUMENT:
         return 1 if doc.text else 0
     return len(_spans(doc, size))
 
@@ -150,7 +173,7 @@ def cut_sentences_steps(doc: Document) -> Steps[Document]:
     return cut_sentences(doc)
 
 
-def _spans(doc: Document, size: int) -> list[tuple[int, int]]:
+def _spans(doc: Document, size: PassageSize) -> list[tuple[int, int]]:
     """Each passage of ``size`` as (first, past the last) sentence index: ``size`` sentences at a time inside each
     section, so a passage never runs across a heading (a section's last passage may be shorter), and never past
     MAX_PASSAGE_WORDS by adding a sentence (a passage may then hold fewer).
@@ -159,8 +182,12 @@ def _spans(doc: Document, size: int) -> list[tuple[int, int]]:
     [(0, 2), (2, 3), (3, 5)]
     >>> _spans(Document("m", "m", "Short one. " + "Long " * 119 + "words. Next."), 2)  # 2 + 120 + 1 words
     [(0, 1), (1, 2), (2, 3)]
+
+    BLOCKS cuts by the document's blocks (``blocks.block_spans``) within the same budget.
     """
-    if size < 1:
+    if size == BLOCKS:
+        return block_spans(doc, MAX_PASSAGE_WORDS)
+    if not isinstance(size, int) or size < 1:
         raise ValueError(f"a chunk holds at least 1 sentence, not {size}")
     words = doc.sentence_words
     spans = []
@@ -195,7 +222,7 @@ def passage_texts(doc: Document, size: PassageSize, headings: bool = False) -> l
     >>> passage_texts(Document("rules", "Rules", "Camp here. No fires. Dogs on a lead."), 2)
     ['Camp here. No fires.', 'Dogs on a lead.']
     """
-    if isinstance(size, str):  # WHOLE_DOCUMENT
+    if size == WHOLE_DOCUMENT:
         return [doc.text] if doc.sentences else []
     sents, sections = doc.sentences, doc.sentence_sections
     return [
@@ -206,7 +233,7 @@ def passage_texts(doc: Document, size: PassageSize, headings: bool = False) -> l
 
 def chunk_document(doc: Document, size: PassageSize, headings: bool = False) -> list[Chunk]:
     """A document's passages of ``size``; with ``headings``, each passage's text begins with its section path."""
-    if isinstance(size, str):  # WHOLE_DOCUMENT
+    if size == WHOLE_DOCUMENT:
         n = len(doc.sentences)
         return (
             [

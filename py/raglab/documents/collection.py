@@ -32,7 +32,7 @@ from pathlib import Path
 
 from ..graph.names import find_names
 from . import readers
-from .chunking import DEFAULT_SIZE, WHOLE_DOCUMENT, PassageSize, check_passage_size
+from .chunking import BLOCKS, DEFAULT_SIZE, WHOLE_DOCUMENT, PassageSize, check_passage_size, default_size
 from .corpus import (
     DATA_FILES,
     SLUG,
@@ -77,7 +77,7 @@ class Collection:
         documents: Iterable[Document] = (),
         related_words: Mapping[str, tuple[str, ...]] | None = None,
         presets: Mapping[str, tuple[str, ...]] | None = None,
-        passage_size: PassageSize = DEFAULT_SIZE,
+        passage_size: PassageSize = BLOCKS,  # default_size(corpus_folder=False)
     ):
         self.documents: list[Document] = []
         self.related_words = dict(related_words or {})
@@ -164,14 +164,9 @@ class Collection:
                 archive.writestr("presets.toml", toml_table("presets", self.presets))
             if self.passage_size != DEFAULT_SIZE:
                 archive.writestr(PASSAGES_FILE, passages_toml(self.passage_size))
-            entities = list(entities)
-            if entities:
-                archive.writestr(
-                    "entities.toml",
-                    entities_toml(
-                        entities, "The names in these documents (found by rules, with your edits) for Graph RAG."
-                    ),
-                )
+            if entities := list(entities):
+                note = "The names in these documents (found by rules, with your edits) for Graph RAG."
+                archive.writestr("entities.toml", entities_toml(entities, note))
         return out.getvalue()
 
     @classmethod
@@ -200,7 +195,7 @@ def zip_steps(data: bytes, name: str = "documents.zip") -> Steps[Collection]:
     archive = open_zip(name, data)
     members = [m for m in archive.infolist() if not m.is_dir() and not _hidden(m.filename)]
     named = [(_base_name(m.filename), m) for m in members]  # a zipped folder: its files
-    size = DEFAULT_SIZE
+    size = default_size(is_corpus_folder(n for n, _ in named))
     for n, m in named:
         if n == PASSAGES_FILE:
             yield n
@@ -236,15 +231,16 @@ def passages_toml(size: PassageSize) -> str:
     """passages.toml for a passage size (``passage_size_from`` reads it back).
 
     >>> print(passages_toml("document"), end="")
-    # How the lab cuts these documents into passages: a number of sentences, or "document" (one passage per
-    # document). Without this file: 2 sentences.
+    # How the lab cuts these documents: sentences a passage, "blocks" (paragraphs, lists, tables) or "document"
+    # (one passage each). Without this file: 2 sentences.
     [passages]
     size = "document"
     """
-    value = _toml_string(WHOLE_DOCUMENT) if size == WHOLE_DOCUMENT else str(size)
+    value = str(size) if isinstance(size, int) else _toml_string(size)
     return (
-        f'# How the lab cuts these documents into passages: a number of sentences, or "{WHOLE_DOCUMENT}" (one '
-        f"passage per\n# document). Without this file: {DEFAULT_SIZE} sentences.\n[passages]\nsize = {value}\n"
+        f'# How the lab cuts these documents: sentences a passage, "{BLOCKS}" (paragraphs, lists, tables) or "'
+        f'{WHOLE_DOCUMENT}"\n# (one passage each). Without this file: {DEFAULT_SIZE} sentences.\n'
+        f"[passages]\nsize = {value}\n"
     )
 
 
@@ -258,9 +254,13 @@ def passage_size_from(text: str, name: str = PASSAGES_FILE) -> PassageSize:
 
 
 def passage_size_in(folder: str | Path) -> PassageSize:
-    """A folder's passage size (its passages.toml; 2 sentences without one), for ``Lab(corpus, passage_size)``."""
+    """A folder's passage size, for ``Lab(corpus, passage_size)``: its passages.toml, else ``default_size`` (2
+    sentences for a corpus folder, blocks for a folder of a visitor's files)."""
     path = folder_file(folder, PASSAGES_FILE)
-    return passage_size_from(utf8_text(PASSAGES_FILE, path.read_bytes())) if path else DEFAULT_SIZE
+    if path:
+        return passage_size_from(utf8_text(PASSAGES_FILE, path.read_bytes()))
+    files = folder_files(Path(folder))[0] if Path(folder).is_dir() else []
+    return default_size(not files or is_corpus_folder(p.name for p in files))
 
 
 def _hidden(path: str) -> bool:
@@ -449,7 +449,7 @@ def collection_from_records(records: Mapping[str, str]) -> tuple[Collection, obj
     except (ValueError, CorpusError):
         problems.append("Your word list could not be read back; it is empty.")
     try:
-        c.passage_size = passage_size_in_record(meta.get("passages", DEFAULT_SIZE))
+        c.passage_size = passage_size_in_record(meta.get("passages", default_size(corpus_folder=False)))
     except ValueError:
         problems.append("How your documents are cut could not be read back; they are cut as at first.")
     return c, meta.get("corpus"), " ".join(problems)

@@ -6,10 +6,13 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
+from .tables import header_row, markdown_tables, row_text
+
 
 class _PageText(HTMLParser):
     """The text a reader sees on a web page: no markup, no scripts or styles, no menus, headers, footers or forms;
-    each block element (paragraph, heading, list item, table row...) a block of its own."""
+    each block element (paragraph, heading, list item...) a block of its own, and each table row a block that keeps
+    its column names (``tables.row_text``)."""
 
     SKIP = frozenset(
         "head title script style noscript template svg math nav header footer aside form iframe "
@@ -27,6 +30,10 @@ class _PageText(HTMLParser):
         self.current: list[str] = []
         self.skipping = 0
         self.heading = 0  # the level of the heading being read (h1-h6), 0 outside one
+        self.tables: list[list[str] | None] = []  # each open table's column names (None before its first row)
+        self.row: list[list[str]] | None = None  # the cells of the row being read, each its pieces of text
+        self.in_head = False  # inside <thead>
+        self.all_th = True  # every cell of the row being read so far is a <th>
 
     def handle_starttag(self, tag, attrs):
         self._tag(tag, 1)
@@ -37,15 +44,56 @@ class _PageText(HTMLParser):
     def _tag(self, tag: str, step: int) -> None:
         if tag in self.SKIP:
             self.skipping = max(0, self.skipping + step)
+        elif tag in ("table", "tr", "td", "th", "thead") or (self.row is not None and tag in self.BLOCK):
+            self._table_tag(tag, step)
         elif tag in self.BLOCK:
             self.close_block()
             if tag in self.HEADINGS:
                 self.heading = self.HEADINGS[tag] if step > 0 else 0
-        elif tag in ("td", "th"):
-            self.current.append(" ")
+
+    def _table_tag(self, tag: str, step: int) -> None:
+        if tag == "table":
+            self._end_row()
+            self.close_block()
+            if step > 0:
+                self.tables.append(None)
+            elif self.tables:
+                self.tables.pop()
+        elif tag == "thead":
+            self.in_head = step > 0
+        elif tag == "tr" or not self.tables:
+            self._end_row()
+            if step > 0 and tag == "tr" and self.tables:
+                self.close_block()
+                self.row = []
+        elif tag in ("td", "th") and step > 0:
+            if self.row is None:
+                self.close_block()
+                self.row = []
+            self.all_th = (self.all_th or len(self.row) == 0) and tag == "th"
+            self.row.append([])
+        elif self.row:
+            self.row[-1].append(" ")  # a paragraph or a break inside a cell: a space
+
+    def _end_row(self) -> None:
+        if self.row is None:
+            return
+        cells = [" ".join("".join(pieces).split()) for pieces in self.row]
+        self.row = None
+        if not self.tables or not any(cells):
+            return
+        if self.tables[-1] is None and header_row(cells, self.in_head or self.all_th):
+            self.tables[-1] = cells
+            return
+        self.tables[-1] = self.tables[-1] or []
+        self.blocks.append(row_text(self.tables[-1], cells))
 
     def handle_data(self, data):
-        if not self.skipping:
+        if self.skipping:
+            return
+        if self.row:
+            self.row[-1].append(data)
+        else:
             self.current.append(data)
 
     def close_block(self) -> None:
@@ -137,7 +185,7 @@ def markdown_text(text: str) -> str:
     >>> markdown_text("---\\ntitle: Tides\\nlayout: default\\n---\\n# Tides\\n")
     '# Tides\\n'
     """
-    text = without_comments(_without_front_matter(text))  # comments are not text (and export uses them)
+    text = markdown_tables(without_comments(_without_front_matter(text)))  # comments are not text (export uses them)
     for pattern, replacement in _MARKDOWN:
         text = pattern.sub(replacement, text)
     return text

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from .pdf_furniture import furniture
 from .pdf_lines import Line, Page, page_lines
+from .pdf_sections import front_matter, numbered_sections
 from .steps import Steps, run_steps
 from .text import split_sentences
 
@@ -26,6 +27,8 @@ HEADING_RATIO = 1.15  # a line at least this much larger than the body size can 
 HEADING_MAX_WORDS = 12  # a longer line is text, however it is set
 PARAGRAPH_GAP = 1.15  # baselines further apart than this times the body's usual line pitch end a block (TeX's
 # paragraph skip makes 1.48 of the size against a pitch of 1.21: 1.22 times; a tall glyph stretches a line 1.05)
+TITLE_PAGE_MIN = 3  # pages: a document this long may open with a title page (front matter under its title)
+COLUMN_GAP = 10  # of the font size: a line this far right of the last, and above it, starts the next column
 INDENT = 0.25  # of the font size: a line starting further right or left than the block's lines starts a block
 FIRST_INDENT = 3.0  # of the font size: a paragraph's first line is indented by less than this (TeX: 1.4)
 RUNS_ON = 0.5  # in a block where no sentence ends, a line this long (of the page's longest) or longer that ends
@@ -64,13 +67,15 @@ def read_pages_steps(pages: Iterable[Page]) -> Steps[list[PageText]]:
     pitch = line_pitch(lines, body)
     kept = [[line for n, line in enumerate(page) if (p, n) not in left] for p, page in enumerate(lines)]
     levels = heading_levels([line for page in kept for line in page], body)
+    sections = numbered_sections([line for page in kept for line in page], body, levels)
     by_page: list[dict[int, str]] = [{} for _ in lines]
     for (p, n), reason in left.items():
         by_page[p][n] = reason
     yield
     texts = []
-    for page, here in zip(lines, by_page, strict=True):
-        texts.append(_page_text(page, here, body, pitch, levels, spellings))
+    for p, (page, here) in enumerate(zip(lines, by_page, strict=True)):
+        title_page = p == 0 and len(lines) >= TITLE_PAGE_MIN
+        texts.append(_page_text(page, here, body, pitch, (levels, sections, title_page), spellings))
         yield
     return join_broken_across_pages(texts, spellings)
 
@@ -280,19 +285,25 @@ def _page_text(
     left: dict[int, str],
     body: float,
     pitch: float,
-    levels: dict[float, int],
+    headings: tuple[dict[float, int], frozenset[str], bool],
     spellings: Counter[str],
 ) -> PageText:
     """A page's blocks: lines of one size, ``PARAGRAPH_GAP`` times the usual pitch apart at most, aligned (the
     first line may be indented or hang out, the rest start where the second does) form a block; a heading is a
     block of its own (a heading's wrapped second line joins it); a block in which no sentence ends (a title page,
     an author list, table rows, code) is one block per line. A line left out stands after the text of the lines
-    above it (a running header at 0, a footer at the end), whatever order the PDF draws them in."""
+    above it (a running header at 0, a footer at the end), whatever order the PDF draws them in. ``headings``: the
+    document's levels by size, its numbered sections (``pdf_sections``), and whether this page may be a title page,
+    whose only heading is its title (its largest would-be heading; a numbered one stays)."""
+    levels, sections, title_page = headings
+    level_of = {n: _heading_level(line, body, levels, sections) for n, line in enumerate(lines) if n not in left}
+    if title_page:
+        front_matter(lines, level_of, numbering_depth)
     blocks: list[tuple[int, list[int]]] = []  # each block's heading level (0 for text) and its lines
     for n, line in enumerate(lines):
         if n in left:
             continue
-        level = _heading_level(line, body, levels)
+        level = level_of[n]
         if blocks and blocks[-1][1][-1] == n - 1:  # a left-out line between two ends a block
             kind, members = blocks[-1]
             block = [lines[m] for m in members]
@@ -314,7 +325,9 @@ def _page_text(
     return PageText("\n\n".join(texts), left_out)
 
 
-def _heading_level(line: Line, body: float, levels: dict[float, int]) -> int:
+def _heading_level(line: Line, body: float, levels: dict[float, int], sections: frozenset[str]) -> int:
+    if line.text in sections:
+        return 1
     if not heading_shape(line.text, line.size, body):
         return 0
     depth = numbering_depth(line.text)
@@ -344,14 +357,17 @@ def _continues_heading(block: list[Line], line: Line, body: float) -> bool:
 
 
 def _continues(block: list[Line], line: Line, pitch: float) -> bool:
-    """Whether a line goes on a block of text: same size, close below, aligned, and no list item of its own."""
+    """Whether a line goes on a block of text: same size, close below, aligned, and no list item of its own; or,
+    at the top of the next column, a sentence's lower-case rest."""
     last, first = block[-1], block[0]
     if abs(line.size - last.size) > 0.05 * last.size or _LIST_MARK.match(line.text):
         return False
+    if line.y > last.y and line.x - last.x >= COLUMN_GAP * line.size:
+        return line.text[:1].islower() and not last.text.endswith((".", "!", "?", ":"))
     if not 0 < last.y - line.y <= PARAGRAPH_GAP * pitch * last.size:
         return False
     if len(block) > 1:
-        return abs(line.x - block[1].x) <= INDENT * line.size
+        return abs(line.x - last.x) <= INDENT * line.size
     indent = first.x - line.x
     return (
         abs(indent) <= INDENT * line.size

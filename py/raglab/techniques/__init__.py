@@ -16,7 +16,7 @@ from ..models.model_prompts import (
 from ..result import Result
 from ..search.bm25 import B_RANGE, K1, K1_RANGE, B
 from ..search.vectors import Embedder
-from .common import HEADINGS_CHOICES, HEADINGS_OFF, SCORINGS, TOP_K, QuestionError
+from .common import HEADINGS_CHOICES, HEADINGS_ON, SCORINGS, TOP_K, QuestionError
 from .granularity import chunk_size, chunk_size_did, parent, parent_did
 from .graph_rag import graph, graph_did
 from .keyword_rag import document, document_did, plain, plain_did, query, query_did
@@ -86,10 +86,10 @@ SCORING_OPTIONS = (
     Option(
         "headings",
         "Search each passage",
-        HEADINGS_OFF,
+        HEADINGS_ON,
         choices=HEADINGS_CHOICES,
-        help="alone (default), or with the headings of its section before it (contextual chunk headers): a passage "
-        "cut from its heading finds questions in the heading's words too; documents without headings (Fernport's) "
+        help="with the headings of its section before it (default: contextual chunk headers, so a passage cut from "
+        "its heading finds questions in the heading's words too), or alone; documents without headings (Fernport's) "
         "are searched the same either way",
     ),
 )

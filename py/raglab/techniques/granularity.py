@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..documents.chunking import CHUNK_SIZES, chunk_id, passages_kind, whole_document
+from ..documents.chunking import (
+    BLOCKS,
+    CHUNK_SIZES,
+    MAX_PASSAGE_WORDS,
+    PassageSize,
+    chunk_id,
+    passages_kind,
+    whole_document,
+)
 from ..documents.text import search_words
 from ..lab import Lab
 from ..result import Hit, Result
@@ -58,7 +66,8 @@ def parent(lab: Lab, question: str, top_k: int = TOP_K) -> Result:
 def chunk_size(lab: Lab, question: str, top_k: int = 1, sizes: tuple[int, ...] = CHUNK_SIZES) -> Result:
     """Search the documents cut into 1, 2 and 4 sentences, each size on its own; show each size's best side by
     side. For "What are the visitor rules?" only "visitor" matches, in one chunk of each size: ln(1 + 56/1) = 4.04,
-    ln(1 + 32/1) = 3.50, ln(1 + 20/1) = 3.04."""
+    ln(1 + 32/1) = 3.50, ln(1 + 20/1) = 3.04. A lab whose passages follow its documents' blocks (a visitor's
+    documents) shows its own cut beside the sentence counts."""
     question = check_question(question)
     words = search_words(question)
     if not words:
@@ -69,21 +78,30 @@ def chunk_size(lab: Lab, question: str, top_k: int = 1, sizes: tuple[int, ...] =
         f"Cut every document into chunks of {', '.join(map(str, sizes))} sentences (ids look like "
         f"{chunk_id(first_slug, sizes[0], 1)}) and searched each size on its own.",
     ]
+    cuts: tuple[PassageSize, ...] = (*sizes, BLOCKS) if lab.passage_size == BLOCKS else sizes
+    if BLOCKS in cuts:
+        steps.append(
+            "Beside them, the lab’s own passages: each follows the document, a paragraph, a list or a table, "
+            f"packed inside its section up to {MAX_PASSAGE_WORDS} words, so no passage stops in the middle of "
+            "one or runs across a heading."
+        )
     hits: list[Hit] = []
-    by_size: dict[int, list[Hit]] = {}
-    for size in sizes:
+    by_size: dict[PassageSize, list[Hit]] = {}
+    for size in cuts:
         index = lab.index(size)
         sized = {c.id: c.sized_id for c in index.chunks}
         found = [
-            replace(h, id=sized[h.id], rank=len(hits) + j, note=f"{plural(size, 'sentence')} per chunk")
+            replace(h, id=sized[h.id], rank=len(hits) + j, note=_per_chunk(size))
             for j, h in enumerate(keyword_search(lab, words, top_k, size=size), 1)
         ]
         by_size[size] = found
         if found:
             best = found[0]
-            steps.append(f"Size {size}: best chunk is {best.id}, {len(best.text)} characters, score {best.score:.2f}.")
+            steps.append(
+                f"{_cut_name(size)}: best chunk is {best.id}, {len(best.text)} characters, score {best.score:.2f}."
+            )
         else:
-            steps.append(f"Size {size}: no chunk holds a search word.")
+            steps.append(f"{_cut_name(size)}: no chunk holds a search word.")
         hits += found
     steps.append(
         f"The list below shows the best {'chunk' if top_k == 1 else f'{top_k} chunks'} of each size side "
@@ -96,9 +114,20 @@ def chunk_size(lab: Lab, question: str, top_k: int = 1, sizes: tuple[int, ...] =
     )
     details = {
         "sizes": {str(s): [h.id for h in found] for s, found in by_size.items()},
-        "chunks_per_size": {str(s): len(lab.index(s)) for s in sizes},
+        "chunks_per_size": {str(s): len(lab.index(s)) for s in cuts},
     }
     return finish("chunk_size", question, words, steps, hits, plain_comparison(lab, question), details)
+
+
+def _cut_name(size: PassageSize) -> str:
+    return "The lab’s blocks" if size == BLOCKS else f"Size {size}"
+
+
+def _per_chunk(size: PassageSize) -> str:
+    """A chunk-size hit's note: "2 sentences per chunk", or "the lab's passage: a block or blocks"."""
+    if isinstance(size, int):
+        return f"{plural(size, 'sentence')} per chunk"
+    return "the lab’s passage: paragraphs, lists, tables"
 
 
 def parent_did(result: Result) -> str:
@@ -128,5 +157,7 @@ def chunk_size_did(result: Result) -> str:
     best = [ids[0] for ids in sizes.values() if ids]
     if not best:
         return ""
-    names = list(sizes)
-    return f"searched chunks of {', '.join(names[:-1])} and {names[-1]} sentences: the best are {', '.join(best)}"
+    counts = [name for name in sizes if name.isdigit()]
+    blocks = " and the lab’s blocks" if str(BLOCKS) in sizes else ""
+    said = f"searched chunks of {', '.join(counts[:-1])} and {counts[-1]} sentences{blocks}"
+    return f"{said}: the best are {', '.join(best)}"

@@ -8,7 +8,7 @@ from ..lab import Lab
 from ..result import Hit, Part, Result, rank_scored
 from ..search.rewrite import rewrite_words
 from .common import (
-    HEADINGS_OFF,
+    HEADINGS_ON,
     TOP_K,
     check_question,
     empty_result,
@@ -32,7 +32,7 @@ def plain(
     scoring: str = "sum",
     k1: float | None = None,
     b: float | None = None,
-    headings: str = HEADINGS_OFF,
+    headings: str = HEADINGS_ON,
 ) -> Result:
     """Search words, each passage's sum of word weights, the best ``top_k`` above 0. With ``scoring="bm25"`` (or
     "snowball": BM25 on Snowball stems) the passages are scored by BM25 instead (k1, b: see search/bm25.py), compared

@@ -15,7 +15,7 @@ from ..result import Comparison, Hit, Part, Result
 from ..search.fusion import RRF_DEPTH, RRF_K, fuse_ranks, rank_part, tie_sentences, tied_groups
 from ..search.vectors import Embedder, rank_by_similarity
 from .common import (
-    HEADINGS_OFF,
+    HEADINGS_ON,
     TOP_K,
     QuestionError,
     check_question,
@@ -203,13 +203,15 @@ def hybrid(
     scoring: str = "sum",
     k1: float | None = None,
     b: float | None = None,
-    headings: str = HEADINGS_OFF,
+    headings: str = HEADINGS_ON,
 ) -> Result:
     """Keyword search and vector search, each keeping its best 10, merged by rank fusion. The keyword side scores
     as plain search does (``scoring``: the spec's sum, "bm25" or "snowball"; k1, b for BM25); with ``headings``
-    "on", both sides search each passage with its section path before it."""
+    "on", it searches each passage with its section path before it. The vector side compares the meaning of each
+    passage's text alone, the vectors the page made for "every passage": the headings are words to find, and a
+    second vector of every passage would double what a visitor waits for."""
     question = check_question(question)
-    lab = searched_lab(lab, headings)
+    meant, lab = lab, searched_lab(lab, headings)
     words = search_words(question)
     keyword_list, scored, settings = (
         scored_search(lab, question, words, RRF_DEPTH, scoring, k1, b) if words else ([], "", {})
@@ -227,7 +229,7 @@ def hybrid(
     )
     if embed is not None:
         (q_vec,) = embed([question])
-        vector_list = meaning_search(lab, embed, q_vec, RRF_DEPTH)
+        vector_list = meaning_search(meant, embed, q_vec, RRF_DEPTH)
         steps.append(
             f"Vector search: the {len(vector_list)} passages closest in meaning; top 3 are {_top3(vector_list)}."
         )

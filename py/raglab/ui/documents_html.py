@@ -252,7 +252,7 @@ def render_passage_choice(like: str = "", site_size: PassageSize = DEFAULT_SIZE)
 
     >>> 'value="document"> one passage per document' in render_passage_choice()
     True
-    >>> 'value="2" checked> passages of 2 sentences, as Fernport</label>' in render_passage_choice("Fernport")
+    >>> 'value="2"> passages of 2 sentences, as Fernport</label>' in render_passage_choice("Fernport")
     True
     """
     radios = "".join(

@@ -14,6 +14,7 @@ from html import escape
 from pathlib import Path
 from urllib.parse import urlencode
 
+from ..documents.chunking import BLOCKS
 from ..documents.corpus import lab_name
 from ..graph.names import names_found
 from ..lab import Lab
@@ -68,7 +69,9 @@ def _documents(lab: Lab, page: Mapping) -> str:
     the_docs = "document" if len(docs) == 1 else f"{len(docs)} documents"
     cut = f"{'Its' if intro else 'The'} {the_docs} {'is' if len(docs) == 1 else 'are'} cut"
     head = (
-        f"{intro} {cut} into {plural(len(chunks), 'passage')} of {size} sentences each; each passage starts at its id."
+        f"{intro} {cut} into {plural(len(chunks), 'passage')} "
+        f"{'along its paragraphs, lists and tables' if size == BLOCKS else f'of {size} sentences each'}; "
+        "each passage starts at its id."
     ).strip()
     body = []
     for d in docs:

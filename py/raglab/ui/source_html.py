@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
-from ..documents.chunking import CHUNK_SIZES, WHOLE_DOCUMENT, PassageSize, chunk_document
+from ..documents.chunking import BLOCKS, CHUNK_SIZES, WHOLE_DOCUMENT, PassageSize, chunk_document
 from ..documents.corpus import Document
 from ..documents.source_map import Place, passage_label, sentence_spans
 
@@ -63,6 +63,9 @@ def _size_choice(place: Place, size: PassageSize) -> str:
 
 
 def _size_words(size: PassageSize) -> str:
+    """A cut as the view names it: "2 sentences", "blocks (paragraphs, lists, tables)", "whole documents"."""
+    if size == BLOCKS:
+        return "blocks (paragraphs, lists, tables)"
     return "whole documents" if size == WHOLE_DOCUMENT else f"{size} sentence{'s' * (size != 1)}"
 
 
@@ -100,6 +103,8 @@ def _about(doc: Document, place: Place, size: PassageSize, passages: int, left_o
     >>> _about(doc, find_place(doc, "r-s1-2", 2), 2, 2, 0)
     'How the lab read rules.txt: 2 passages of 2 sentences. Each passage is outlined, its id first; the passages \
 of 2 sentences that hold the sentences of r-s1-2 (the passage the result gave) are highlighted.'
+    >>> _about(doc, find_place(doc, "r-1", BLOCKS), BLOCKS, 1, 0).split(": ")[1].split(". ")[0]
+    '1 passage of blocks (paragraphs, lists, tables)'
     """
     cut = (
         "1 passage, the whole document"
