@@ -8,11 +8,13 @@ from playwright.sync_api import expect
 from test_accessibility import violations
 
 MIRA = "When can I meet the man who taught Mira to bake?"
-NOTES = {
-    "reef.txt": "The reef lies north of the harbour. Divers count parrotfish there every spring. "
-    "Dr. Ada Marsh leads the count. Her team logs every fish by hand.",
-    "boats.txt": "Small boats leave the quay at dawn. The ferry to the reef costs four coins. "
-    "Tickets are sold at the kiosk by the quay. The kiosk opens at seven.",
+NOTES = {  # cut in 2 sentences (the page's choice below): 3 passages each
+    "reef.txt": "The reef lies north of the harbour. Divers count parrotfish there every spring.\n\n"
+    "Dr. Ada Marsh leads the count. Her team logs every fish by hand.\n\n"
+    "Storms move the sand each winter, and the divers map it again.",
+    "boats.txt": "Small boats leave the quay at dawn. The ferry to the reef costs four coins.\n\n"
+    "Tickets are sold at the kiosk by the quay. The kiosk opens at seven.\n\n"
+    "In fog the boats stay in, and the kiosk gives the coins back.",
 }
 
 
@@ -80,6 +82,7 @@ def test_compare_on_fernport_and_on_your_documents(browser, site_url, width):
 
     # your documents: the meaning rows wait for the vectors; once made, every row runs and the map is drawn
     expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)
+    page.locator("input[name=passages][value='2']").check()  # 2 sentences a passage: a map of 6 dots, not 2
     page.locator("#doc-files").set_input_files(
         [{"name": n, "mimeType": "text/plain", "buffer": t.encode()} for n, t in NOTES.items()]
     )
@@ -91,16 +94,16 @@ def test_compare_on_fernport_and_on_your_documents(browser, site_url, width):
     compared(page, "How much is the boat to the reef?")
     waiting = view.locator("li.compare-row.not-run")
     expect(waiting).to_have_count(4)
-    expect(waiting.first).to_contain_text("Not run: needs every passage’s meaning vector first: 0 of 4 have one")
+    expect(waiting.first).to_contain_text("Not run: needs every passage’s meaning vector first: 0 of 6 have one")
     expect(view.locator("li.compare-row[data-key=plain] li.compared").first).to_have_attribute("data-id", "boats-1")
     expect(view.locator("svg")).to_have_count(0)
     page.locator("#docs-vectors .make-vectors").click()
-    expect(page.locator("#docs-vectors")).to_contain_text("Every one of your 4 passages has a meaning", timeout=SLOW)
+    expect(page.locator("#docs-vectors")).to_contain_text("Every one of your 6 passages has a meaning", timeout=SLOW)
     expect(view.locator(".vectors-since")).to_contain_text("press Compare again")
     page.press("#q-compare", "Enter")
     expect(view.locator("li.compare-row.not-run")).to_have_count(0, timeout=SLOW)
     compared(page, "How much is the boat to the reef?")
-    expect(view.locator("circle.point")).to_have_count(4)
+    expect(view.locator("circle.point")).to_have_count(6)
     expect(view.locator(".map-text .probe-text ol li")).to_have_count(3)
     assert "Fernport" not in view.inner_text()
     assert violations(page) == []
