@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..documents.chunking import PassageSize
-from ..documents.text import search_words, stop_words_in
+from ..documents.text import stop_words_in
 from ..lab import Lab
 from ..prompt import build_prompt
 from ..result import Comparison, Hit, Result
@@ -128,7 +128,7 @@ def scored_search(
 
 
 def plain_comparison(lab: Lab, question: str, top_k: int = TOP_K, label: str = "plain search") -> Comparison:
-    hits = tuple(keyword_search(lab, search_words(question), top_k))
+    hits = tuple(keyword_search(lab, lab.search_words(question), top_k))
     return Comparison(label, hits, "" if hits else NO_HELP)
 
 

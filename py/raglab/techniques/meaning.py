@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..documents.text import search_words
 from ..lab import Lab
 from ..metrics import first_right
 from ..result import Comparison, Hit, Part, Result
@@ -141,7 +140,7 @@ def multi_query(
         "rewrites_by": source,
         "searches": [{"wording": w, "passages": found} for w, found in zip(wordings, lists, strict=True)],
     }
-    return finish("multi_query", question, search_words(question), steps, hits, comparison, details)
+    return finish("multi_query", question, lab.search_words(question), steps, hits, comparison, details)
 
 
 def hyde(
@@ -168,7 +167,7 @@ def hyde(
         ]
         comparison = Comparison(PLAIN_MEANING, tuple(plain_ranked[:top_k]))
         details = {"hypothetical_answer": "", "hypothetical_by": source}
-        return finish("hyde", question, search_words(question), steps, plain_ranked[:top_k], comparison, details)
+        return finish("hyde", question, lab.search_words(question), steps, plain_ranked[:top_k], comparison, details)
     q_vec, h_vec = embed([question, hypothetical])
     plain_ranked = meaning_search(lab, embed, q_vec, depth)
     ranked = meaning_search(lab, embed, h_vec, depth)
@@ -191,7 +190,7 @@ def hyde(
         )
     comparison = Comparison(PLAIN_MEANING, tuple(plain_ranked[:top_k]))
     details = {"hypothetical_answer": hypothetical, "hypothetical_by": source}
-    return finish("hyde", question, search_words(question), steps, hits, comparison, details)
+    return finish("hyde", question, lab.search_words(question), steps, hits, comparison, details)
 
 
 def hybrid(
@@ -210,7 +209,7 @@ def hybrid(
     "on", both sides search each passage with its section path before it."""
     question = check_question(question)
     lab = searched_lab(lab, headings)
-    words = search_words(question)
+    words = lab.search_words(question)
     keyword_list, scored, settings = (
         scored_search(lab, question, words, RRF_DEPTH, scoring, k1, b) if words else ([], "", {})
     )

@@ -18,6 +18,7 @@ from html import escape
 
 from ..documents.chunking import DEFAULT_SIZE, PASSAGE_CHOICES, PassageSize, passage_count
 from ..documents.corpus import Document
+from ..documents.language import reading_note
 from ..documents.readers import LIMITS_SENTENCE, ReadError
 from ..lab import Preparing
 from ..techniques import Technique
@@ -130,12 +131,13 @@ def _plural(n: int, word: str) -> str:
 
 
 def _facts(doc: Document, size: PassageSize) -> str:
-    """``3 pages · 412 words · 9 passages`` (pages for PDFs only)."""
+    """``3 pages · 412 words · 9 passages · read as English`` (pages for PDFs only; the language: language.py)."""
     pages = doc.pages
     parts = [f"{pages} {_plural(pages, 'page')}"] if pages else []
     words = doc.word_count
     passages = passage_count(doc, size)
-    return " · ".join(parts + [f"{words:,} {_plural(words, 'word')}", f"{passages:,} {_plural(passages, 'passage')}"])
+    counts = [f"{words:,} {_plural(words, 'word')}", f"{passages:,} {_plural(passages, 'passage')}"]
+    return " · ".join([*parts, *counts, reading_note(doc.language)])
 
 
 # A list draws this many documents; "Show all" draws the rest. 5,183 abstracts drawn at once, each with its text,
