@@ -126,6 +126,7 @@ class Lab:
             for start in range(0, len(documents), step):
                 for doc in documents[start : start + step]:
                     chunks += chunk_document(doc, size, self.headings)
+                    _ = doc.language  # found a step at a time here, not all at once as the index is built
                 yield Preparing("cut", min(start + step, len(documents)), len(documents))
             self._chunks.setdefault(size, chunks)  # (unless a question asked meanwhile cut them all at once)
         chunks = self._chunks[size]

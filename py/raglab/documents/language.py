@@ -102,16 +102,24 @@ def snowball_stop_words(language: str) -> frozenset[str]:
 
 def stop_word_counts(text: str) -> dict[str, int]:
     """How often the first ``SAMPLE`` characters of a text use each language's stop words (English's from
-    Snowball's list too, so every language is counted alike), by language code."""
-    found = _WORDS.findall(text[:SAMPLE].lower())
-    counts = {"en": _count(found, snowball_stop_words("english"))}
-    for code, language in STOP_WORD_LANGUAGES.items():
-        counts[code] = _count(found, snowball_stop_words(language.snowball))
+    Snowball's list too, so every language is counted alike), by language code: one pass over its words."""
+    counts = dict.fromkeys(("en", *STOP_WORD_LANGUAGES), 0)
+    languages_of = _stop_word_languages()
+    for word in _WORDS.findall(text[:SAMPLE].lower()):
+        for code in languages_of.get(word, ()):
+            counts[code] += 1
     return counts
 
 
-def _count(found: list[str], stop_words: frozenset[str]) -> int:
-    return sum(1 for w in found if w in stop_words)
+@cache
+def _stop_word_languages() -> dict[str, tuple[str, ...]]:
+    """Each stop word of any list, with the codes of the languages whose list holds it."""
+    lists = {"en": "english", **{code: lang.snowball for code, lang in STOP_WORD_LANGUAGES.items()}}
+    found: dict[str, list[str]] = {}
+    for code, name in lists.items():
+        for word in snowball_stop_words(name):
+            found.setdefault(word, []).append(code)
+    return {word: tuple(codes) for word, codes in found.items()}
 
 
 def language_of(text: str, min_stop_words: int = MIN_STOP_WORDS) -> Language:
