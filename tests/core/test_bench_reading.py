@@ -133,6 +133,9 @@ def test_smoke_on_a_made_manual_counts_every_labelled_line(tmp_path):
             "package": "(made by test_bench_reading.py)",
             "path": str(tmp_path / "tides.pdf"),
             "pages": 5,
+            "kind": "",
+            "language": "English",
+            "convert": "",
         }
     ]
     assert r["sizes"]["documents"]["tides.pdf"]["passages"] == r["sizes"]["passages"] > 0

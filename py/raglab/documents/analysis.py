@@ -30,7 +30,8 @@ from .language import ENGLISH, Language, snowball_stop_words
 from .text import STOP_WORDS, comparable, cut_plural, word_list, words
 
 _LETTERS = f"[^\\W_{CJK_CHARACTER}]+"
-_LETTER_WORD = re.compile(f"{_LETTERS}(?:[:\\-.]{_LETTERS})*|{CJK_RUN}")
+_LETTER_ONLY = re.compile(f"{_LETTERS}(?:[:\\-.]{_LETTERS})*")
+_LETTER_WORD = re.compile(f"{_LETTER_ONLY.pattern}|{CJK_RUN}")
 
 
 def language_words(text: str, language: Language = ENGLISH) -> list[str]:
@@ -41,7 +42,7 @@ def language_words(text: str, language: Language = ENGLISH) -> list[str]:
     """
     if not language.letters:
         return words(text)
-    return word_list(_LETTER_WORD, comparable(text))
+    return word_list(_LETTER_WORD, _LETTER_ONLY, comparable(text))
 
 
 def stop_words(language: Language = ENGLISH) -> frozenset[str]:

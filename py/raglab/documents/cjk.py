@@ -30,7 +30,7 @@ CJK_CHARACTER = (
     "\u1100-\u11ff\u3130-\u318f\uac00-\ud7af"  # Hangul
 )
 CJK_RUN = f"[{CJK_CHARACTER}]+"
-_RUN = re.compile(CJK_RUN)
+RUN = re.compile(CJK_RUN)
 
 
 def pairs(run: str) -> list[str]:
@@ -46,4 +46,4 @@ def pairs(run: str) -> list[str]:
 
 def cjk_words(text: str) -> list[str]:
     """The pairs of every run of CJK characters in ``text``, in order, with repeats; other characters give none."""
-    return [word for run in _RUN.findall(text) for word in pairs(run)]
+    return [word for run in RUN.findall(text) for word in pairs(run)]

@@ -24,7 +24,7 @@ import re
 import unicodedata
 from typing import NamedTuple
 
-from .cjk import CJK_RUN, pairs
+from .cjk import CJK_RUN, RUN, pairs
 from .steps import Steps, run_steps
 
 # The stop words (filler words): so common that they say nothing about the topic. The spec names "the", "how",
@@ -72,6 +72,7 @@ _RULE = re.compile(r"([-*_=])\1{2,}")  # "---", "***", "===": a line that is onl
 # characters gives its overlapping pairs (cjk.py).
 _LATIN_WORD = r"[a-z0-9]+(?:[:\-.'’][a-z0-9]+)*"
 _WORD = re.compile(f"{_LATIN_WORD}|{CJK_RUN}")
+_LATIN = re.compile(_LATIN_WORD)
 
 
 def split_sentences(text: str) -> list[str]:
@@ -249,21 +250,15 @@ def words(text: str) -> list[str]:
     >>> words("ChatGLM3-6B 10个问题总耗时多少?")
     ['chatglm3-6b', '10', '个问', '问题', '题总', '总耗', '耗时', '时多', '多少']
     """
-    return word_list(_WORD, comparable(text))
+    return word_list(_WORD, _LATIN, comparable(text))
 
 
-def word_list(pattern: re.Pattern, text: str) -> list[str]:
-    """The words ``pattern`` finds in a comparable text, a CJK run as its pairs, possessive "'s" removed."""
-    found = []
-    for w in pattern.findall(text):
-        if w[0] > "\u1000" and _CJK.fullmatch(w):
-            found += pairs(w)
-        else:
-            found.append(_no_possessive(w))
-    return found
-
-
-_CJK = re.compile(CJK_RUN)
+def word_list(pattern: re.Pattern, latin: re.Pattern, text: str) -> list[str]:
+    """The words ``pattern`` finds in a comparable text, a CJK run as its pairs, possessive "'s" removed; a text
+    with no CJK character is read by ``latin``, the same pattern without the CJK runs, which is faster."""
+    if not RUN.search(text):
+        return [_no_possessive(w) for w in latin.findall(text)]
+    return [p for w in pattern.findall(text) for p in (pairs(w) if RUN.match(w) else (_no_possessive(w),))]
 
 
 def comparable(text: str) -> str:
