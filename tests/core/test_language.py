@@ -124,3 +124,15 @@ def test_the_command_line_finds_a_chinese_passage_and_lists_its_language(tmp_pat
         "so meaning search on it is unreliable"
     ) in listing
     assert "ferry.md (ferry) · read as English\n" in listing
+
+
+def test_the_read_list_says_each_documents_language_beside_its_facts():
+    from raglab.ui.documents_html import render_read
+
+    html = render_read([Document("apt", "apt", GERMAN, source="apt.txt"), Document("f", "f", ENGLISH_TEXT)])
+    assert (
+        '<span class="reading">read as German; the meaning model reads English only, so meaning search on it is '
+        "unreliable</span>"
+    ) in html
+    assert '<span class="reading">read as English</span>' in html
+    assert "passages</span>" in html or "passage</span>" in html  # the facts end with the passage count, as before

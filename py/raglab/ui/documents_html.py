@@ -131,13 +131,19 @@ def _plural(n: int, word: str) -> str:
 
 
 def _facts(doc: Document, size: PassageSize) -> str:
-    """``3 pages · 412 words · 9 passages · read as English`` (pages for PDFs only; the language: language.py)."""
+    """``3 pages · 412 words · 9 passages`` (pages for PDFs only)."""
     pages = doc.pages
     parts = [f"{pages} {_plural(pages, 'page')}"] if pages else []
     words = doc.word_count
     passages = passage_count(doc, size)
-    counts = [f"{words:,} {_plural(words, 'word')}", f"{passages:,} {_plural(passages, 'passage')}"]
-    return " · ".join([*parts, *counts, reading_note(doc.language)])
+    return " · ".join(parts + [f"{words:,} {_plural(words, 'word')}", f"{passages:,} {_plural(passages, 'passage')}"])
+
+
+def _reading(doc: Document) -> str:
+    """The language a document is read as, and for one but English that the meaning model reads English only
+    (documents/language.py says it)."""
+    return f'<span class="reading">{escape(reading_note(doc.language))}</span>'
+
 
 
 # A list draws this many documents; "Show all" draws the rest. 5,183 abstracts drawn at once, each with its text,
@@ -187,7 +193,7 @@ def render_read(
     shown = docs[:rows]
     lines = [
         f'<li class="read-doc"><span class="name">{escape(d.source or d.title)}</span> '
-        f'<span class="facts">{_facts(d, size)}</span>{_text_of(str(i))}</li>'
+        f'<span class="facts">{_facts(d, size)}</span> {_reading(d)}{_text_of(str(i))}</li>'
         for i, d in enumerate(shown)
     ]
     lines += [f'<li class="read-problem" data-kind="{escape(e.kind)}">{escape(str(e))}</li>' for e in problems]
@@ -220,7 +226,7 @@ def render_kept(
     shown = docs[:rows]
     lines = "".join(
         f'<li class="kept-doc" data-slug="{escape(d.slug)}"><span class="name">{escape(d.source or d.title)}</span> '
-        f'<span class="facts">{_facts(d, size)}</span> <button type="button" class="remove-doc" '
+        f'<span class="facts">{_facts(d, size)}</span> {_reading(d)} <button type="button" class="remove-doc" '
         f'data-slug="{escape(d.slug)}" aria-label="Remove {escape(d.source or d.title)}">Remove</button>'
         f"{show_how_read(d.slug, d.source or d.title, 'yours')}{_text_of(d.slug)}</li>"
         for d in shown
