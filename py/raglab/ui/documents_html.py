@@ -145,7 +145,6 @@ def _reading(doc: Document) -> str:
     return f'<span class="reading">{escape(reading_note(doc.language))}</span>'
 
 
-
 # A list draws this many documents; "Show all" draws the rest. 5,183 abstracts drawn at once, each with its text,
 # were 9.5 MB of HTML and a 2.8 s task on a reload (bench/scifact_page.py).
 LIST_ROWS = 100
