@@ -136,3 +136,18 @@ def test_the_read_list_says_each_documents_language_beside_its_facts():
     ) in html
     assert '<span class="reading">read as English</span>' in html
     assert "passages</span>" in html or "passage</span>" in html  # the facts end with the passage count, as before
+
+
+def test_a_russian_file_is_read_and_searched_in_russian():
+    from raglab.documents.readers import read_file
+
+    text = (
+        "Система управления пакетами устанавливает пакеты вместе с их зависимостями. Если пакет больше не нужен, "
+        "его можно удалить, и это не так сложно, как кажется. Все источники пакетов перечислены в одном файле, "
+        "и каждый источник стоит на своей строке. Зеркало это сервер, который хранит пакеты; выбирают то "
+        "зеркало, которое ближе, чтобы загрузка была быстрой, и это всё, что нужно знать о нём."
+    )
+    doc = read_file("apt.txt", text.encode())
+    assert doc.language.name == "Russian"
+    lab = Lab(Corpus("mine", (doc,)))
+    assert "зеркало" in lab.index().postings and "и" not in lab.index().postings

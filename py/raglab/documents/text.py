@@ -275,16 +275,19 @@ def _no_possessive(word: str) -> str:
 
 
 def has_search_words(text: str) -> bool:
-    """Whether ``search_words(text)`` would give any word, found without reading a long text to its end.
+    """Whether the text gives any search word, in any language's letters, without reading a long text to its end.
 
-    >>> has_search_words("The and of it is to the."), has_search_words("The ferry.")
-    (False, True)
+    >>> has_search_words("The and of it is to the."), has_search_words("The ferry."), has_search_words("Привет, мир")
+    (False, True, True)
     """
     return any(
         _no_possessive(m.group()) not in STOP_WORDS
         for piece in _pieces(text)
-        for m in _WORD.finditer(comparable(piece))
+        for m in _ANY_WORD.finditer(comparable(piece))
     )
+
+
+_ANY_WORD = re.compile(f"{_LATIN_WORD}|{CJK_RUN}|[^\\W\\d_a-z]+")
 
 
 def _pieces(text: str, size: int = 4096):
