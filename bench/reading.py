@@ -562,7 +562,7 @@ def core_version() -> str:
         return f"{where}/py"
 
 
-def measure(folder: Path, smoke: bool, page: bool, hybrid: bool, dist: Path) -> dict:
+def measure(folder: Path, smoke: bool, page: bool, hybrid: bool, dist: Path, headings: str = "both") -> dict:
     sources, questions, pages = load_set(folder)
     missing = [s.missing for s in sources if s.missing]
     if smoke:  # the first document at hand (a PDF with labelled pages first), its questions, its pages
@@ -590,9 +590,10 @@ def measure(folder: Path, smoke: bool, page: bool, hybrid: bool, dist: Path) -> 
     embed = CachedEmbed() if hybrid else None
     kinds = {s.file: s.kind for s in sources}
     answers = {}
-    for headings in headings_choices():
-        lab = make_lab(collection, headings)
-        answers["on" if headings else "off"] = measure_answers(lab, questions, headings, embed, kinds)
+    for choice in headings_choices():
+        if headings == "both" or headings == ("on" if choice else "off"):
+            lab = make_lab(collection, choice)
+            answers["on" if choice else "off"] = measure_answers(lab, questions, choice, embed, kinds)
     lab = make_lab(collection, False)
     passages = passage_lists(lab)
     split = [  # no technique can find these: no passage holds the whole answer
@@ -747,9 +748,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--set", type=Path, default=SET, help="the labelled set (default bench/reading)")
     p.add_argument("--dist", type=Path, default=DEFAULT_DIST, help="the built site (built there when missing)")
     p.add_argument("--label", default="", help="a word for the results file: before, after")
+    p.add_argument("--headings", choices=["both", "off", "on"], default="both", help="the headings option's runs")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     args = p.parse_args(argv)
-    result = measure(args.set, args.smoke, not args.no_page, args.embedder == "onnx", args.dist)
+    result = measure(args.set, args.smoke, not args.no_page, args.embedder == "onnx", args.dist, args.headings)
     result["label"] = args.label
     name = "reading" + (f"-{args.label}" if args.label else "") + ("-smoke" if args.smoke else "")
     path = None if args.smoke else write_results(name, result)
