@@ -70,9 +70,9 @@ _RULE = re.compile(r"([-*_=])\1{2,}")  # "---", "***", "===": a line that is onl
 # A word is letters and digits, joined by inner ":" "-" "." or an apostrophe, so "10:00", "INV-2041" and
 # "don't" stay whole. Curly and straight apostrophes are both apostrophes. A run of Chinese, Japanese or Korean
 # characters gives its overlapping pairs (cjk.py).
-_LATIN_WORD = r"[a-z0-9]+(?:[:\-.'’][a-z0-9]+)*"
-_WORD = re.compile(f"{_LATIN_WORD}|{CJK_RUN}")
-_LATIN = re.compile(_LATIN_WORD)
+LATIN_WORD = r"[a-z0-9]++(?:[:\-.'’][a-z0-9]++)*+"
+_WORD = re.compile(f"{LATIN_WORD}|{CJK_RUN}")
+_LATIN = re.compile(LATIN_WORD)
 
 
 def split_sentences(text: str) -> list[str]:
@@ -287,7 +287,7 @@ def has_search_words(text: str) -> bool:
     )
 
 
-_ANY_WORD = re.compile(f"{_LATIN_WORD}|{CJK_RUN}|[^\\W\\d_a-z]+")
+_ANY_WORD = re.compile(f"{LATIN_WORD}|{CJK_RUN}|[^\\W\\d_a-z]+")
 
 
 def _pieces(text: str, size: int = 4096):
