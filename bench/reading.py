@@ -6,8 +6,9 @@ the command line, on manuals nobody on the project wrote (issue 20's "Measured, 
     .venv/bin/python -m bench.reading --smoke         # one manual, its questions, no model, no page: seconds
     PYTHONPATH=/tmp/raglab-before/py .venv/bin/python -m bench.reading --label before --dist DIR   # another core
 
-The set is in ``bench/reading/``: ``documents.toml`` (each manual's Debian package, path and sha256: the files are
-read where apt installs them, never copied here; a missing one is named with the package to install),
+The set is in ``bench/reading/``: ``documents.toml`` (each document's Debian package, path, sha256 and kind: the
+files are read where apt installs them, never copied here; a missing one is named with the package to install; a
+``convert`` command, LibreOffice's, makes a Word file from an installed HTML page when the benchmark runs),
 ``questions.toml`` (a question, the document, the exact text that answers it) and ``furniture.toml`` (every line
 of 31 PDF pages as pypdf gives it, marked by hand: body, header, footer, page_number, contents, index).
 Everything is read and searched by the core's own functions, exactly as ``raglab --corpus DIR`` does:
@@ -22,7 +23,9 @@ Everything is read and searched by the core's own functions, exactly as ``raglab
    Figures: the share of furniture lines (header, footer, page number, contents, index) left out, goal at least 95%, and
    of body lines left out, goal at most 1%.
 2. Answers in the first 3 passages, over one collection of all the documents (as a visitor keeps them): a passage
-   answers when it comes from the question's document and holds the answer's words in order. Plain search with
+   answers when it comes from the question's document and holds the answer's words in order (``answer_words``,
+   the benchmark's own rule, so two cores are compared alike); also by kind of document (``documents.toml``'s
+   ``kind``), and each answer checked to stand in one block of its document as read. Plain search with
    the spec's sum, BM25 (``scoring=bm25``), BM25 on Snowball stems (``scoring=snowball``), hybrid (the spec's sum
    and all-MiniLM-L6-v2, rank fusion; and with the Snowball keyword side), each with the headings option off and,
    where the lab has one (``Lab(..., headings=True)`` or a technique option "headings"), on; and, as the ceiling
