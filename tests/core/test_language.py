@@ -151,3 +151,16 @@ def test_a_russian_file_is_read_and_searched_in_russian():
     assert doc.language.name == "Russian"
     lab = Lab(Corpus("mine", (doc,)))
     assert "зеркало" in lab.index().postings and "и" not in lab.index().postings
+
+
+def test_meaning_search_says_the_model_reads_english_only_on_other_languages(embed):
+    from raglab.techniques.meaning import hybrid
+
+    mixed = hybrid(lab_of(("apt", GERMAN), ("plants", PHOTOSYNTHESIS), ("ferry", ENGLISH_TEXT)), "Pakete", embed)
+    said = [s for s in mixed.steps if "reads English only" in s]
+    assert said == [
+        "The meaning model (all-MiniLM-L6-v2) reads English only: on your documents in Chinese, German its "
+        "closeness is unreliable, so there only the keyword side can be trusted."
+    ]
+    english = hybrid(lab_of(("ferry", ENGLISH_TEXT)), "ferry", embed)
+    assert not [s for s in english.steps if "reads English only" in s]

@@ -47,6 +47,18 @@ def no_words_message(question: str) -> str:
     return f"Nothing to search for: “{question}” has no words. Type a question with words in it."
 
 
+def english_only_steps(lab: Lab) -> list[str]:
+    """What a meaning technique says when some documents are not in English (documents/language.py): the model
+    was trained on English, so its closeness on them is no measure of meaning. Nothing for English documents."""
+    others = sorted({lang.name for lang in lab.languages.values() if not lang.english_meaning})
+    if not others:
+        return []
+    return [
+        f"The meaning model (all-MiniLM-L6-v2) reads English only: on your documents in {', '.join(others)} its "
+        "closeness is unreliable, so there only the keyword side can be trusted."
+    ]
+
+
 def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word if n == 1 else (many or word + 's')}"
 

@@ -18,6 +18,7 @@ from .common import (
     TOP_K,
     QuestionError,
     check_question,
+    english_only_steps,
     finish,
     plain_comparison,
     plural,
@@ -134,6 +135,7 @@ def multi_query(
     steps += ties
     all_fused, _ = _fuse(lab, lists, labels, top_k=len(lab.chunks()))
     steps += place_step(lab, question, [h.id for h in lists[0]], [h.id for h in all_fused], "multi-query")
+    steps += english_only_steps(lab)
     comparison = Comparison(PLAIN_MEANING, tuple(lists[0][:top_k]))
     details = {
         "rewrites": rewrites,
@@ -188,6 +190,7 @@ def hyde(
         steps.append(
             f"Right passages in the top {top_k}: {mine} of {len(answers)} for HyDE, {theirs} for plain meaning search."
         )
+    steps += english_only_steps(lab)
     comparison = Comparison(PLAIN_MEANING, tuple(plain_ranked[:top_k]))
     details = {"hypothetical_answer": hypothetical, "hypothetical_by": source}
     return finish("hyde", question, lab.search_words(question), steps, hits, comparison, details)
@@ -230,6 +233,7 @@ def hybrid(
         steps.append(
             f"Vector search: the {len(vector_list)} passages closest in meaning; top 3 are {_top3(vector_list)}."
         )
+        steps += english_only_steps(lab)
         lists, labels = [keyword_list, vector_list], ["keyword", "vector"]
     else:
         vector_list = []
