@@ -125,6 +125,14 @@ class Source:
     def missing(self) -> str | None:
         return None if self.path.exists() else f"{self.path} is missing: apt-get install -y {self.package}"
 
+    @property
+    def can_convert(self) -> bool:
+        """Whether the command that makes the lab's file is here (always, for a file used as installed)."""
+        import shlex
+        import shutil
+
+        return not self.convert or shutil.which(shlex.split(self.convert)[0]) is not None
+
     def changed(self, data: bytes) -> str | None:
         """Why the installed file is not the one the labels were written for, or None."""
         if self.sha256 and hashlib.sha256(data).hexdigest() != self.sha256:
@@ -569,7 +577,7 @@ def measure(folder: Path, smoke: bool, page: bool, hybrid: bool, dist: Path, hea
     sources, questions, pages = load_set(folder)
     missing = [s.missing for s in sources if s.missing]
     if smoke:  # the first document at hand (a PDF with labelled pages first), its questions, its pages
-        at_hand = [s for s in sources if not s.missing]
+        at_hand = [s for s in sources if not s.missing and s.can_convert]
         labelled = {p.document for p in pages}
         if not at_hand:
             raise SystemExit("no document of the set is here:\n  " + "\n  ".join(missing))
