@@ -123,7 +123,12 @@ class Source:
 
     @property
     def missing(self) -> str | None:
-        return None if self.path.exists() else f"{self.path} is missing: apt-get install -y {self.package}"
+        if not self.path.exists():
+            return f"{self.path} is missing: apt-get install -y {self.package}"
+        if not self.can_convert:
+            tool = self.convert.split()[0]
+            return f"{tool} is missing: it makes {self.file} (apt-get install -y libreoffice-writer-nogui)"
+        return None
 
     @property
     def can_convert(self) -> bool:
@@ -577,7 +582,7 @@ def measure(folder: Path, smoke: bool, page: bool, hybrid: bool, dist: Path, hea
     sources, questions, pages = load_set(folder)
     missing = [s.missing for s in sources if s.missing]
     if smoke:  # the first document at hand (a PDF with labelled pages first), its questions, its pages
-        at_hand = [s for s in sources if not s.missing and s.can_convert]
+        at_hand = [s for s in sources if not s.missing]
         labelled = {p.document for p in pages}
         if not at_hand:
             raise SystemExit("no document of the set is here:\n  " + "\n  ".join(missing))
