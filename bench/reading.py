@@ -6,8 +6,9 @@ the command line, on manuals nobody on the project wrote (issue 20's "Measured, 
     .venv/bin/python -m bench.reading --smoke         # one manual, its questions, no model, no page: seconds
     PYTHONPATH=/tmp/raglab-before/py .venv/bin/python -m bench.reading --label before --dist DIR   # another core
 
-The set is in ``bench/reading/``: ``documents.toml`` (each manual's Debian package, path and sha256: the files are
-read where apt installs them, never copied here; a missing one is named with the package to install),
+The set is in ``bench/reading/``: ``documents.toml`` (each document's Debian package, path, sha256 and kind: the
+files are read where apt installs them, never copied here; a missing one is named with the package to install; a
+``convert`` command, LibreOffice's, makes a Word file from an installed HTML page when the benchmark runs),
 ``questions.toml`` (a question, the document, the exact text that answers it) and ``furniture.toml`` (every line
 of 31 PDF pages as pypdf gives it, marked by hand: body, header, footer, page_number, contents, index).
 Everything is read and searched by the core's own functions, exactly as ``raglab --corpus DIR`` does:
@@ -22,7 +23,9 @@ Everything is read and searched by the core's own functions, exactly as ``raglab
    Figures: the share of furniture lines (header, footer, page number, contents, index) left out, goal at least 95%, and
    of body lines left out, goal at most 1%.
 2. Answers in the first 3 passages, over one collection of all the documents (as a visitor keeps them): a passage
-   answers when it comes from the question's document and holds the answer's words in order. Plain search with
+   answers when it comes from the question's document and holds the answer's words in order (``answer_words``,
+   the benchmark's own rule, so two cores are compared alike); also by kind of document (``documents.toml``'s
+   ``kind``), and each answer checked to stand in one block of its document as read. Plain search with
    the spec's sum, BM25 (``scoring=bm25``), BM25 on Snowball stems (``scoring=snowball``), hybrid (the spec's sum
    and all-MiniLM-L6-v2, rank fusion; and with the Snowball keyword side), each with the headings option off and,
    where the lab has one (the technique option "headings", as the page and the command line set it; else
@@ -54,6 +57,7 @@ import subprocess
 import sys
 import time
 import tomllib
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -66,12 +70,15 @@ from raglab import Lab
 from raglab.documents.collection import Collection, document_from_record
 from raglab.documents.corpus import Document
 from raglab.documents.readers import read_file
-from raglab.documents.text import words
+from raglab.documents.text import paragraphs, words
 from raglab.techniques import TECHNIQUES, run
 
 SET = ROOT / "bench" / "reading"
 DEFAULT_DIST = ROOT / ".cache" / "dist-reading"
 VECTOR_CACHE = ROOT / ".cache" / "bench" / "reading-vectors.npz"
+CONVERTED = ROOT / ".cache" / "bench" / "reading-converted"
+# The kinds of document the answers are broken down by (documents.toml's `kind`), in the report's order.
+KINDS_OF_DOCUMENT = ("manual", "html", "markdown", "paper", "slides", "word", "other language", "chinese")
 TOP = 3  # answers count in the first 3 passages
 LONG = 120  # words: a passage over this is too long to read as one
 FURNITURE = ("header", "footer", "page_number", "contents", "index")
@@ -101,7 +108,9 @@ PAGE_TIMEOUT_MS = 600_000  # reading a 311-page manual with pdf.js on 2 busy cor
 
 @dataclass(frozen=True)
 class Source:
-    """A document of the set, where its Debian package puts it."""
+    """A document of the set, where its Debian package puts it; ``kind`` groups the answers table (KINDS_OF_DOCUMENT)
+    and ``convert`` is the command that makes the file the lab is given from the installed one (``{path}`` and
+    ``{out}``, a folder), run when the benchmark reads it and kept in CONVERTED under the installed file's sha256."""
 
     file: str  # the name the lab is given (a .gz is unpacked, as a visitor would)
     path: Path
@@ -110,10 +119,25 @@ class Source:
     bytes: int | None = None
     sha256: str | None = None
     about: str = ""
+    kind: str = ""
+    convert: str = ""
 
     @property
     def missing(self) -> str | None:
-        return None if self.path.exists() else f"{self.path} is missing: apt-get install -y {self.package}"
+        if not self.path.exists():
+            return f"{self.path} is missing: apt-get install -y {self.package}"
+        if not self.can_convert:
+            tool = self.convert.split()[0]
+            return f"{tool} is missing: it makes {self.file} (apt-get install -y libreoffice-writer-nogui)"
+        return None
+
+    @property
+    def can_convert(self) -> bool:
+        """Whether the command that makes the lab's file is here (always, for a file used as installed)."""
+        import shlex
+        import shutil
+
+        return not self.convert or shutil.which(shlex.split(self.convert)[0]) is not None
 
     def changed(self, data: bytes) -> str | None:
         """Why the installed file is not the one the labels were written for, or None."""
@@ -129,7 +153,28 @@ class Source:
 
     def data(self) -> bytes:
         raw = self.raw()
+        if self.convert:
+            return converted(self, raw)
         return gzip.decompress(raw) if self.path.suffix == ".gz" else raw
+
+
+def converted(source: Source, raw: bytes) -> bytes:
+    """``source.file`` made by ``source.convert`` from the installed file (LibreOffice: an HTML chapter to .docx),
+    made once per installed file's bytes."""
+    import shlex
+    import tempfile
+
+    kept = CONVERTED / hashlib.sha256(raw).hexdigest()[:16] / source.file
+    if not kept.exists():
+        with tempfile.TemporaryDirectory(prefix="raglab-convert-") as out:
+            command = [part.format(path=source.path, out=out) for part in shlex.split(source.convert)]
+            subprocess.run(command, check=True, capture_output=True, timeout=300)
+            made = Path(out) / source.file
+            if not made.exists():
+                raise SystemExit(f"{source.convert!r} made no {source.file} from {source.path}")
+            kept.parent.mkdir(parents=True, exist_ok=True)
+            kept.write_bytes(made.read_bytes())
+    return kept.read_bytes()
 
 
 @dataclass(frozen=True)
@@ -176,6 +221,37 @@ def holds(haystack: Sequence[str], needle: Sequence[str]) -> bool:
     return n > 0 and any(
         haystack[i : i + n] == list(needle) for i in range(len(haystack) - n + 1) if haystack[i] == needle[0]
     )
+
+
+def answer_words(text: str) -> list[str]:
+    """The words an answer is compared on, by the benchmark's own rule, not the core's (which the benchmark measures,
+    before and after a change): NFKC, lower case, runs of letters and digits, each CJK character a word of its own.
+
+    >>> answer_words("Function read.fwf reads them"), answer_words("10个问题总耗时")
+    (['function', 'read', 'fwf', 'reads', 'them'], ['10', '个', '问', '题', '总', '耗', '时'])
+    """
+    return [
+        w
+        for run in _ANSWER_WORD.findall(unicodedata.normalize("NFKC", text).lower())
+        for w in (list(run) if _CJK_CHAR.match(run) else [run])
+    ]
+
+
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
+_CJK_CHAR = re.compile(f"[{_CJK}]")
+_ANSWER_WORD = re.compile(f"[{_CJK}]+|[^\\W_{_CJK}]+")
+
+
+def in_one_block(doc: Document, answer: str) -> bool:
+    """Whether the answer's words stand in one block of the document as read (a paragraph, a list item, a heading:
+    ``text.paragraphs``), so that a passage cut from blocks can hold it whole.
+
+    >>> in_one_block(Document("d", "d", "One block here.\\n\\nAnother one."), "block here"), \\
+    ...     in_one_block(Document("d", "d", "One block here.\\n\\nAnother one."), "here another")
+    (True, False)
+    """
+    needle = answer_words(answer)
+    return any(holds(answer_words(block), needle) for block in paragraphs(doc.text))
 
 
 # --- 1. furniture ----------------------------------------------------------------------------------------------
@@ -303,7 +379,9 @@ def make_lab(collection: Collection, headings: bool) -> Lab:
     return Lab(corpus, collection.passage_size)
 
 
-def measure_answers(lab: Lab, questions: Sequence[Question], headings: bool, embed: Callable | None) -> dict:
+def measure_answers(
+    lab: Lab, questions: Sequence[Question], headings: bool, embed: Callable | None, kinds: dict[str, str]
+) -> dict:
     """Per row of TECHNIQUE_ROWS: which questions have an answering passage in the first TOP (rows that search by
     meaning only with ``embed``)."""
     chunks = {c.id: c for c in lab.chunks()}
@@ -319,10 +397,10 @@ def measure_answers(lab: Lab, questions: Sequence[Question], headings: bool, emb
         found = []
         for q in questions:
             result = run(lab, key, q.question, top_k=TOP, embed=embed, **options)
-            answer = words(q.answer)
+            answer = answer_words(q.answer)
             found.append(
                 any(
-                    titles[chunks[h.id].slug] == q.document and holds(words(chunks[h.id].text), answer)
+                    titles[chunks[h.id].slug] == q.document and holds(answer_words(chunks[h.id].text), answer)
                     for h in result.passages[:TOP]
                 )
             )
@@ -331,7 +409,23 @@ def measure_answers(lab: Lab, questions: Sequence[Question], headings: bool, emb
             "of": len(questions),
             "share": sum(found) / len(questions),
             "questions": [q.question for q, f in zip(questions, found, strict=True) if f],
+            "by_kind": by_kind(questions, found, kinds),
         }
+    return out
+
+
+def by_kind(questions: Sequence[Question], found: Sequence[bool], kinds: dict[str, str]) -> dict[str, dict]:
+    """Questions found and asked, by the kind of their document.
+
+    >>> by_kind([Question("a.pdf", "q1", "x"), Question("b.html", "q2", "y")], [True, False],
+    ...         {"a.pdf": "manual", "b.html": "html"})
+    {'manual': {'found': 1, 'of': 1}, 'html': {'found': 0, 'of': 1}}
+    """
+    out: dict[str, dict] = {}
+    for q, f in zip(questions, found, strict=True):
+        k = out.setdefault(kinds.get(q.document, ""), {"found": 0, "of": 0})
+        k["found"] += f
+        k["of"] += 1
     return out
 
 
@@ -492,7 +586,7 @@ def core_version() -> str:
         return f"{where}/py"
 
 
-def measure(folder: Path, smoke: bool, page: bool, hybrid: bool, dist: Path) -> dict:
+def measure(folder: Path, smoke: bool, page: bool, hybrid: bool, dist: Path, headings: str = "both") -> dict:
     sources, questions, pages = load_set(folder)
     missing = [s.missing for s in sources if s.missing]
     if smoke:  # the first document at hand (a PDF with labelled pages first), its questions, its pages
@@ -514,17 +608,25 @@ def measure(folder: Path, smoke: bool, page: bool, hybrid: bool, dist: Path) -> 
             notes.append(note)
         docs[s.file] = collection.add(read_file(s.file, s.data()))
     read_s = time.perf_counter() - started
-    unanswerable = [q.question for q in questions if not holds(words(docs[q.document].text), words(q.answer))]
+    unanswerable = [
+        q.question for q in questions if not holds(answer_words(docs[q.document].text), answer_words(q.answer))
+    ]
     embed = CachedEmbed() if hybrid else None
+    kinds = {s.file: s.kind for s in sources}
     answers = {}
-    for headings in headings_choices():
-        lab = make_lab(collection, headings)
-        answers["on" if headings else "off"] = measure_answers(lab, questions, headings, embed)
+    for choice in headings_choices():
+        if headings == "both" or headings == ("on" if choice else "off"):
+            lab = make_lab(collection, choice)
+            answers["on" if choice else "off"] = measure_answers(lab, questions, choice, embed, kinds)
     lab = make_lab(collection, False)
     passages = passage_lists(lab)
     split = [  # no technique can find these: no passage holds the whole answer
-        q.question for q in questions if not any(holds(words(t), words(q.answer)) for _, t in passages[q.document])
+        q.question
+        for q in questions
+        if not any(holds(answer_words(t), answer_words(q.answer)) for _, t in passages[q.document])
     ]
+    not_in_a_block = [q.question for q in questions if not in_one_block(docs[q.document], q.answer)]
+    ceiling = by_kind(questions, [q.question not in split for q in questions], kinds)
     result = {
         "label": "",
         "core": core_version(),
@@ -532,11 +634,23 @@ def measure(folder: Path, smoke: bool, page: bool, hybrid: bool, dist: Path) -> 
         "smoke": smoke,
         "notes": notes,
         "documents": [
-            {"file": s.file, "package": s.package, "path": str(s.path), "pages": docs[s.file].pages} for s in sources
+            {
+                "file": s.file,
+                "package": s.package,
+                "path": str(s.path),
+                "pages": docs[s.file].pages,
+                "kind": s.kind,
+                "language": docs[s.file].language.name if hasattr(docs[s.file], "language") else "",
+                "convert": s.convert,
+            }
+            for s in sources
         ],
         "questions": len(questions),
         "unanswerable": unanswerable,
+        "not_in_a_block": not_in_a_block,
         "split": split,
+        "ceiling_by_kind": ceiling,
+        "kinds": kinds,
         "read_s": round(read_s, 1),
         "furniture": measure_furniture(docs, pages),
         "answers": answers,
@@ -574,6 +688,8 @@ def report(r: dict) -> str:
     out.append(f"| body lines left out | {percent(f['body']['left_out'], f['body']['lines'])} | <= 1% |")
     held = r["questions"] - len(r["split"])
     out.append(f"| answer held whole by one passage of its document | {percent(held, r['questions'])} | all |")
+    in_block = r["questions"] - len(r.get("not_in_a_block", []))
+    out.append(f"| answer in one block of its document as read | {percent(in_block, r['questions'])} | all |")
     for headings, rows in r["answers"].items():
         for row, a in rows.items():
             out.append(f"| answer in the first {TOP}: {row}, headings {headings} | {percent(a['found'], a['of'])} | |")
@@ -582,6 +698,7 @@ def report(r: dict) -> str:
         out.append(
             f"| page = command line (ids and texts) | {r['page']['equal']} of {r['page']['of']} documents | all |"
         )
+    out += ["", *kind_table(r)]
     out += [
         "",
         "| document | pages | passages | over 120 words | longest | page = command line |",
@@ -613,6 +730,8 @@ def report(r: dict) -> str:
         ]
     if r["split"]:
         out += ["", "Answers no passage holds whole (cut across passages): " + "; ".join(r["split"])]
+    if r.get("not_in_a_block"):
+        out += ["", "Answers in no one block of their document as read: " + "; ".join(r["not_in_a_block"])]
     if r["unanswerable"]:
         out += ["", "Answers not in the text as read (a reader's cut broke them): " + "; ".join(r["unanswerable"])]
     if not r["headings_option"]:
@@ -626,6 +745,25 @@ def report(r: dict) -> str:
     return "\n".join(out)
 
 
+def kind_table(r: dict) -> list[str]:
+    """Answers in the first TOP by kind of document, headings off: the ceiling (one passage holds the answer whole)
+    and each row, so "no mode lower than before on any kind" can be read off two runs."""
+    rows = r["answers"].get("off", {})
+    ceiling = r.get("ceiling_by_kind", {})
+    kinds = [k for k in KINDS_OF_DOCUMENT if k in ceiling] + sorted(set(ceiling) - set(KINDS_OF_DOCUMENT))
+    documents = Counter(r.get("kinds", {}).values())
+    out = [
+        f"| kind (headings off) | documents | questions | ceiling | {' | '.join(rows)} |",
+        "|---" * (4 + len(rows)) + "|",
+    ]
+    for k in kinds:
+        cells = [f"{a['by_kind'].get(k, {}).get('found', 0)}" for a in rows.values()]
+        out.append(
+            f"| {k or '-'} | {documents[k]} | {ceiling[k]['of']} | {ceiling[k]['found']} | {' | '.join(cells)} |"
+        )
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--smoke", action="store_true", help="one document, its questions, no model, no page")
@@ -634,9 +772,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--set", type=Path, default=SET, help="the labelled set (default bench/reading)")
     p.add_argument("--dist", type=Path, default=DEFAULT_DIST, help="the built site (built there when missing)")
     p.add_argument("--label", default="", help="a word for the results file: before, after")
+    p.add_argument("--headings", choices=["both", "off", "on"], default="both", help="the headings option's runs")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     args = p.parse_args(argv)
-    result = measure(args.set, args.smoke, not args.no_page, args.embedder == "onnx", args.dist)
+    result = measure(args.set, args.smoke, not args.no_page, args.embedder == "onnx", args.dist, args.headings)
     result["label"] = args.label
     name = "reading" + (f"-{args.label}" if args.label else "") + ("-smoke" if args.smoke else "")
     path = None if args.smoke else write_results(name, result)

@@ -48,7 +48,8 @@ from bench.scifact_data import ROOT, load_scifact, scifact_or_stand_in, smoke_sa
 from raglab.documents.chunking import Chunk
 from raglab.documents.text import search_words
 from raglab.metrics import first_right, ndcg_at, recall_at
-from raglab.search.bm25 import BM25Index, terms
+from raglab.search.analyzers import terms
+from raglab.search.bm25 import BM25Index
 from raglab.search.fusion import fuse_ranks
 from raglab.search.keyword import KeywordIndex
 

@@ -23,6 +23,7 @@ from .documents.chunking import WHOLE_DOCUMENT, passages_phrase
 from .documents.collection import passage_size_in, read_folder
 from .documents.corpus import CorpusError
 from .documents.document_cache import CachedReader
+from .documents.language import reading_note
 from .documents.readers import escape_controls
 from .result import Result
 from .show import HEADINGS, passage_place, score_label, score_sum
@@ -182,6 +183,8 @@ def cmd_corpus(args, lab: Lab) -> int:
             "title": d.title,
             "source": d.source,
             "pages": d.pages,
+            "language": d.language.code,
+            "reading": reading_note(d.language),
             "passages": [{"id": c.id, "text": c.text, "page": c.page} for c in lab.chunks() if c.slug == d.slug],
         }
         for d in lab.corpus.documents
@@ -199,7 +202,7 @@ def cmd_corpus(args, lab: Lab) -> int:
             head += f" · {d['source']}"
         if d["pages"]:
             head += f" · {d['pages']} {'page' if d['pages'] == 1 else 'pages'}"
-        print(head)
+        print(f"{head} · {d['reading']}")
         for p in d["passages"]:
             page = f" (p. {p['page']})" if p["page"] is not None else ""
             print(_wrap(f"{p['id']}{page}: {p['text']}", "  "))

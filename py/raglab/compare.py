@@ -21,7 +21,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from .documents.text import search_words
 from .evaluate import Span, covered, unit_spans
 from .lab import Lab
 from .result import Hit, Result
@@ -136,7 +135,7 @@ def move(rank: int, plain_rank: int | None) -> str:
 
 def plain_ranks(lab: Lab, question: str) -> dict[str, int]:
     """Every passage plain search finds (a search word in it), by id: its rank there."""
-    words = search_words(question)
+    words = lab.search_words(question)
     hits = keyword_search(lab, words, len(lab.chunks())) if words else []
     return {h.id: h.rank for h in hits}
 

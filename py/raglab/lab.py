@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from .documents.analysis import languages_in, search_words
 from .documents.chunking import (
     DEFAULT_SIZE,
     WHOLE_DOCUMENT,
@@ -30,6 +31,7 @@ from .documents.chunking import (
     passage_texts,
 )
 from .documents.corpus import Corpus, Entity, load_corpus
+from .documents.language import ENGLISH, Language
 from .graph.entities import EntityGraph
 from .search.keyword import KeywordIndex
 from .search.projection import Axes, axes_steps
@@ -82,8 +84,27 @@ class Lab:
     def index(self, size: PassageSize | None = None) -> KeywordIndex:
         size = self.passage_size if size is None else size
         if size not in self._indexes:
-            self._indexes[size] = KeywordIndex(self.chunks(size))
+            self._indexes[size] = KeywordIndex(self.chunks(size), self.passage_words)
         return self._indexes[size]
+
+    @cached_property
+    def languages(self) -> dict[str, Language]:
+        """Each document's language by its slug (documents/language.py): its passages' words are read in it."""
+        return {doc.slug: doc.language for doc in self.corpus.documents}
+
+    @cached_property
+    def question_languages(self) -> tuple[Language, ...]:
+        """The languages a question is read in: every language of the documents, in their order (English alone
+        for English documents, so the spec's words are unchanged)."""
+        return languages_in(list(self.languages.values()))
+
+    def search_words(self, question: str) -> list[str]:
+        """A question's search words, read in each of the documents' languages (documents/analysis.py)."""
+        return search_words(question, self.question_languages)
+
+    def passage_words(self, chunk: Chunk) -> list[str]:
+        """A passage's search words, read in its document's language."""
+        return search_words(chunk.text, (self.languages.get(chunk.slug, ENGLISH),))
 
     def prepare_in_steps(self, step: int = 64) -> Iterator[Preparing]:
         """Cut the passages and index their words ``step`` documents, then ``step`` passages, at a time, saying how
@@ -107,10 +128,11 @@ class Lab:
             for start in range(0, len(documents), step):
                 for doc in documents[start : start + step]:
                     chunks += chunk_document(doc, size, self.headings)
+                    _ = doc.language  # found a step at a time here, not all at once as the index is built
                 yield Preparing("cut", min(start + step, len(documents)), len(documents))
             self._chunks.setdefault(size, chunks)  # (unless a question asked meanwhile cut them all at once)
         chunks = self._chunks[size]
-        for n, index in enumerate(KeywordIndex.in_steps(chunks, step), 1):
+        for n, index in enumerate(KeywordIndex.in_steps(chunks, step, self.passage_words), 1):
             if size in self._indexes:  # a question asked meanwhile built it all at once
                 return
             if index is None:
@@ -124,10 +146,12 @@ class Lab:
 
     def bm25_index_for(self, words: str = "bm25") -> BM25Index[Chunk]:
         """The BM25 index of the passages, on the lab's words ("bm25") or Snowball stems ("snowball"), made once."""
-        from .search.bm25 import BM25Index, snowball_terms, terms
+        from .search.analyzers import collection_analyzers
+        from .search.bm25 import BM25Index
 
         if words not in self._bm25:
-            self._bm25[words] = BM25Index(self.chunks(), snowball_terms() if words == "snowball" else terms)
+            ask, read = collection_analyzers(self.languages, self.question_languages, snowball=words == "snowball")
+            self._bm25[words] = BM25Index(self.chunks(), ask, analyze_passage=read)
         return self._bm25[words]
 
     @cached_property

@@ -37,6 +37,7 @@ BENCHMARKS = {
     "keyword_speed": (False, "ours simple score"),
     "dense_cache": (False, "claims: "),
     "reading": (False, "| passages over 120 words |"),
+    "languages": (False, "| union |"),
     "names": (False, "| sampled names that are names (of those labelled) |"),
     "hostile": (False, "hostile file"),
 }

@@ -133,6 +133,25 @@ def test_smoke_on_a_made_manual_counts_every_labelled_line(tmp_path):
             "package": "(made by test_bench_reading.py)",
             "path": str(tmp_path / "tides.pdf"),
             "pages": 5,
+            "kind": "",
+            "language": "English",
+            "convert": "",
         }
     ]
     assert r["sizes"]["documents"]["tides.pdf"]["passages"] == r["sizes"]["passages"] > 0
+
+
+def test_the_set_names_every_document_by_package_and_kind():
+    """Intent: the labelled set holds at least 100 questions over at least 15 documents of at least five kinds,
+    each question's document is in documents.toml with its package and sha256, and each kind is one the report
+    breaks the answers down by."""
+    from bench.reading import KINDS_OF_DOCUMENT, load_set
+
+    sources, questions, _ = load_set(SET)
+    files = {s.file for s in sources}
+    assert len(questions) >= 100 and len(sources) >= 15
+    assert len({s.kind for s in sources}) >= 5 and {s.kind for s in sources} <= set(KINDS_OF_DOCUMENT)
+    assert {q.document for q in questions} == files  # every document asked about, no question about another
+    assert all(s.package and s.sha256 and s.path.is_absolute() for s in sources)
+    assert all(q.answer.strip() and q.question.strip() for q in questions)
+    assert "libtasn1.pdf" not in files and "shared-mime-info-spec.pdf" not in files  # kept aside for acceptance

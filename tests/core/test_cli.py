@@ -106,9 +106,9 @@ def test_corpus_lists_sources_pages_and_passages(tmp_path, capsys):
     assert code == 0 and out.splitlines() == [
         f"{tmp_path.name}: 2 documents, 3 passages of blocks",
         "",
-        "notes.txt (notes)",
+        "notes.txt (notes) · read as English",
         "  notes-1: The quillfish swims past the reef.",
-        "report.pdf (report) · 2 pages",
+        "report.pdf (report) · 2 pages · read as English",
         "  report-1 (p. 1): Annual report. The trust met.",
         "  report-2 (p. 2): The fund paid for a buoy.",
     ]

@@ -112,7 +112,8 @@ def test_plain_search_with_bm25(lab):
 def test_bm25_on_snowball_stems_in_plain_and_in_hybrids_keyword_side(lab):
     """Snowball stems meet where the plural cut does not ("ferries" and "ferry" both "ferri"), joined words are cut
     into parts; hybrid's keyword side scores the same way and says so."""
-    from raglab.search.bm25 import BM25Index, snowball_terms
+    from raglab.search.analyzers import snowball_terms
+    from raglab.search.bm25 import BM25Index
 
     r = run(lab, "plain", "How much do the ferries cost?", scoring="snowball")
     index = BM25Index(lab.chunks(), snowball_terms())

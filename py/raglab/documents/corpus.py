@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from .language import Language, language_of
 from .steps import Steps
 from .text import outline, outline_steps, paragraphs, search_words
 
@@ -97,6 +98,11 @@ class Document:
         (``text.outline_steps``) and kept as reading ``sentences`` would keep it; nothing to do when it is kept."""
         if "_outline" not in vars(self):
             vars(self)["_outline"] = yield from outline_steps(self.text)
+
+    @cached_property
+    def language(self) -> Language:
+        """The language it is read in (language.py), found from its text once."""
+        return language_of(self.text)
 
     @cached_property
     def sentences(self) -> list[str]:

@@ -4,6 +4,8 @@
 ['The ferry crosses in 40 minutes.', 'A fare costs 6 coins.']
 >>> split_sentences("Dr. J. R. R. Tolkien wrote it, e.g. in 1937. It sold well.")
 ['Dr. J. R. R. Tolkien wrote it, e.g. in 1937.', 'It sold well.']
+>>> split_sentences("叶绿体是场所。植物吸收水分！「为什么？」他问。")
+['叶绿体是场所。', '植物吸收水分！', '「为什么？」', '他问。']
 
 Text with lines is first cut into blocks (paragraphs, headings, list items); a block always ends a sentence, and
 a heading is structure, not a sentence (``outline`` gives both):
@@ -22,6 +24,7 @@ import re
 import unicodedata
 from typing import NamedTuple
 
+from .cjk import CJK_RUN, RUN, pairs
 from .steps import Steps, run_steps
 
 # The stop words (filler words): so common that they say nothing about the topic. The spec names "the", "how",
@@ -43,7 +46,12 @@ STOP_WORDS = frozenset(
 # opening quote. This keeps "10:00", "8:00" and decimals whole; the abbreviation rules below keep "Dr. Lund" whole.
 # Only where a run of marks starts, and without giving back what it took (possessive "++"), so a run of 100,000 full
 # stops is read once, not once from each of its marks (that was 24 s for 40,000; now linear in the text).
-_END = re.compile(r"(?<![.!?])([.!?]++)[\"'”’)\]]*+(\s++)(?=[A-Z0-9\"“‘(À-ÖØ-Þ])")
+# Chinese and Japanese end a sentence with "。", "！" or "？" and no space after it (NFKC never reaches the
+# sentences, so the full-width marks are read as typed).
+_END = re.compile(
+    r"(?<![.!?。！？])([.!?]++|[。！？]++)[\"'”’)\]」』）]*+"
+    r"(\s++(?=[A-Z0-9\"“‘(À-ÖØ-Þ])|(?<=[。！？」』）])\s*+(?=\S))"
+)
 
 # Words that a full stop follows without ending the sentence. Titles are matched as written ("Ms" is a title,
 # "ms" milliseconds); the rest in lower case.
@@ -60,8 +68,11 @@ _MARK = re.compile(r"(#{1,6}|[-*+•]|\d{1,3}[.)])(?:\s+|$)")
 _RULE = re.compile(r"([-*_=])\1{2,}")  # "---", "***", "===": a line that is only a rule
 
 # A word is letters and digits, joined by inner ":" "-" "." or an apostrophe, so "10:00", "INV-2041" and
-# "don't" stay whole. Curly and straight apostrophes are both apostrophes.
-_WORD = re.compile(r"[a-z0-9]+(?:[:\-.'’][a-z0-9]+)*")
+# "don't" stay whole. Curly and straight apostrophes are both apostrophes. A run of Chinese, Japanese or Korean
+# characters gives its overlapping pairs (cjk.py).
+LATIN_WORD = r"[a-z0-9]++(?:[:\-.'’][a-z0-9]++)*+"
+_WORD = re.compile(f"{LATIN_WORD}|{CJK_RUN}")
+_LATIN = re.compile(LATIN_WORD)
 
 
 def split_sentences(text: str) -> list[str]:
@@ -192,8 +203,8 @@ def _close(text: str, blocks: list[_Block], block: list[int], lines: list[tuple[
 def _has_end(text: str, first: int, look_from: int, end: int) -> bool:
     """Whether a sentence ends in text[first:end]: before its end, or at it (a last ".", "!" or "?")."""
     return (
-        text[end - 1] in ".!?"
-        or text[first:end].rstrip("\"'”’)]").endswith((".", "!", "?"))
+        text[end - 1] in ".!?。！？"
+        or text[first:end].rstrip("\"'”’)]」』）").endswith((".", "!", "?", "。", "！", "？"))
         or any(_ends_sentence(text, m, first) for m in _END.finditer(text, look_from, end))
     )
 
@@ -232,15 +243,25 @@ def _ends_sentence(text: str, m: re.Match, block_start: int) -> bool:
 def words(text: str) -> list[str]:
     """All words of a text, lower case, possessive "'s" removed: "lighthouse’s" -> "lighthouse". A word is the
     same however its letters were typed: "cafe\\u0301" (e and a combining accent) is "café", the PDF ligature in
-    "ﬁsh" is "fi".
+    "ﬁsh" is "fi". Chinese and Japanese give pairs of characters beside the Latin words.
 
     >>> words("cafe\\u0301") == words("café"), words("ﬁsh ＦＥＲＲＹ")
     (True, ['fish', 'ferry'])
+    >>> words("ChatGLM3-6B 10个问题总耗时多少?")
+    ['chatglm3-6b', '10', '个问', '问题', '题总', '总耗', '耗时', '时多', '多少']
     """
-    return [_no_possessive(w) for w in _WORD.findall(_comparable(text))]
+    return word_list(_WORD, _LATIN, comparable(text))
 
 
-def _comparable(text: str) -> str:
+def word_list(pattern: re.Pattern, latin: re.Pattern, text: str) -> list[str]:
+    """The words ``pattern`` finds in a comparable text, a CJK run as its pairs, possessive "'s" removed; a text
+    with no CJK character is read by ``latin``, the same pattern without the CJK runs, which is faster."""
+    if not RUN.search(text):
+        return [_no_possessive(w) for w in latin.findall(text)]
+    return [p for w in pattern.findall(text) for p in (pairs(w) if RUN.match(w) else (_no_possessive(w),))]
+
+
+def comparable(text: str) -> str:
     """Text as words are compared: NFKC, lower case, one kind of apostrophe. NFKC, not NFC: both join a letter
     and its combining accent (a Mac's file names and some keyboards send "e" + U+0301), and NFKC also folds the
     forms a reader takes for the same letters, ligatures ("ﬁ", common in PDFs), full-width letters and
@@ -254,16 +275,19 @@ def _no_possessive(word: str) -> str:
 
 
 def has_search_words(text: str) -> bool:
-    """Whether ``search_words(text)`` would give any word, found without reading a long text to its end.
+    """Whether the text gives any search word, in any language's letters, without reading a long text to its end.
 
-    >>> has_search_words("The and of it is to the."), has_search_words("The ferry.")
-    (False, True)
+    >>> has_search_words("The and of it is to the."), has_search_words("The ferry."), has_search_words("Привет, мир")
+    (False, True, True)
     """
     return any(
         _no_possessive(m.group()) not in STOP_WORDS
         for piece in _pieces(text)
-        for m in _WORD.finditer(_comparable(piece))
+        for m in _ANY_WORD.finditer(comparable(piece))
     )
+
+
+_ANY_WORD = re.compile(f"{LATIN_WORD}|{CJK_RUN}|[^\\W\\d_a-z]+")
 
 
 def _pieces(text: str, size: int = 4096):

@@ -17,20 +17,14 @@ in n = 3 passages, ``idf = ln(1 + (32 − 3 + 0.5)/(3 + 0.5)) = 2.24``; ferry-1 
 ``2.24 × 2 × 1.9 / (2 + 0.9 × (1 − 0.4 + 0.4 × 15/12.06)) = 2.85``, and cost once (idf 3.09): 2.95, so 5.81
 (the spec's simple score: 5.95).
 
-Words: by default the lab's own search words (stop words dropped, plural "s" cut), counted with repeats. The
-index takes its word function as ``analyze``, so a benchmark can pass ``partial(terms, stem=..., split_joined=True)``:
-a stemmer as a function (``Stemmer.Stemmer("english").stemWord`` from PyStemmer, or snowballstemmer's
-``stemWord``), which replaces the plural cut as Snowball stemming does in bm25s, and joined words cut into their
-parts ("il-6" -> "il", "6") as bm25s's and Lucene's tokenizers do. The core imports no stemmer, so it runs in
-Pyodide with nothing more installed.
+Words: by default the lab's own search words (stop words dropped, plural "s" cut), counted with repeats; the
+index takes its word function as ``analyze`` (``analyzers.py``: Snowball stems, a document's own language).
 """
 
 from __future__ import annotations
 
 import bisect
-import functools
 import math
-import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -42,7 +36,7 @@ try:  # numpy makes a search over thousands of passages ~10x faster; without it 
     import numpy as np
 except ImportError:  # pragma: no cover - exercised in Pyodide without numpy
     np = None
-from ..documents.text import STOP_WORDS, cut_plural, words
+from .analyzers import Analyzer, terms
 
 if TYPE_CHECKING:
     from numpy import float64, int_
@@ -56,10 +50,6 @@ K1 = 0.9  # term-frequency saturation: 0 = count each word once (idf only); rang
 B = 0.4  # length normalisation: 0 = ignore length, 1 = fully relative to the average length; range 0-1
 K1_RANGE = (0.0, 3.0)
 B_RANGE = (0.0, 1.0)
-
-Stemmer = Callable[[str], str]
-Analyzer = Callable[[str], list[str]]  # text -> its words with repeats
-_JOINS = re.compile(r"[:\-.'’]")
 
 
 # --- idf variants, ``n`` of ``N`` passages contain the word -------------------------------------------------------
@@ -135,42 +125,6 @@ def term_score(idf: float, tf, factor, k1: float = K1):
     return idf * (k1 + 1) * tf / (tf + factor)
 
 
-# --- words ---------------------------------------------------------------------------------------------------------
-
-
-def terms(text: str, stem: Stemmer | None = None, split_joined: bool = False) -> list[str]:
-    """Every search word of a text with repeats, in order: stop words dropped, then the plural cut, or ``stem``.
-    ``split_joined`` cuts words the lab keeps whole ("10:00", "INV-2041", "il-6") into their parts.
-
-    >>> terms("The ferry fare: ferries cost 6 coins, and the ferry is slow.")
-    ['ferry', 'fare', 'ferry', 'cost', '6', 'coin', 'ferry', 'slow']
-    >>> terms("IL-6 levels at 10:00", split_joined=True)
-    ['il', '6', 'level', '10', '00']
-    """
-    cut = stem or cut_plural
-    found = words(text)
-    if split_joined:
-        found = [part for w in found for part in _JOINS.split(w) if part]
-    return [cut(w) for w in found if w not in STOP_WORDS]
-
-
-def snowball_terms() -> Analyzer:
-    """``terms`` with Snowball's English stemmer (the pure-Python snowballstemmer package, installed in the page on
-    first use) and joined words cut into parts: the words that lift BM25 on SciFact from 0.644 to 0.682, as in
-    bm25s and Lucene. Each distinct word is stemmed once (a stem costs ~5 µs; 5,183 abstracts hold 1.2 million
-    words but 50,000 distinct ones). snowballstemmer gives PyStemmer's stems on all 49,523 SciFact words.
-
-    >>> snowball_terms()("Running studies of IL-6 levels")
-    ['run', 'studi', 'il', '6', 'level']
-    """
-    try:
-        import snowballstemmer
-    except ImportError as e:  # a CLI without it; the page installs it before it asks
-        raise ImportError("Snowball stemming needs the snowballstemmer package (pip install snowballstemmer)") from e
-    stem = functools.lru_cache(maxsize=None)(snowballstemmer.stemmer("english").stemWord)
-    return functools.partial(terms, stem=stem, split_joined=True)
-
-
 class HasText(Protocol):
     """What the index reads of a passage: its text (read-only, as a frozen ``Chunk``'s is)."""
 
@@ -211,13 +165,20 @@ class WordScore:
 class BM25Index(Generic[Passage]):
     """For each word the passages that hold it and how often (postings with term frequencies), and each passage's
     length in words. ``KeywordIndex`` keeps the spec's sets of distinct words; this index adds the counts BM25
-    needs and leaves that one untouched.
+    needs and leaves that one untouched. A question's words are ``analyze``'s; a passage's too, unless
+    ``analyze_passage`` reads each passage in its own document's language.
 
     A search touches only the postings of the question's words. Every passage's ``length_factor`` is computed once
     per (k1, b), so moving a slider on the page costs one pass.
     """
 
-    def __init__(self, chunks: Sequence[Passage], analyze: Analyzer = terms, idf: str = "lucene"):
+    def __init__(
+        self,
+        chunks: Sequence[Passage],
+        analyze: Analyzer = terms,
+        idf: str = "lucene",
+        analyze_passage: Callable[[Passage], list[str]] | None = None,
+    ):
         if idf not in IDF_VARIANTS:
             raise ValueError(f"idf is one of {', '.join(IDF_VARIANTS)}, not {idf!r}")
         self.chunks = list(chunks)
@@ -226,7 +187,7 @@ class BM25Index(Generic[Passage]):
         self.lengths: list[int] = []
         self.postings: dict[str, tuple[list[int], list[int]]] = {}  # word -> (passage positions, counts)
         for i, chunk in enumerate(self.chunks):
-            counts = Counter(analyze(chunk.text))
+            counts = Counter(analyze_passage(chunk) if analyze_passage else analyze(chunk.text))
             self.lengths.append(sum(counts.values()))
             for word, tf in counts.items():
                 post = self.postings.get(word)

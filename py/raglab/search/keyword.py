@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from array import array
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..documents.chunking import Chunk
@@ -47,17 +47,26 @@ def idf_weight(chunks: int, containing: int) -> float:
     return math.log(1 + chunks / containing)
 
 
-class KeywordIndex:
-    """For each search word, the chunks (by position, in order) that contain it."""
+def chunk_words(chunk: Chunk) -> list[str]:
+    """A chunk's search words, read by the spec's English rule (a lab reads each in its document's language)."""
+    return search_words(chunk.text)
 
-    def __init__(self, chunks: Sequence[Chunk]):
+
+class KeywordIndex:
+    """For each search word, the chunks (by position, in order) that contain it; ``words_of`` gives a chunk's
+    search words."""
+
+    def __init__(self, chunks: Sequence[Chunk], words_of: Callable[[Chunk], list[str]] = chunk_words):
         self.chunks = list(chunks)
+        self.words_of = words_of
         self.indexed = 0  # the chunks indexed so far (in_steps indexes them a step at a time)
         self.postings: dict[str, array[int]] = {}
         self._index(len(self.chunks))
 
     @classmethod
-    def in_steps(cls, chunks: Sequence[Chunk], step: int = 64) -> Iterator[KeywordIndex | None]:
+    def in_steps(
+        cls, chunks: Sequence[Chunk], step: int = 64, words_of: Callable[[Chunk], list[str]] = chunk_words
+    ) -> Iterator[KeywordIndex | None]:
         """The same index, built ``step`` chunks at a time: None after each step, then the index. A page lets the
         browser draw between steps (5,183 abstracts in one call: 1.5 s in CPython, a frozen page in Pyodide).
 
@@ -65,7 +74,7 @@ class KeywordIndex:
         >>> steps[:-1], len(steps[-1]), list(steps[-1].postings["boat"])
         ([None, None], 3, [0, 1, 2])
         """
-        index = cls([])
+        index = cls([], words_of)
         index.chunks = list(chunks)
         while index.indexed < len(index.chunks):
             index._index(step)
@@ -74,9 +83,9 @@ class KeywordIndex:
 
     def _index(self, count: int) -> None:
         """Index the next ``count`` chunks not yet indexed."""
-        start, postings = self.indexed, self.postings
+        start, postings, words_of = self.indexed, self.postings, self.words_of
         for i, chunk in enumerate(self.chunks[start : start + count], start):
-            for w in set(search_words(chunk.text)):
+            for w in set(words_of(chunk)):
                 chunks = postings.get(w)
                 if chunks is None:
                     postings[w] = array("i", (i,))
@@ -121,6 +130,6 @@ class KeywordIndex:
         parts = [Part("word", ww.word, ww.weight, ww.formula) for ww in weights]
         hits = []
         for rank, (i, score) in enumerate(best_scored(totals, top_k), 1):
-            held = set(search_words(self.chunks[i].text))
+            held = set(self.words_of(self.chunks[i]))
             hits.append(Hit.of(self.chunks[i], rank, score, "score", [p for p in parts if p.label in held]))
         return hits

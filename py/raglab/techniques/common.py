@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..documents.chunking import PassageSize
-from ..documents.text import search_words, stop_words_in
+from ..documents.text import stop_words_in
 from ..lab import Lab
 from ..prompt import build_prompt
 from ..result import Comparison, Hit, Result
@@ -45,6 +45,18 @@ def no_words_message(question: str) -> str:
             f"like a place, a person or a thing."
         )
     return f"Nothing to search for: “{question}” has no words. Type a question with words in it."
+
+
+def english_only_steps(lab: Lab) -> list[str]:
+    """What a meaning technique says when some documents are not in English (documents/language.py): the model
+    was trained on English, so its closeness on them is no measure of meaning. Nothing for English documents."""
+    others = sorted({lang.name for lang in lab.languages.values() if not lang.english_meaning})
+    if not others:
+        return []
+    return [
+        f"The meaning model (all-MiniLM-L6-v2) reads English only: on your documents in {', '.join(others)} its "
+        "closeness is unreliable, so there only the keyword side can be trusted."
+    ]
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
@@ -128,7 +140,7 @@ def scored_search(
 
 
 def plain_comparison(lab: Lab, question: str, top_k: int = TOP_K, label: str = "plain search") -> Comparison:
-    hits = tuple(keyword_search(lab, search_words(question), top_k))
+    hits = tuple(keyword_search(lab, lab.search_words(question), top_k))
     return Comparison(label, hits, "" if hits else NO_HELP)
 
 

@@ -13,7 +13,6 @@ from ..documents.chunking import (
     passages_kind,
     whole_document,
 )
-from ..documents.text import search_words
 from ..lab import Lab
 from ..result import Hit, Result
 from .common import (
@@ -35,7 +34,7 @@ def parent(lab: Lab, question: str, top_k: int = TOP_K) -> Result:
     """Match the best ``top_k`` one-sentence children, then pass each one's whole parent document once, parents in
     the order of their best child, each document's text in its original order."""
     question = check_question(question)
-    words = search_words(question)
+    words = lab.search_words(question)
     if not words:
         return empty_result("parent", question, no_words_message(question))
     children = keyword_search(lab, words, top_k, size=CHILD_SIZE)
@@ -69,7 +68,7 @@ def chunk_size(lab: Lab, question: str, top_k: int = 1, sizes: tuple[int, ...] =
     ln(1 + 32/1) = 3.50, ln(1 + 20/1) = 3.04. A lab whose passages follow its documents' blocks (a visitor's
     documents) shows its own cut beside the sentence counts."""
     question = check_question(question)
-    words = search_words(question)
+    words = lab.search_words(question)
     if not words:
         return empty_result("chunk_size", question, no_words_message(question))
     first_slug = lab.corpus.documents[0].slug

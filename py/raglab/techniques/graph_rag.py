@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from ..documents.text import search_words
 from ..lab import Lab
 from ..result import Part, Result, rank_scored
 from .common import TOP_K, check_question, empty_result, finish, no_words_message, plain_comparison
@@ -17,7 +16,7 @@ def graph(lab: Lab, question: str, top_k: int = TOP_K) -> Result:
     with the question, 0.50 for Tomas."""
     question = check_question(question)
     g = lab.graph
-    words = search_words(question)
+    words = lab.search_words(question)
     names = g.names_in(question)
     if not words and not names:
         return empty_result("graph", question, no_words_message(question))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from ..documents.chunking import WHOLE_DOCUMENT, passages_kind, whole_document
-from ..documents.text import search_words
 from ..lab import Lab
 from ..result import Hit, Part, Result, rank_scored
 from ..search.rewrite import rewrite_words
@@ -40,7 +39,7 @@ def plain(
     it."""
     question = check_question(question)
     lab = searched_lab(lab, headings)
-    words = search_words(question)
+    words = lab.search_words(question)
     if not words:
         return empty_result("plain", question, no_words_message(question))
     hits, step, details = scored_search(lab, question, words, top_k, scoring, k1, b)
@@ -53,11 +52,11 @@ def query(lab: Lab, question: str, top_k: int = TOP_K, rewrite: str | None = Non
     """Plain search after adding the word list's related words: boat -> ferry, ticket -> fare. With ``rewrite``
     (a rewritten question, e.g. written by a language model), its new search words are added instead."""
     question = check_question(question)
-    words = search_words(question)
+    words = lab.search_words(question)
     if not words and not rewrite:
         return empty_result("query", question, no_words_message(question))
     if rewrite:
-        new = [w for w in search_words(rewrite) if w not in words]
+        new = [w for w in lab.search_words(rewrite) if w not in words]
         all_words, added = [*words, *new], []
         who = "written by the model" if source == "model" else "written by you"
         rewrite_step = (
@@ -90,7 +89,7 @@ def query(lab: Lab, question: str, top_k: int = TOP_K, rewrite: str | None = Non
 def document(lab: Lab, question: str, top_k: int = 1) -> Result:
     """Score whole documents with the passage weights (a document holds a word if any passage does)."""
     question = check_question(question)
-    words = search_words(question)
+    words = lab.search_words(question)
     if not words:
         return empty_result("document", question, no_words_message(question))
     index = lab.index()

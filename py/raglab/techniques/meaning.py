@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..documents.text import search_words
 from ..lab import Lab
 from ..metrics import first_right
 from ..result import Comparison, Hit, Part, Result
@@ -19,6 +18,7 @@ from .common import (
     TOP_K,
     QuestionError,
     check_question,
+    english_only_steps,
     finish,
     plain_comparison,
     plural,
@@ -135,13 +135,14 @@ def multi_query(
     steps += ties
     all_fused, _ = _fuse(lab, lists, labels, top_k=len(lab.chunks()))
     steps += place_step(lab, question, [h.id for h in lists[0]], [h.id for h in all_fused], "multi-query")
+    steps += english_only_steps(lab)
     comparison = Comparison(PLAIN_MEANING, tuple(lists[0][:top_k]))
     details = {
         "rewrites": rewrites,
         "rewrites_by": source,
         "searches": [{"wording": w, "passages": found} for w, found in zip(wordings, lists, strict=True)],
     }
-    return finish("multi_query", question, search_words(question), steps, hits, comparison, details)
+    return finish("multi_query", question, lab.search_words(question), steps, hits, comparison, details)
 
 
 def hyde(
@@ -168,7 +169,7 @@ def hyde(
         ]
         comparison = Comparison(PLAIN_MEANING, tuple(plain_ranked[:top_k]))
         details = {"hypothetical_answer": "", "hypothetical_by": source}
-        return finish("hyde", question, search_words(question), steps, plain_ranked[:top_k], comparison, details)
+        return finish("hyde", question, lab.search_words(question), steps, plain_ranked[:top_k], comparison, details)
     q_vec, h_vec = embed([question, hypothetical])
     plain_ranked = meaning_search(lab, embed, q_vec, depth)
     ranked = meaning_search(lab, embed, h_vec, depth)
@@ -189,9 +190,10 @@ def hyde(
         steps.append(
             f"Right passages in the top {top_k}: {mine} of {len(answers)} for HyDE, {theirs} for plain meaning search."
         )
+    steps += english_only_steps(lab)
     comparison = Comparison(PLAIN_MEANING, tuple(plain_ranked[:top_k]))
     details = {"hypothetical_answer": hypothetical, "hypothetical_by": source}
-    return finish("hyde", question, search_words(question), steps, hits, comparison, details)
+    return finish("hyde", question, lab.search_words(question), steps, hits, comparison, details)
 
 
 def hybrid(
@@ -212,7 +214,7 @@ def hybrid(
     second vector of every passage would double what a visitor waits for."""
     question = check_question(question)
     meant, lab = lab, searched_lab(lab, headings)
-    words = search_words(question)
+    words = lab.search_words(question)
     keyword_list, scored, settings = (
         scored_search(lab, question, words, RRF_DEPTH, scoring, k1, b) if words else ([], "", {})
     )
@@ -233,6 +235,7 @@ def hybrid(
         steps.append(
             f"Vector search: the {len(vector_list)} passages closest in meaning; top 3 are {_top3(vector_list)}."
         )
+        steps += english_only_steps(lab)
         lists, labels = [keyword_list, vector_list], ["keyword", "vector"]
     else:
         vector_list = []

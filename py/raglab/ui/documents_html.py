@@ -18,6 +18,7 @@ from html import escape
 
 from ..documents.chunking import DEFAULT_SIZE, PASSAGE_CHOICES, PassageSize, passage_count
 from ..documents.corpus import Document
+from ..documents.language import reading_note
 from ..documents.readers import LIMITS_SENTENCE, ReadError
 from ..lab import Preparing
 from ..techniques import Technique
@@ -138,6 +139,12 @@ def _facts(doc: Document, size: PassageSize) -> str:
     return " · ".join(parts + [f"{words:,} {_plural(words, 'word')}", f"{passages:,} {_plural(passages, 'passage')}"])
 
 
+def _reading(doc: Document) -> str:
+    """The language a document is read as, and for one but English that the meaning model reads English only
+    (documents/language.py says it)."""
+    return f'<span class="reading">{escape(reading_note(doc.language))}</span>'
+
+
 # A list draws this many documents; "Show all" draws the rest. 5,183 abstracts drawn at once, each with its text,
 # were 9.5 MB of HTML and a 2.8 s task on a reload (bench/scifact_page.py).
 LIST_ROWS = 100
@@ -185,7 +192,7 @@ def render_read(
     shown = docs[:rows]
     lines = [
         f'<li class="read-doc"><span class="name">{escape(d.source or d.title)}</span> '
-        f'<span class="facts">{_facts(d, size)}</span>{_text_of(str(i))}</li>'
+        f'<span class="facts">{_facts(d, size)}</span> {_reading(d)}{_text_of(str(i))}</li>'
         for i, d in enumerate(shown)
     ]
     lines += [f'<li class="read-problem" data-kind="{escape(e.kind)}">{escape(str(e))}</li>' for e in problems]
@@ -218,7 +225,7 @@ def render_kept(
     shown = docs[:rows]
     lines = "".join(
         f'<li class="kept-doc" data-slug="{escape(d.slug)}"><span class="name">{escape(d.source or d.title)}</span> '
-        f'<span class="facts">{_facts(d, size)}</span> <button type="button" class="remove-doc" '
+        f'<span class="facts">{_facts(d, size)}</span> {_reading(d)} <button type="button" class="remove-doc" '
         f'data-slug="{escape(d.slug)}" aria-label="Remove {escape(d.source or d.title)}">Remove</button>'
         f"{show_how_read(d.slug, d.source or d.title, 'yours')}{_text_of(d.slug)}</li>"
         for d in shown
