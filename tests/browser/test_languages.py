@@ -9,7 +9,7 @@ from lab_page import SLOW, shown
 from playwright.sync_api import expect
 
 from raglab import Lab, run
-from raglab.documents.collection import read_folder
+from raglab.documents.collection import passage_size_in, read_folder
 from raglab.show import score_label
 
 PLANTS = (
@@ -52,7 +52,7 @@ def test_chinese_and_german_documents_are_read_in_their_language_as_the_command_
     for name, text in FILES.items():
         (tmp_path / name).write_text(text, encoding="utf-8")
     corpus, _ = read_folder(tmp_path)
-    cli = Lab(corpus)
+    cli = Lab(corpus, passage_size_in(tmp_path))  # as raglab --corpus cuts a folder of files
     page = visit.open()
     expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)
     page.locator("#doc-files").set_input_files(_payload())
@@ -61,12 +61,12 @@ def test_chinese_and_german_documents_are_read_in_their_language_as_the_command_
     expect(page.locator("#docs-kept li.kept-doc")).to_have_count(len(FILES), timeout=SLOW)
     kept = page.locator("#docs-kept li.kept-doc")
     unreliable = "the meaning model reads English only, so meaning search on it is unreliable"
-    expect(kept.filter(has_text="plants.md").locator(".reading")).to_have_text(
+    expect(kept.filter(has_text="plants.md").locator(".read-as")).to_have_text(
         f"read as Chinese, its characters in pairs; {unreliable}"
     )
-    expect(kept.filter(has_text="apt.txt").locator(".reading")).to_have_text(f"read as German; {unreliable}")
-    expect(kept.filter(has_text="ferry.txt").locator(".reading")).to_have_text("read as English")
-    expect(page.locator("#docs-kept .reading")).to_have_count(len(FILES))
+    expect(kept.filter(has_text="apt.txt").locator(".read-as")).to_have_text(f"read as German; {unreliable}")
+    expect(kept.filter(has_text="ferry.txt").locator(".read-as")).to_have_text("read as English")
+    expect(page.locator("#docs-kept .read-as")).to_have_count(len(FILES))
 
     for question in ["光合作用在哪里进行?", "ChatGLM3-6B 10个问题总耗时多少?"]:
         ask(page, question)

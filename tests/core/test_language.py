@@ -131,10 +131,10 @@ def test_the_read_list_says_each_documents_language_beside_its_facts():
 
     html = render_read([Document("apt", "apt", GERMAN, source="apt.txt"), Document("f", "f", ENGLISH_TEXT)])
     assert (
-        '<span class="reading">read as German; the meaning model reads English only, so meaning search on it is '
+        '<span class="read-as">read as German; the meaning model reads English only, so meaning search on it is '
         "unreliable</span>"
     ) in html
-    assert '<span class="reading">read as English</span>' in html
+    assert '<span class="read-as">read as English</span>' in html
     assert "passages</span>" in html or "passage</span>" in html  # the facts end with the passage count, as before
 
 

@@ -142,7 +142,7 @@ def _facts(doc: Document, size: PassageSize) -> str:
 def _reading(doc: Document) -> str:
     """The language a document is read as, and for one but English that the meaning model reads English only
     (documents/language.py says it)."""
-    return f'<span class="reading">{escape(reading_note(doc.language))}</span>'
+    return f'<span class="read-as">{escape(reading_note(doc.language))}</span>'
 
 
 # A list draws this many documents; "Show all" draws the rest. 5,183 abstracts drawn at once, each with its text,
