@@ -122,6 +122,8 @@ def one_run(playwright, site_url: str, document: Path, later_visit: bool = False
             page.reload()
             expect(page.locator("#status")).to_have_text("Ready", timeout=READY_TIMEOUT_MS)
         expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=READY_TIMEOUT_MS)
+        if smoke_run:  # SMOKE_PASSAGES passages of 2 sentences: cut by its blocks it is 5, all made before Cancel
+            page.locator("input[name=passages][value='2']").check()
         page.locator("#doc-files").set_input_files(str(document))
         expect(page.locator("#docs-read .keep-read")).to_be_visible(timeout=SLOW_MS)
         read = page.evaluate(COUNTS_JS)["read"]

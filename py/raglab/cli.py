@@ -287,6 +287,15 @@ def cmd_compare(args, lab: Lab) -> int:
     return 0
 
 
+def _embedder_flag(command: argparse.ArgumentParser, what: str) -> None:
+    command.add_argument(
+        "--embedder",
+        choices=["onnx", "none"],
+        default="onnx",
+        help=f"{what}: the local all-MiniLM-L6-v2 ONNX model (default) or none",
+    )
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="raglab", description="RAG Lab: see how retrieval-augmented generation works.")
     p.add_argument(
@@ -301,12 +310,7 @@ def parser() -> argparse.ArgumentParser:
     ask.add_argument("--json", action="store_true", help="print the result object as JSON")
     ask.add_argument("--top-k", type=int, default=None, help="passages to keep (default per technique, 1-10)")
     ask.add_argument("--corpus", dest="corpus_ask", help=argparse.SUPPRESS)
-    ask.add_argument(
-        "--embedder",
-        choices=["onnx", "none"],
-        default="onnx",
-        help="meaning search: the local all-MiniLM-L6-v2 ONNX model (default) or none",
-    )
+    _embedder_flag(ask, "meaning search")
     for name, declared in _declared().items():
         if isinstance(declared, Input):
             ask.add_argument(
@@ -330,12 +334,7 @@ def parser() -> argparse.ArgumentParser:
     cmp.add_argument("question", nargs="?", help="(none: the labelled questions that show the differences)")
     cmp.add_argument("--json", action="store_true", help="print the rows and the map as JSON")
     cmp.add_argument("--corpus", dest="corpus_ask", help=argparse.SUPPRESS)
-    cmp.add_argument(
-        "--embedder",
-        choices=["onnx", "none"],
-        default="onnx",
-        help="the meaning techniques and the map: the local all-MiniLM-L6-v2 ONNX model (default) or none",
-    )
+    _embedder_flag(cmp, "the meaning techniques and the map")
     ev = sub.add_parser("eval", help="score every technique on the labelled questions")
     ev.add_argument("--questions", help="a questions.toml (default: the corpus's own)")
     ev.add_argument("--json", action="store_true", help="print the scoreboard as JSON")

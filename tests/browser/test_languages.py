@@ -72,10 +72,10 @@ def test_chinese_and_german_documents_are_read_in_their_language_as_the_command_
         ask(page, question)
         expected = run(cli, "plain", question)
         assert shown(page, "plain") == [(p.id, score_label(p)) for p in expected.passages], question
-    assert shown(page, "plain")[0][0] == "report-2"
+    assert shown(page, "plain")[0][0].startswith("report-")
     expect(page.locator("#result-plain")).to_contain_text("Search words in your question: chatglm3-6b, 10, 个问, 问题")
     ask(page, "光合作用在哪里进行?")
-    assert shown(page, "plain")[0][0] == "plants-1"
+    assert shown(page, "plain")[0][0].startswith("plants-")
 
     page.locator("#plain input[name=scoring][value=snowball]").check()
     question = "Welche Pakete werden entfernt?"
