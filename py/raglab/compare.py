@@ -120,7 +120,7 @@ def first_words(text: str, n: int = FIRST_WORDS) -> str:
     """>>> first_words("one two three four", 3)
     'one two three …'
     """
-    words = text.split()
+    words = text.split(maxsplit=n)  # the first n, and the rest (if any) unsplit: a long text is not split whole
     return " ".join(words[:n]) + (" …" if len(words) > n else "")
 
 

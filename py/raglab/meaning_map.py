@@ -31,6 +31,7 @@ from .search.vectors import Embedder, rank_by_similarity
 
 NEAREST = 3  # passages each text is joined to: the techniques' top 3
 POINT_WORDS = 20  # words of a passage its point shows
+POINTS_A_YIELD = 500  # points placed between two yields of ``map_steps``
 
 
 @dataclass(frozen=True)
@@ -94,8 +95,10 @@ class MeaningMap:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            **asdict(self),
+            "points": [dict(vars(p)) for p in self.points],  # asdict's, without its deep copy of thousands of points
             "probes": [{**asdict(p), "kept": p.kept, "sentence": p.sentence} for p in self.probes],
+            "share": self.share,
+            "dimensions": self.dimensions,
             "share_sentence": self.share_sentence,
         }
 
@@ -108,12 +111,15 @@ def map_steps(
     axes: Axes = yield from lab.axes_steps(embed)
     chunks, vectors = lab.chunks(), lab.vectors(embed)
     points = []
-    for c, v in zip(chunks, vectors, strict=True):
+    for n, (c, v) in enumerate(zip(chunks, vectors, strict=True), 1):
         x, y = axes.project(v)
         points.append(Point(c.id, c.title, x, y, first_words(c.text, POINT_WORDS)))
-    yield 0
+        if n % POINTS_A_YIELD == 0:
+            yield n
+    yield len(points)
     probes = []
     for (label, text), vector in zip(texts, embed([t for _, t in texts]) if texts else [], strict=True):
+        yield len(points)
         x, y = axes.project(vector)
         nearest = tuple(Near(chunks[i].id, r, s) for r, (i, s) in enumerate(rank_by_similarity(vector, vectors, k), 1))
         by_distance = sorted(range(len(points)), key=lambda i: (math.dist((x, y), (points[i].x, points[i].y)), i))

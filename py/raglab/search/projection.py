@@ -40,6 +40,7 @@ import math
 import random
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from .vectors import PassageVectors, Vector, _dot, _numpy
 
@@ -62,9 +63,14 @@ class Axes:
     steps: int
 
     def project(self, vector: Vector) -> tuple[float, float]:
-        """A vector's place on the picture: its offset from the mean along each axis."""
-        offset = [v - m for v, m in zip(vector, self.mean, strict=True)]
-        return (_dot(offset, self.axes[0]), _dot(offset, self.axes[1]))
+        """A vector's place on the picture: its offset from the mean along each axis, (v - mean) · axis, as
+        v · axis - mean · axis (two dot products a point, not a subtraction in every dimension first)."""
+        x0, y0 = self._origin
+        return (_dot(vector, self.axes[0]) - x0, _dot(vector, self.axes[1]) - y0)
+
+    @cached_property
+    def _origin(self) -> tuple[float, float]:
+        return (_dot(self.mean, self.axes[0]), _dot(self.mean, self.axes[1]))
 
     @property
     def share(self) -> float:
