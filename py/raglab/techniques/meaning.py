@@ -251,17 +251,27 @@ def hybrid(
     return finish("hybrid", question, words, steps, hits, plain_comparison(lab, question, top_k), details)
 
 
+def multi_query_fell_back(result: Result) -> str:
+    """Plain meaning search, where there is no rewrite: one list, the question's."""
+    return "" if result.details.get("rewrites") else "plain meaning search"
+
+
+def hyde_fell_back(result: Result) -> str:
+    """Plain meaning search, where there is no hypothetical answer: the question searches for itself."""
+    return "" if result.details.get("hypothetical_answer") else "plain meaning search"
+
+
 def multi_query_did(result: Result) -> str:
     rewrites = result.details.get("rewrites", [])
     if not rewrites:
-        return "had no rewrites: plain meaning search"
+        return f"had no rewrites: {multi_query_fell_back(result)}"
     lists = len(rewrites) + 1
     return f"searched with {plural(len(rewrites), 'rewrite')} as well as the question, and fused the {lists} lists"
 
 
 def hyde_did(result: Result) -> str:
-    if not result.details.get("hypothetical_answer"):
-        return "had no made-up answer: plain meaning search"
+    if hyde_fell_back(result):
+        return f"had no made-up answer: {hyde_fell_back(result)}"
     return "searched with the meaning of a made-up answer instead of the question's"
 
 
