@@ -226,14 +226,27 @@ def cmd_eval(args, lab: Lab) -> int:
         print(json.dumps(out, ensure_ascii=False, indent=2))
         return 0
     print(f"Scoreboard: {len(board.questions)} labelled questions on {board.corpus}\n")
-    print(f"{'technique':<14} {'hit@3':>6} {'recall@3':>9} {'MRR':>6} {'nDCG@10':>8} {'sentences@3':>12}")
+    n = len(board.questions)
+    if board.groups:
+        print("Which technique fixes which mistake: each group holds the questions a rule finds; a technique is")
+        print("counted only on the questions where it did its own work.\n")
+    for g in board.groups:
+        print(_wrap(f"{g.name} ({len(g.questions)} question{'s' * (len(g.questions) != 1)} {g.rule})", ""))
+        print(_wrap(g.verdict, "  "))
+        if g.best_said:
+            print(_wrap(g.best_said, "  "))
+        print(_wrap("Questions: " + "; ".join(board.questions[i] for i in g.questions), "  ") + "\n")
+    print(
+        f"{'technique':<14} {'hit@3':>6} {'recall@3':>9} {'MRR':>6} {'nDCG@10':>8} {'sentences@3':>12} {'own work':>9}"
+    )
     for r in board.rows:
         name = r.key + (" *" if r.baseline else "")
+        own = "-" if r.baseline else f"{n - r.fell_back}/{n}"
         print(
             f"{name:<14} {r.hit_at_3:>6.3f} {r.recall_at_3:>9.3f} {r.mrr:>6.3f} {r.ndcg_at_10:>8.3f} "
-            f"{r.sentences_at_3:>12.1f}"
+            f"{r.sentences_at_3:>12.1f} {own:>9}"
         )
-    print("* a baseline, not one of the nine techniques")
+    print("* a baseline, not one of the nine techniques; own work: the questions where it did what it is built to do")
     for key, reason in board.skipped.items():
         print(_wrap(f"Skipped {key}: it {reason}" + (f" ({why})." if why else "."), ""))
     print("\nRight at 3 (rank of the first right unit; - when none in the first 10):")

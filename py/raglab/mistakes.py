@@ -30,7 +30,7 @@ from .search.vectors import Embedder, rank_by_similarity
 from .techniques.registry import CUT_OFF, EXACT_CODE, OTHER_WORDS, SPREAD, TECHNIQUES, TWO_HOPS, UNLIKE
 
 if TYPE_CHECKING:
-    from .evaluate import TechniqueScore
+    from .evaluate import QuestionScore, TechniqueScore
     from .lab import Lab
 
 # How a group is measured: what counts as the technique getting that question right.
@@ -145,7 +145,7 @@ MISTAKES = (
     Mistake(
         UNLIKE,
         "A question unlike its answer",
-        "whose nearest passage in meaning (all-MiniLM-L6-v2) is not an answer",
+        "whose nearest passage in meaning, by all-MiniLM-L6-v2, is not an answer",
         FIRST,
         _unlike,
         meaning=True,
@@ -153,7 +153,7 @@ MISTAKES = (
     Mistake(
         EXACT_CODE,
         "An exact number or code",
-        "that ask for a number or code (a search word with a digit) their answer holds",
+        "that ask for a number or code, a search word with a digit, that their answer holds",
         FIRST,
         _exact_code,
     ),
@@ -174,6 +174,7 @@ class GroupRow:
     first: int
     found: int
     complete: int
+    right_on: tuple[bool, ...] = ()  # per question of the group, right by the group's measure (fell back or not)
 
     def right(self, measure: str) -> int:
         return {FIRST: self.first, FOUND: self.found, COMPLETE: self.complete}[measure]
@@ -226,6 +227,18 @@ meaning search, not counted); plain search 0 of 2, plain meaning search 1 of 2.'
         top = max((r.right(self.measure) for r in whole), default=0)
         return tuple(r.key for r in whole if top and r.right(self.measure) == top)
 
+    @property
+    def best_said(self) -> str:
+        """``best`` in a sentence, with its figure; "" when there is none."""
+        if not self.best:
+            return ""
+        rows = {r.key: r for r in self.rows}
+        n = len(self.questions)
+        return (
+            f"Right on the most, among the techniques that did their own work on all {n}: "
+            f"{'; '.join(rows[k].name for k in self.best)}, {rows[self.best[0]].right(self.measure)} of {n}."
+        )
+
     def to_dict(self) -> dict:
         return {
             "key": self.key,
@@ -234,9 +247,10 @@ meaning search, not counted); plain search 0 of 2, plain meaning search 1 of 2.'
             "measure": self.measure,
             "measure_words": MEASURES[self.measure].format(k=self.k),
             "questions": list(self.questions),
-            "rows": [vars(r) | {"right": r.right(self.measure)} for r in self.rows],
+            "rows": [vars(r) | {"right": r.right(self.measure), "right_on": list(r.right_on)} for r in self.rows],
             "verdict": self.verdict,
             "best": list(self.best),
+            "best_said": self.best_said,
         }
 
 
@@ -245,8 +259,8 @@ def row_name(row: TechniqueScore) -> str:
     technique = TECHNIQUES.get(row.technique or "")
     if technique is None:
         return row.title.split(" (")[0][:1].lower() + row.title.split(" (")[0][1:]
-    if len(technique.rows) > 1:
-        return row.title
+    if len(technique.rows) > 1:  # "Chunk size (4 sentences)"
+        return f"{technique.name} ({row.title.split(': ')[-1]})"
     return "plain search" if row.key == "plain" else technique.name
 
 
@@ -268,6 +282,14 @@ def groups(
     return tuple(out), tuple(notes)
 
 
+def right(measure: str, q: QuestionScore) -> bool:
+    """Whether a row got a question right by ``measure``: its first unit holds an answer (FIRST), one of its first
+    K does (FOUND), its first K hold every labelled passage (COMPLETE)."""
+    if measure == FIRST:
+        return q.first_right == 1
+    return q.hit == 1 if measure == FOUND else q.held == len(q.answers)
+
+
 def _row(m: Mistake, r: TechniqueScore, found: Sequence[int]) -> GroupRow:
     own = [r.questions[i] for i in found if not r.questions[i].fell_back]
     fell = {r.questions[i].fell_back for i in found} - {""}
@@ -280,10 +302,11 @@ def _row(m: Mistake, r: TechniqueScore, found: Sequence[int]) -> GroupRow:
         len(own),
         len(found) - len(own),
         ", ".join(sorted(fell)),
-        sum(q.first_right == 1 for q in own),
-        sum(q.hit == 1 for q in own),
-        sum(q.held == len(q.answers) for q in own),
+        sum(right(FIRST, q) for q in own),
+        sum(right(FOUND, q) for q in own),
+        sum(right(COMPLETE, q) for q in own),
+        tuple(right(m.measure, r.questions[i]) for i in found),
     )
 
 
-__all__ = ["MISTAKES", "MEASURES", "FIRST", "FOUND", "COMPLETE", "Mistake", "GroupRow", "GroupScore", "groups"]
+__all__ = ["MISTAKES", "MEASURES", "FIRST", "FOUND", "COMPLETE", "Mistake", "GroupRow", "GroupScore", "groups", "right"]

@@ -130,7 +130,8 @@ def query_fell_back(result: Result) -> str:
     """Plain search, where no word of the question is in the word list and nothing was rewritten.
 
     >>> from raglab import Lab
-    >>> query_fell_back(query(Lab(), "Who runs the bakery?")), query_fell_back(query(Lab(), "How much is a boat ticket?"))
+    >>> lab = Lab()
+    >>> query_fell_back(query(lab, "Who runs the bakery?")), query_fell_back(query(lab, "How much is a boat ticket?"))
     ('plain search', '')
     """
     done = result.details.get("added_words") or result.details.get("rewrite")
