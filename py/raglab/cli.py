@@ -28,6 +28,7 @@ from .documents.readers import escape_controls
 from .result import Result
 from .show import HEADINGS, passage_place, score_label, score_sum
 from .techniques import EMBEDDINGS, TECHNIQUES, Input, Option, QuestionError, options_of, run, technique
+from .techniques.registry import SHOWS_SEARCHES
 
 WIDTH = 100
 CLOSED_PIPE = 141  # 128 + SIGPIPE (13), the exit status of a command whose output pipe closed
@@ -48,6 +49,11 @@ def render_text(result: Result) -> str:
         out += [_wrap(result.message, ""), ""]
     out += [result.summary, "", HEADINGS["passages"]]
     out += _hits(result.passages) or ["  (none)"]
+    if SHOWS_SEARCHES in t.shows:  # each list as ranked, so every 1/(60 + rank) of a fused score can be checked
+        for search in result.details.get("searches", []):
+            out += ["", f"{search['label'].capitalize()}: {search['against']}, “{search['wording']}”, as ranked"]
+            ranked = "; ".join(f"{h.rank} {h.id} ({h.score:.4f})" for h in search["passages"])
+            out.append(_wrap(ranked, "  "))
     if result.comparison:
         out += ["", HEADINGS["compare"].format(label=result.comparison.label)]
         out += _hits(result.comparison.passages) or [_wrap(result.comparison.message, "  ")]
