@@ -15,9 +15,9 @@ from pathlib import Path
 
 from .documents.chunking import CHUNK_SIZES, DEFAULT_SIZE
 from .documents.corpus import CorpusError, LabelledQuestion, corpus_data
+from .groups import GroupScore, groups
 from .lab import Lab
 from .metrics import NDCG_K, first_right, hit_at, ndcg_at, recall_at, reciprocal_rank
-from .mistakes import GroupScore, groups
 from .result import Hit
 from .search.vectors import Embedder, Vector
 from .techniques import TECHNIQUES, Scored, Technique, run

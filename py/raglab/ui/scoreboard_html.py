@@ -331,9 +331,9 @@ def _groups(report: Mapping, full: Mapping[str, str], short: Mapping[str, str]) 
     grouped = {i for g in groups for i in g["questions"]}
     rest = len(report["questions"]) - len(grouped)
     return (
-        '<h3 id="mistakes-h">Which technique fixes which mistake</h3><p class="scoreboard-how">Each technique is built '
-        "to fix a mistake plain search makes. Each group holds the labelled questions that show one mistake, found by "
-        "a rule over the question, its labelled passages and the documents (a question can be in several). A "
+        '<h3 id="mistakes-h">Which technique fixes which mistake</h3><p class="scoreboard-how">Each group holds the '
+        "labelled questions that show one mistake plain search makes, found by a rule over the question, its labelled "
+        "passages and the documents (a question can be in several); the techniques built to fix it are marked. A "
         "technique is counted only on the questions where it did its own work."
         + (f" {_plural(rest, 'question')} are in no group: no rule finds one of these mistakes in them." * bool(rest))
         + f"</p>{''.join(parts)}"
