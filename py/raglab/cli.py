@@ -28,6 +28,7 @@ from .documents.readers import escape_controls
 from .result import Result
 from .show import HEADINGS, passage_place, score_label, score_sum
 from .techniques import EMBEDDINGS, TECHNIQUES, Input, Option, QuestionError, options_of, run, technique
+from .techniques.registry import SHOWS_SEARCHES
 
 WIDTH = 100
 CLOSED_PIPE = 141  # 128 + SIGPIPE (13), the exit status of a command whose output pipe closed
@@ -48,6 +49,11 @@ def render_text(result: Result) -> str:
         out += [_wrap(result.message, ""), ""]
     out += [result.summary, "", HEADINGS["passages"]]
     out += _hits(result.passages) or ["  (none)"]
+    if SHOWS_SEARCHES in t.shows:  # each list as ranked, so every 1/(60 + rank) of a fused score can be checked
+        for search in result.details.get("searches", []):
+            out += ["", f"{search['label'].capitalize()}: {search['against']}, “{search['wording']}”, as ranked"]
+            ranked = "; ".join(f"{h.rank} {h.id} ({h.score:.4f})" for h in search["passages"])
+            out.append(_wrap(ranked, "  "))
     if result.comparison:
         out += ["", HEADINGS["compare"].format(label=result.comparison.label)]
         out += _hits(result.comparison.passages) or [_wrap(result.comparison.message, "  ")]
@@ -226,14 +232,27 @@ def cmd_eval(args, lab: Lab) -> int:
         print(json.dumps(out, ensure_ascii=False, indent=2))
         return 0
     print(f"Scoreboard: {len(board.questions)} labelled questions on {board.corpus}\n")
-    print(f"{'technique':<14} {'hit@3':>6} {'recall@3':>9} {'MRR':>6} {'nDCG@10':>8} {'sentences@3':>12}")
+    n = len(board.questions)
+    if board.groups:
+        print("Which technique fixes which mistake: each group holds the questions a rule finds; a technique is")
+        print("counted only on the questions where it did its own work.\n")
+    for g in board.groups:
+        print(_wrap(f"{g.name} ({len(g.questions)} question{'s' * (len(g.questions) != 1)} {g.rule})", ""))
+        print(_wrap(g.verdict, "  "))
+        if g.best_said:
+            print(_wrap(g.best_said, "  "))
+        print(_wrap("Questions: " + "; ".join(board.questions[i] for i in g.questions), "  ") + "\n")
+    print(
+        f"{'technique':<14} {'hit@3':>6} {'recall@3':>9} {'MRR':>6} {'nDCG@10':>8} {'sentences@3':>12} {'own work':>9}"
+    )
     for r in board.rows:
         name = r.key + (" *" if r.baseline else "")
+        own = "-" if r.baseline else f"{n - r.fell_back}/{n}"
         print(
             f"{name:<14} {r.hit_at_3:>6.3f} {r.recall_at_3:>9.3f} {r.mrr:>6.3f} {r.ndcg_at_10:>8.3f} "
-            f"{r.sentences_at_3:>12.1f}"
+            f"{r.sentences_at_3:>12.1f} {own:>9}"
         )
-    print("* a baseline, not one of the nine techniques")
+    print("* a baseline, not one of the nine techniques; own work: the questions where it did what it is built to do")
     for key, reason in board.skipped.items():
         print(_wrap(f"Skipped {key}: it {reason}" + (f" ({why})." if why else "."), ""))
     print("\nRight at 3 (rank of the first right unit; - when none in the first 10):")

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from .documents.chunking import CHUNK_SIZES, DEFAULT_SIZE
 from .documents.corpus import CorpusError, LabelledQuestion, corpus_data
+from .groups import GroupScore, groups
 from .lab import Lab
 from .metrics import NDCG_K, first_right, hit_at, ndcg_at, recall_at, reciprocal_rank
 from .result import Hit
@@ -95,12 +96,21 @@ def load_questions(path: str | Path) -> tuple[LabelledQuestion, ...]:
 
 
 @dataclass(frozen=True)
+class Ranked:
+    """A row's answer to one question: the units it returned, best first, and what it fell back to ("plain meaning
+    search": HyDE with no hypothetical answer; "" where it did its own work)."""
+
+    hits: list[Hit]
+    fell_back: str = ""
+
+
+@dataclass(frozen=True)
 class Row:
     """One line of the scoreboard: a technique (or a baseline) and how to get its ranked unit ids."""
 
     key: str
     title: str
-    ranked: Callable[[str], list[Hit]]
+    ranked: Callable[[str], Ranked]
     baseline: bool = False
     technique: str | None = None  # the technique it is (or is one setting of); None for a baseline
 
@@ -115,6 +125,8 @@ class QuestionScore:
     recall: float
     ndcg: float
     sentences: int  # sentences in the first K units: what the model would read
+    held: int = 0  # labelled passages the first K units hold (recall@K = held / len(answers))
+    fell_back: str = ""  # what the technique became on this question ("plain meaning search"), "" if its own work
 
 
 @dataclass(frozen=True)
@@ -131,6 +143,11 @@ class TechniqueScore:
     only_right: tuple[str, ...] = ()  # questions this technique alone gets right (hit@3), among the techniques
     technique: str | None = None  # the page section a row opens in: its technique; None for a baseline
 
+    @property
+    def fell_back(self) -> int:
+        """The questions it fell back on (did not do its own work)."""
+        return sum(bool(q.fell_back) for q in self.questions)
+
 
 @dataclass(frozen=True)
 class Scoreboard:
@@ -139,6 +156,8 @@ class Scoreboard:
     rows: tuple[TechniqueScore, ...]
     skipped: dict[str, str] = field(default_factory=dict)  # technique key -> why it did not run
     notes: tuple[str, ...] = ()
+    groups: tuple[GroupScore, ...] = ()  # the questions by the mistake of plain search they show (raglab.mistakes)
+    answers: tuple[int, ...] = ()  # each question's number of labelled passages
 
     def to_dict(self) -> dict:
         """The page's scoreboard: per technique the metrics, per question the rank of the first right passage."""
@@ -147,14 +166,19 @@ class Scoreboard:
             "k": K,
             "ndcg_k": NDCG_K,
             "questions": list(self.questions),
+            "answers": list(self.answers),
             "techniques": [
                 {
                     **{k: v for k, v in asdict(r).items() if k != "questions"},
+                    "fell_back": r.fell_back,
                     "first_right": [q.first_right for q in r.questions],
                     "right_at_3": [q.hit == 1.0 for q in r.questions],
+                    "held_at_3": [q.held for q in r.questions],
+                    "fell_back_on": [q.fell_back for q in r.questions],
                 }
                 for r in self.rows
             ],
+            "groups": [g.to_dict() for g in self.groups],
             "skipped": dict(self.skipped),
             "notes": list(self.notes),
         }
@@ -163,7 +187,8 @@ class Scoreboard:
 def score_technique(row: Row, questions: Sequence[LabelledQuestion], spans: Mapping[str, Span]) -> TechniqueScore:
     scored, reciprocal = [], []
     for q in questions:
-        hits = row.ranked(q.text)
+        ranked = row.ranked(q.text)
+        hits = ranked.hits
         ids = [h.id for h in hits]
         relevant = set(q.answers)
         # metrics.py reads passage ids, so each unit stands for the labelled passages it holds (passage_ranking).
@@ -182,6 +207,8 @@ def score_technique(row: Row, questions: Sequence[LabelledQuestion], spans: Mapp
                 recall_at(held, relevant, len(held)),
                 ndcg_at(passages, relevant),
                 sum(h.sentences for h in hits[:K]),
+                len(relevant.intersection(held)),
+                ranked.fell_back,
             )
         )
     n = len(scored) or 1
@@ -205,10 +232,10 @@ def rows_for(lab: Lab, embed: Embedder | None) -> tuple[list[Row], dict[str, str
     passages, and plain meaning search (the question alone), which multi-query and HyDE try to beat."""
     from .search.bm25 import K1, B, BM25Index, bm25_search
 
-    def ranked(t: Technique, scored: Scored) -> Callable[[str], list[Hit]]:
-        def ranking(question: str) -> list[Hit]:
+    def ranked(t: Technique, scored: Scored) -> Callable[[str], Ranked]:
+        def ranking(question: str) -> Ranked:
             result = run(lab, t.key, question, top_k=DEPTH, embed=embed, **t.eval_inputs(lab.corpus, question))
-            return [h for h in result.passages if scored.keep(h)]
+            return Ranked([h for h in result.passages if scored.keep(h)], t.fell_back(result))
 
         return ranking
 
@@ -222,7 +249,10 @@ def rows_for(lab: Lab, embed: Embedder | None) -> tuple[list[Row], dict[str, str
         rows += [Row(scored.key, scored.title, ranked(t, scored), technique=t.key) for scored in t.rows]
     rows.append(
         Row(
-            "bm25", f"BM25 over the passages (k1 {K1:g}, b {B:g})", lambda q: bm25_search(bm25, q, DEPTH), baseline=True
+            "bm25",
+            f"BM25 over the passages (k1 {K1:g}, b {B:g})",
+            lambda q: Ranked(bm25_search(bm25, q, DEPTH)),
+            baseline=True,
         )
     )
     if embed is not None:
@@ -230,7 +260,7 @@ def rows_for(lab: Lab, embed: Embedder | None) -> tuple[list[Row], dict[str, str
             Row(
                 "meaning",
                 "Plain meaning search (the question alone)",
-                lambda q: meaning_search(lab, embed, embed([q])[0], DEPTH),
+                lambda q: Ranked(meaning_search(lab, embed, embed([q])[0], DEPTH)),
                 baseline=True,
             )
         )
@@ -246,27 +276,35 @@ def evaluate(
     unknown = sorted({a for q in questions for a in q.answers} - {c.id for c in lab.chunks()})
     if unknown:
         raise CorpusError(f"labelled answers that are not passage ids of this corpus: {', '.join(unknown)}")
-    rows, skipped = rows_for(lab, _memo(embed) if embed else None)
+    embed = _memo(embed) if embed else None
+    rows, skipped = rows_for(lab, embed)
     scores = [score_technique(r, questions, spans) for r in rows]
     scores = _with_only_right(scores)
-    notes = []
-    if embed is not None:
-        with_rewrites = sum(q.text in lab.corpus.rewrites for q in questions)
-        with_answer = sum(q.text in lab.corpus.hypothetical for q in questions)
-        notes.append(
-            f"Multi-query: {with_rewrites} of {len(questions)} questions have hand-written rewrites; the "
-            "others are searched with the question alone (plain meaning search)."
-        )
-        notes.append(
-            f"HyDE: {with_answer} of {len(questions)} questions have a hand-written hypothetical answer; "
-            "the others search with the question itself, so there HyDE equals plain meaning search."
-        )
+    grouped, group_notes = groups(lab, questions, scores, K, embed)
+    notes = [fell_back_note(s, len(questions)) for s in scores if s.fell_back] + list(group_notes)
     notes.append(
         f"A returned chunk or document counts as right when it overlaps a labelled passage by at least "
         f"one sentence. hit@{K} and recall@{K} look at the first {K} units a technique returns, however "
         "long: whole documents hold more sentences (see sentences@3)."
     )
-    return Scoreboard(lab.corpus.name, tuple(q.text for q in questions), tuple(scores), skipped, tuple(notes))
+    texts = tuple(q.text for q in questions)
+    counts = tuple(len(q.answers) for q in questions)
+    return Scoreboard(lab.corpus.name, texts, tuple(scores), skipped, tuple(notes), grouped, counts)
+
+
+def fell_back_note(score: TechniqueScore, n: int) -> str:
+    """Where a row did not do its own work, and what it was there.
+
+    >>> q = lambda fell: QuestionScore("?", ("a",), (), 1, 1.0, 1.0, 1.0, 2, 1, fell)
+    >>> fell_back_note(TechniqueScore("hyde", "HyDE: ...", False, 1, 1, 1, 1, 2, (q(""), q("plain meaning search"))), 2)
+    'HyDE did its own work on 1 of the 2 questions; on the other 1 it fell back to plain meaning search.'
+    """
+    what = ", ".join(sorted({q.fell_back for q in score.questions} - {""}))
+    own = n - score.fell_back
+    return (
+        f"{score.title.split(':')[0]} did its own work on {own} of the {n} questions; on the other "
+        f"{score.fell_back} it fell back to {what}."
+    )
 
 
 def _with_only_right(scores: list[TechniqueScore]) -> list[TechniqueScore]:

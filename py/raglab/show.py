@@ -15,7 +15,7 @@ A fused score: B of the hybrid lesson, 2nd in both lists.
 >>> score_label(b)
 'fused 0.0323 = 1/62 (keyword) + 1/62 (vector)'
 >>> score_sum(b)
-'0.0323 = keyword 0.0161 [1/(60 + 2)] + vector 0.0161 [1/(60 + 2)]'
+'0.0323 = keyword rank 2: 0.0161 [1/(60 + 2)] + vector rank 2: 0.0161 [1/(60 + 2)]'
 """
 
 from __future__ import annotations
@@ -60,9 +60,12 @@ def passage_place(hit: Hit) -> str:
 
 
 def part_text(part: Part) -> str:
-    """One addend: a weight or a rank term with the formula that gave it, a cosine alone, a graph bonus with why."""
+    """One addend: a weight or a rank term with the formula that gave it (a rank term its rank in its list too), a
+    cosine alone, a graph bonus with why."""
     if part.kind in ("name", "linked name"):
         return f"{part.label} +{part.value:g} ({part.formula})"
+    if isinstance(part, RankPart):
+        return f"{part.label} rank {part.rank}: {_number(part.value, part.kind)} [{part.formula}]"
     text = f"{part.label} {_number(part.value, part.kind)}"
     return text if part.kind == "similarity" else f"{text} [{part.formula}]"
 
@@ -72,5 +75,9 @@ def score_sum(hit: Hit) -> str:
     if not hit.parts:
         return _number(hit.score, hit.score_kind)
     if hit.score_kind == "similarity":
-        return f"cosine similarity {hit.score:.4f} (the question's embedding · the passage's; both have length 1)"
+        (part,) = hit.parts
+        return (
+            f"cosine similarity {hit.score:.4f} = {part.formula}: the two texts' embeddings multiplied, term by "
+            "term, and added (both have length 1)"
+        )
     return f"{_number(hit.score, hit.score_kind)} = " + " + ".join(part_text(p) for p in hit.parts)

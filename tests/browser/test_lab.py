@@ -155,7 +155,7 @@ def test_scoreboard_question_opens_in_its_technique(visit):
     board = page.locator("#scoreboard")
     expect(board).to_contain_text("labelled questions")
     board.locator(".scoreboard-grid-box summary").click()  # folded, to spare keyboard users its many links
-    link = board.locator("a.open-question[data-technique='graph']").first
+    link = board.locator(".scoreboard-grid-box a.open-question[data-technique='graph']").first
     question = link.get_attribute("data-q")
     link.click()
     expect(page.locator("#result-graph .summary")).to_contain_text(f"“{question}”", timeout=SLOW)

@@ -102,6 +102,7 @@ def test_the_showcase_questions_are_those_a_technique_finds_and_plain_search_mis
     assert [(s.technique, s.question) for s in found] == [
         ("query", BOAT),
         ("graph", MIRA),
+        ("document", "Who taught the owner of Fernport Bakery?"),
         ("parent", "How old is Fernport?"),
     ]
     assert found[1].why == "Graph RAG puts an answer at rank 3; plain search has none in its first 10."

@@ -73,3 +73,52 @@ def test_the_passages_matrix_is_made_once_and_ranks_as_plain_python():
     assert cosine_scores([1.0, 0.0], vectors, use_numpy=True) == pytest.approx([0.6, 1.0, 0.0])
     assert vectors.matrix(numpy) is first  # kept for the next question
     assert cosine_scores([1.0, 0.0], vectors, use_numpy=False) == pytest.approx([0.6, 1.0, 0.0])
+
+
+def test_every_fused_passage_is_found_in_the_lists_the_page_shows(lab, embed):
+    """Intent: issue 34. Each term 1/(60 + rank) of a fused score names its search and its rank, and the rendered
+    result lists each search as ranked, so school-1's 1/69 in the spec's example is its 9th place in search 1."""
+    from html.parser import HTMLParser
+
+    from raglab.show import score_sum
+    from raglab.ui import render_result
+
+    r = run(lab, "multi_query", "What else does Tomas do?", embed=embed)
+    html = render_result(r)
+    start = html.index('<details class="lists">')
+    lists = html[start : html.index("<h3>Compare", start)]
+
+    class Lists(HTMLParser):  # each list's passage ids in the order drawn
+        def __init__(self):
+            super().__init__()
+            self.lists: list[list[str]] = []
+            self.feed(lists)
+
+        def handle_starttag(self, tag, attrs):
+            a = dict(attrs)
+            if tag == "ol":
+                self.lists.append([])
+            elif tag == "li" and "data-id" in a and self.lists:
+                self.lists[-1].append(a["data-id"])
+
+    shown = Lists().lists
+    assert shown == [[h.id for h in s["passages"]] for s in r.details["searches"]] and len(shown) == 4
+    for p in r.passages:
+        for part in p.parts:
+            assert shown[int(part.label.split()[1]) - 1].index(p.id) + 1 == part.rank
+            assert f"{part.label} rank {part.rank}: " in score_sum(p)
+    for n, search in enumerate(r.details["searches"]):
+        against = "your question" if n == 0 else f"rewrite {n}"
+        assert search["against"] == against and f"{search['label'].capitalize()}: {against}" in lists
+        assert all(h.parts[0].formula == f"cos({against}, {h.id})" for h in search["passages"])
+
+
+def test_each_cosine_names_the_two_texts_it_compares(lab, embed):
+    from raglab.show import score_sum
+
+    r = run(lab, "hyde", "When can I meet the man who taught Mira to bake?", embed=embed)
+    top, plain = r.passages[0], r.comparison.passages[0]
+    assert top.parts[0].formula == f"cos(the made-up answer, {top.id})"
+    assert plain.parts[0].formula == f"cos(your question, {plain.id})"
+    assert score_sum(top).startswith(f"cosine similarity {top.score:.4f} = cos(the made-up answer, {top.id}): ")
+    assert "question's embedding" not in score_sum(top)

@@ -133,6 +133,7 @@ def test_what_a_result_adds_is_declared_with_its_technique(labs, embed):
             "graph": details.get("links") is not None,
             "lists": "vector_search" in details,
             "sizes": "sizes" in details,
+            "searches": "searches" in details,
         }
         found[key] = {extra for extra, there in shape.items() if there}
     assert found == {key: set(t.shows) for key, t in TECHNIQUES.items()}

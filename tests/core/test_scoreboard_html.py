@@ -2,6 +2,7 @@
 technique with all-MiniLM-L6-v2): its numbers are the report's, the best of each column is marked, every rank is a
 deep link, and every string is escaped."""
 
+from html import escape
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
@@ -87,16 +88,33 @@ def metric_rows(html: str) -> dict[str, list]:
 
 def test_the_table_shows_the_reports_numbers(report):
     rows = metric_rows(render_scoreboard(report, NAMES))
+    n = len(report["questions"])
     for t in report["techniques"]:
         cells = rows[t["key"]][1:]
-        assert [c[1] for c in cells] == [f"{t[m]:.3f}" for m in METRICS] + [f"{t['sentences_at_3']:.1f}"]
+        assert [c[1] for c in cells[:-1]] == [f"{t[m]:.3f}" for m in METRICS] + [f"{t['sentences_at_3']:.1f}"]
+        own = cells[-1][1]  # on how many questions it did its own work
+        if t["baseline"]:
+            assert own == "baseline"
+        else:
+            assert own == f"all {n}" if not t["fell_back"] else own.startswith(f"{n - t['fell_back']} of {n} (else ")
+
+
+def test_hyde_did_its_own_work_only_where_a_hypothetical_answer_is_written(full_report, lab):
+    hyde = next(t for t in full_report["techniques"] if t["key"] == "hyde")
+    written = [q in lab.corpus.hypothetical for q in full_report["questions"]]
+    assert [not fell for fell in hyde["fell_back_on"]] == written
+    assert hyde["fell_back"] == len(written) - sum(written) == 42
 
 
 def test_the_best_value_of_each_column_is_marked_ties_included(report):
+    """Among the techniques that did their own work on every question: never a baseline, nor HyDE where it is
+    mostly plain meaning search."""
     rows = metric_rows(render_scoreboard(report, NAMES))
+    whole = [t for t in report["techniques"] if not t["baseline"] and not t["fell_back"]]
+    assert {t["key"] for t in whole} >= {"plain", "document", "parent"} and "hyde" not in {t["key"] for t in whole}
     for i, m in enumerate(METRICS, 1):
-        top = max(t[m] for t in report["techniques"])
-        expected = {t["key"] for t in report["techniques"] if t[m] == top}
+        top = max(t[m] for t in whole)
+        expected = {t["key"] for t in whole if t[m] == top}
         assert {t["key"] for t in report["techniques"] if rows[t["key"]][i][0] == "best"} == expected, m
     assert all(cell[0] != "best" for key in report["skipped"] for cell in rows[key])
 
@@ -138,9 +156,12 @@ def test_each_grid_cell_is_the_rank_of_the_first_right_unit(report):
     assert [cells[0][1] for _, cells in grid] == report["questions"]
     for i, (_, cells) in enumerate(grid):
         for t, cell in zip(report["techniques"], cells[1:], strict=True):
-            rank = t["first_right"][i]
-            assert cell[1] == (str(rank) if rank else "–")
-            assert cell[0] == ("right" if t["right_at_3"][i] else "late" if rank else "none")
+            rank, answers, fell = t["first_right"][i], report["answers"][i], t["fell_back_on"][i]
+            held = f" ({t['held_at_3'][i]}/{answers})" if answers > 1 else ""  # of its passages, in the first 3
+            assert cell[1] == (str(rank) if rank else "–") + held + ("*" if fell else "")
+            assert cell[0] == ("right" if t["right_at_3"][i] else "late" if rank else "none") + (
+                " fell" if fell else ""
+            )
 
 
 def test_every_rank_is_a_deep_link_into_its_technique(report):
@@ -178,7 +199,7 @@ def test_alone_right_is_the_reports_and_alone_missed_its_mirror(keyword_report):
     html = render_scoreboard(keyword_report, NAMES)
     for t in techniques:
         for q in t["only_right"]:
-            assert f'data-technique="{t["technique"]}" data-q="{q}"' in html
+            assert f'data-technique="{t["technique"]}" data-q="{escape(q)}"' in html
 
 
 def test_evil_strings_come_out_escaped(lab):

@@ -18,18 +18,35 @@ from ..search.bm25 import B_RANGE, K1, K1_RANGE, B
 from ..search.vectors import Embedder
 from .common import HEADINGS_CHOICES, HEADINGS_ON, SCORINGS, TOP_K, QuestionError
 from .granularity import chunk_size, chunk_size_did, parent, parent_did
-from .graph_rag import graph, graph_did
-from .keyword_rag import document, document_did, plain, plain_did, query, query_did
-from .meaning import EmbedderMissing, hybrid, hybrid_did, hyde, hyde_did, multi_query, multi_query_did
+from .graph_rag import graph, graph_did, graph_fell_back
+from .keyword_rag import document, document_did, plain, plain_did, query, query_did, query_fell_back
+from .meaning import (
+    EmbedderMissing,
+    hybrid,
+    hybrid_did,
+    hyde,
+    hyde_did,
+    hyde_fell_back,
+    multi_query,
+    multi_query_did,
+    multi_query_fell_back,
+)
 from .registry import (
+    CUT_OFF,
     EMBEDDINGS,
+    EXACT_CODE,
     MAX_TOP_K,
     NETWORKX,
+    OTHER_WORDS,
     SHOWS_GRAPH,
     SHOWS_LISTS,
+    SHOWS_SEARCHES,
     SHOWS_SIZES,
     SNOWBALL,
+    SPREAD,
     TECHNIQUES,
+    TWO_HOPS,
+    UNLIKE,
     Input,
     ModelWrites,
     Option,
@@ -100,6 +117,7 @@ def _sized(size: int) -> Scored:
         f"chunk_size_{size}",
         f"Chunk size: {size} sentence{'s' * (size > 1)}",
         lambda hit: hit.id.rsplit("-", 2)[-2] == f"s{size}",
+        fixes=(SPREAD,) if size > DEFAULT_SIZE else (),  # a bigger piece keeps an answer together; a smaller cuts it
     )
 
 
@@ -119,6 +137,8 @@ for _technique in [
         inputs=(REWRITE_INPUT,),
         embed_height=1500,
         did=query_did,
+        fixes=(OTHER_WORDS,),
+        fell_back=query_fell_back,
     ),
     Technique(
         "graph",
@@ -128,6 +148,8 @@ for _technique in [
         embed_height=2100,  # the picture of the graph: 2043 px measured
         shows=frozenset({SHOWS_GRAPH}),
         did=graph_did,
+        fixes=(TWO_HOPS,),
+        fell_back=graph_fell_back,
     ),
     Technique(
         "document",
@@ -136,6 +158,7 @@ for _technique in [
         top_k=1,
         embed_height=1500,
         did=document_did,
+        fixes=(SPREAD, CUT_OFF),
     ),
     Technique(
         "multi_query",
@@ -144,18 +167,22 @@ for _technique in [
         needs=frozenset({EMBEDDINGS}),
         inputs=(REWRITES_INPUT,),
         embed_height=2300,
+        shows=frozenset({SHOWS_SEARCHES}),
         did=multi_query_did,
+        fixes=(OTHER_WORDS,),
+        fell_back=multi_query_fell_back,
     ),
-    # Where no hypothetical answer is written, the question stands in for one: HyDE = plain meaning search.
+    # Where no hypothetical answer is written, HyDE is plain meaning search (hyde_fell_back says so).
     Technique(
         "hyde",
         "HyDE: search with a made-up answer",
         hyde,
         needs=frozenset({EMBEDDINGS}),
         inputs=(HYPOTHETICAL_INPUT,),
-        eval_inputs=lambda corpus, question: {"hypothetical": corpus.hypothetical.get(question) or question},
         embed_height=2000,
         did=hyde_did,
+        fixes=(UNLIKE,),
+        fell_back=hyde_fell_back,
     ),
     Technique(
         "parent",
@@ -163,6 +190,7 @@ for _technique in [
         parent,
         embed_height=1600,
         did=parent_did,
+        fixes=(SPREAD, CUT_OFF),
     ),
     # Size 2 is plain search's own, so the scoreboard lists sizes 1 and 4.
     Technique(
@@ -174,6 +202,7 @@ for _technique in [
         embed_height=1700,
         shows=frozenset({SHOWS_SIZES}),
         did=chunk_size_did,
+        fixes=(SPREAD,),
     ),
     Technique(
         "hybrid",
@@ -184,6 +213,7 @@ for _technique in [
         embed_height=4100,  # its scoring options, exercise and "Show in the document" buttons: 3972 px measured
         shows=frozenset({SHOWS_LISTS}),
         did=hybrid_did,
+        fixes=(OTHER_WORDS, EXACT_CODE),
     ),
 ]:
     register(_technique)

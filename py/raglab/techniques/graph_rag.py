@@ -70,6 +70,16 @@ def graph(lab: Lab, question: str, top_k: int = TOP_K) -> Result:
 SHOWN_LINKS = 3  # linked names a compare sentence names before "and N more"
 
 
+def graph_fell_back(result: Result) -> str:
+    """Plain search, where the question holds no name from the name list: no link is followed.
+
+    >>> from raglab import Lab
+    >>> graph_fell_back(graph(Lab(), "How much does the ferry cost?")), graph_fell_back(graph(Lab(), "Who is Mira?"))
+    ('plain search', '')
+    """
+    return "" if result.details.get("names") or not result.search_words else "plain search"
+
+
 def graph_did(result: Result) -> str:
     """>>> from raglab import Lab
     >>> graph_did(graph(Lab(), "When can I meet the man who taught Mira to bake?"))
@@ -77,7 +87,7 @@ def graph_did(result: Result) -> str:
     """
     names = result.details.get("names", [])
     if not names:
-        return "found no name from the name list: plain search" if result.search_words else ""
+        return f"found no name from the name list: {graph_fell_back(result)}" if result.search_words else ""
     said = []
     for name in names:
         linked = [b for a, b in result.details.get("hops", []) if a == name]

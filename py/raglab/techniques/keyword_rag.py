@@ -126,6 +126,18 @@ def plain_did(result: Result) -> str:
     return f"searched for the words {', '.join(result.search_words)}" if result.search_words else ""
 
 
+def query_fell_back(result: Result) -> str:
+    """Plain search, where no word of the question is in the word list and nothing was rewritten.
+
+    >>> from raglab import Lab
+    >>> lab = Lab()
+    >>> query_fell_back(query(lab, "Who runs the bakery?")), query_fell_back(query(lab, "How much is a boat ticket?"))
+    ('plain search', '')
+    """
+    done = result.details.get("added_words") or result.details.get("rewrite")
+    return "" if done or not result.search_words else "plain search"
+
+
 def query_did(result: Result) -> str:
     """>>> from raglab import Lab
     >>> query_did(query(Lab(), "How much is a boat ticket?"))
@@ -137,7 +149,7 @@ def query_did(result: Result) -> str:
     if result.details.get("rewrite"):
         new = [w for w in result.details["all_words"] if w not in result.search_words]
         return f"rewrote the question, adding {', '.join(new) if new else 'no new word'}"
-    return "found no word of the question in the word list: plain search" if result.search_words else ""
+    return f"found no word of the question in the word list: {query_fell_back(result)}" if result.search_words else ""
 
 
 def document_did(result: Result) -> str:

@@ -33,6 +33,7 @@ SOURCES = {
     "model": "written by the model",
 }
 PLAIN_MEANING = "plain meaning search (the question alone)"
+MADE_UP = "the made-up answer"  # what HyDE compares each passage with
 
 
 class EmbedderMissing(QuestionError):
@@ -47,13 +48,27 @@ def _need(embed: Embedder | None, technique: str) -> Embedder:
     return embed
 
 
-def meaning_search(lab: Lab, embed: Embedder, vector, depth: int) -> list[Hit]:
-    """The ``depth`` passages closest in meaning to ``vector``, best first, with their cosine."""
+QUESTION = "your question"  # what a plain meaning search compares each passage with
+
+
+def meaning_search(lab: Lab, embed: Embedder, vector, depth: int, against: str = QUESTION) -> list[Hit]:
+    """The ``depth`` passages closest in meaning to ``vector``, best first, with their cosine; ``against`` names
+    the text ``vector`` is the embedding of, so each cosine says which two texts it compares:
+    ``cos(the made-up answer, lighthouse-2)``."""
     chunks = lab.chunks()
     return [
-        Hit.of(chunks[i], rank, sim, "similarity", [Part("similarity", "cosine", sim, "cos(question, passage)")])
+        Hit.of(chunks[i], rank, sim, "similarity", [cosine_part(against, chunks[i].id, sim)])
         for rank, (i, sim) in enumerate(rank_by_similarity(vector, lab.vectors(embed), depth), 1)
     ]
+
+
+def cosine_part(against: str, passage: str, similarity: float) -> Part:
+    """A cosine as the one part of a meaning score, naming the two texts it compares.
+
+    >>> cosine_part("rewrite 2", "school-1", 0.5)
+    Part(kind='similarity', label='cosine', value=0.5, formula='cos(rewrite 2, school-1)')
+    """
+    return Part("similarity", "cosine", similarity, f"cos({against}, {passage})")
 
 
 def _fuse(
@@ -115,7 +130,8 @@ def multi_query(
     rewrites = [r for r in (" ".join(str(r).split()) for r in rewrites) if r]
     wordings = [question, *rewrites]
     vectors = embed(wordings)
-    lists = [meaning_search(lab, embed, v, RRF_DEPTH) for v in vectors]
+    against = [QUESTION, *(f"rewrite {i}" for i in range(1, len(rewrites) + 1))]
+    lists = [meaning_search(lab, embed, v, RRF_DEPTH, a) for v, a in zip(vectors, against, strict=True)]
     labels = [f"search {i}" for i in range(1, len(lists) + 1)]
     hits, ties = _fuse(lab, lists, labels, top_k)
     if rewrites:
@@ -140,7 +156,10 @@ def multi_query(
     details = {
         "rewrites": rewrites,
         "rewrites_by": source,
-        "searches": [{"wording": w, "passages": found} for w, found in zip(wordings, lists, strict=True)],
+        "searches": [
+            {"wording": w, "label": label, "against": a, "passages": found}
+            for w, label, a, found in zip(wordings, labels, against, lists, strict=True)
+        ],
     }
     return finish("multi_query", question, lab.search_words(question), steps, hits, comparison, details)
 
@@ -172,7 +191,7 @@ def hyde(
         return finish("hyde", question, lab.search_words(question), steps, plain_ranked[:top_k], comparison, details)
     q_vec, h_vec = embed([question, hypothetical])
     plain_ranked = meaning_search(lab, embed, q_vec, depth)
-    ranked = meaning_search(lab, embed, h_vec, depth)
+    ranked = meaning_search(lab, embed, h_vec, depth, MADE_UP)
     hits = ranked[:top_k]
     steps = [
         f"A hypothetical answer, {SOURCES[source].split(';')[0]}: “{hypothetical}”.",
@@ -251,17 +270,27 @@ def hybrid(
     return finish("hybrid", question, words, steps, hits, plain_comparison(lab, question, top_k), details)
 
 
+def multi_query_fell_back(result: Result) -> str:
+    """Plain meaning search, where there is no rewrite: one list, the question's."""
+    return "" if result.details.get("rewrites") else "plain meaning search"
+
+
+def hyde_fell_back(result: Result) -> str:
+    """Plain meaning search, where there is no hypothetical answer: the question searches for itself."""
+    return "" if result.details.get("hypothetical_answer") else "plain meaning search"
+
+
 def multi_query_did(result: Result) -> str:
     rewrites = result.details.get("rewrites", [])
     if not rewrites:
-        return "had no rewrites: plain meaning search"
+        return f"had no rewrites: {multi_query_fell_back(result)}"
     lists = len(rewrites) + 1
     return f"searched with {plural(len(rewrites), 'rewrite')} as well as the question, and fused the {lists} lists"
 
 
 def hyde_did(result: Result) -> str:
-    if not result.details.get("hypothetical_answer"):
-        return "had no made-up answer: plain meaning search"
+    if hyde_fell_back(result):
+        return f"had no made-up answer: {hyde_fell_back(result)}"
     return "searched with the meaning of a made-up answer instead of the question's"
 
 

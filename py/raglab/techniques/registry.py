@@ -43,6 +43,15 @@ EMBED_HEIGHT = 1800  # an embed's height in px when its technique declares none 
 # What a result adds to its passages, for the renderer to draw (Technique.shows): the entity graph and its links,
 # the keyword and vector lists side by side, passages of several sizes.
 SHOWS_GRAPH, SHOWS_LISTS, SHOWS_SIZES = "graph", "lists", "sizes"
+SHOWS_SEARCHES = "searches"  # each search's best list, as ranked, under the fused passages (multi-query)
+# The mistakes of plain search a technique is built to fix (Technique.fixes); raglab.mistakes holds each one's rule,
+# which finds the labelled questions it is made on.
+OTHER_WORDS = "other_words"  # the answer says it in other words
+TWO_HOPS = "two_hops"  # the answer names someone linked to the question's name, not that name
+SPREAD = "spread"  # the answer is spread over neighbouring passages
+CUT_OFF = "cut_off"  # the answer's passage does not name its subject; a neighbour does
+UNLIKE = "unlike"  # another passage sounds more like the question than its answer does
+EXACT_CODE = "exact_code"  # the question asks for an exact number or code
 
 
 @dataclass(frozen=True)
@@ -165,6 +174,7 @@ class Scored:
     key: str
     title: str
     keep: Callable[[Hit], bool] = lambda hit: True
+    fixes: tuple[str, ...] | None = None  # the mistakes this row is built to fix; None: its technique's
 
 
 @dataclass(frozen=True)
@@ -189,6 +199,10 @@ class Technique:
     # What it did differently from plain search, in a few words from its result ("added ferry for boat"), for the
     # compare view (raglab.compare); "" says nothing more than its passages do.
     did: Callable[[Result], str] = lambda result: ""
+    # The mistakes it is built to fix (OTHER_WORDS, ...), and what it became on a result where it could not do its
+    # own work ("plain meaning search": HyDE with no hypothetical answer); "" where it did.
+    fixes: tuple[str, ...] = ()
+    fell_back: Callable[[Result], str] = lambda result: ""
 
     @property
     def meaning(self) -> bool:
@@ -203,6 +217,11 @@ class Technique:
     @property
     def rows(self) -> tuple[Scored, ...]:
         return self.scored or (Scored(self.key, self.title),)
+
+    def row_fixes(self, key: str) -> tuple[str, ...]:
+        """The mistakes the scoreboard row ``key`` is built to fix: the row's own, else the technique's."""
+        row = next((r for r in self.rows if r.key == key), None)
+        return self.fixes if row is None or row.fixes is None else row.fixes
 
     def input(self, name: str) -> Input:
         return next(i for i in self.inputs if i.name == name)
@@ -251,6 +270,13 @@ __all__ = [
     "SHOWS_GRAPH",
     "SHOWS_LISTS",
     "SHOWS_SIZES",
+    "SHOWS_SEARCHES",
+    "OTHER_WORDS",
+    "TWO_HOPS",
+    "SPREAD",
+    "CUT_OFF",
+    "UNLIKE",
+    "EXACT_CODE",
     "TOP_K",
     "MAX_TOP_K",
     "LINE_CHARS",

@@ -9,7 +9,7 @@ from html import escape
 from ..result import Hit, Result
 from ..show import HEADINGS, passage_place, score_label, score_sum
 from ..techniques import TECHNIQUES
-from ..techniques.registry import SHOWS_GRAPH, SHOWS_LISTS, SHOWS_SIZES
+from ..techniques.registry import SHOWS_GRAPH, SHOWS_LISTS, SHOWS_SEARCHES, SHOWS_SIZES
 from .graph_svg import graph_svg, graph_view
 
 
@@ -67,11 +67,8 @@ def _graph(result: Result) -> str:
     )
 
 
-def _hybrid_lists(result: Result) -> str:
-    d = result.details
-    cols = [("Keyword list", d["keyword"])]
-    if d["vector_search"]:
-        cols.append(("Vector list", d["vector"]))
+def _lists(cols: Sequence[tuple[str, Sequence[Hit]]]) -> str:
+    """Ranked lists side by side, each under its title (already HTML), with its length."""
     return (
         '<div class="side-by-side">'
         + "".join(
@@ -81,6 +78,30 @@ def _hybrid_lists(result: Result) -> str:
             for title, hits in cols
         )
         + "</div>"
+    )
+
+
+def _hybrid_lists(result: Result) -> str:
+    d = result.details
+    cols = [("Keyword list", d["keyword"])]
+    if d["vector_search"]:
+        cols.append(("Vector list", d["vector"]))
+    return _lists(cols)
+
+
+def _searches(result: Result) -> str:
+    """Multi-query's searches, each list as ranked, so every term of a fused score can be checked: school-1's
+    1/(60 + 9) is its rank 9 in search 1. Folded: the fused passages come first."""
+    searches = result.details.get("searches", [])
+    cols = [
+        (f"{escape(s['label'].capitalize())}: {escape(s['against'])}, “{escape(s['wording'])}”", s["passages"])
+        for s in searches
+    ]
+    return (
+        f'<details class="lists"><summary>Each search’s best {max(len(s["passages"]) for s in searches)}, as '
+        "ranked: the ranks in the fused scores</summary>" + _lists(cols) + "</details>"
+        if searches
+        else ""
     )
 
 
@@ -109,6 +130,8 @@ def render_result(result: Result) -> str:
             f"<h3>{HEADINGS['passages']}</h3>"
             + (_hits(result.passages, css) if result.passages else '<p class="message">None.</p>')
         )
+    if SHOWS_SEARCHES in shows:
+        out.append(_searches(result))
     if result.comparison:
         c = result.comparison
         out.append(

@@ -43,7 +43,27 @@ SENTENCES = (
     "the mean number of sentences in the first {k} units: what the model "
     "would read (not ranked: more sentences hold more, and cost more)",
 )
+OWN_WORK = (
+    "on how many questions the technique did what it is built to do; on the others it had no input of its own "
+    "(no word of the question in the word list, no name, no rewrite, no hypothetical answer) and fell back to plain "
+    "search or plain meaning search"
+)
 NOT_FOUND = "–"
+FELL = "*"  # a grid cell where the technique fell back
+
+
+def own_work(row: Mapping, n: int) -> str:
+    """The "its own work" cell: ``all 50``, ``8 of 50 (else plain meaning search)``, or ``baseline``.
+
+    >>> own_work({"baseline": False, "fell_back": 42, "fell_back_on": ["plain meaning search", ""]}, 50)
+    '8 of 50 (else plain meaning search)'
+    """
+    if row["baseline"]:
+        return "baseline"
+    if not row.get("fell_back"):
+        return f"all {n}"
+    to = ", ".join(sorted(set(row["fell_back_on"]) - {""}))
+    return f"{n - row['fell_back']} of {n} (else {to})"
 
 
 def _plural(n: int, word: str) -> str:
@@ -69,12 +89,22 @@ def open_link(technique: str, question: str, text: str, title: str = "") -> str:
     )
 
 
-def best_keys(rows: Sequence[Mapping], field: str) -> set[str]:
-    """The keys of the rows holding the highest ``field`` (all of them on a tie).
+def ranked(row: Mapping) -> bool:
+    """A row that can be best: a technique (not a baseline) that did its own work on every question. HyDE, where
+    most questions have no hypothetical answer, is mostly plain meaning search, and a baseline is what the
+    techniques are measured against."""
+    return not row["baseline"] and not row.get("fell_back")
 
-    >>> sorted(best_keys([{"key": "a", "mrr": 0.5}, {"key": "b", "mrr": 0.75}, {"key": "c", "mrr": 0.75}], "mrr"))
+
+def best_keys(rows: Sequence[Mapping], field: str) -> set[str]:
+    """The keys of the rows holding the highest ``field`` (all of them on a tie), among the rows that can be best.
+
+    >>> rows = [{"key": "a", "mrr": 0.5}, {"key": "b", "mrr": 0.75}, {"key": "c", "mrr": 0.75}, {"key": "d", "mrr": 1}]
+    >>> rows = [{**r, "baseline": r["key"] == "d"} for r in rows]
+    >>> sorted(best_keys(rows, "mrr"))
     ['b', 'c']
     """
+    rows = [r for r in rows if ranked(r)]
     if not rows:
         return set()
     top = max(r[field] for r in rows)
@@ -116,9 +146,12 @@ def _names(rows: Sequence[Mapping], techniques: Mapping[str, str]) -> tuple[dict
 def _table(report: Mapping, full: Mapping[str, str], techniques: Mapping[str, str]) -> str:
     rows, fmt = report["techniques"], {"k": report["k"], "ndcg_k": report["ndcg_k"]}
     best = {field: best_keys(rows, field) for field, _, _ in METRICS}
-    head = "".join(
-        f'<th scope="col"><abbr title="{escape(means.format(**fmt))}">{escape(label.format(**fmt))}</abbr></th>'
-        for _, label, means in (*METRICS, SENTENCES)
+    head = (
+        "".join(
+            f'<th scope="col"><abbr title="{escape(means.format(**fmt))}">{escape(label.format(**fmt))}</abbr></th>'
+            for _, label, means in (*METRICS, SENTENCES)
+        )
+        + f'<th scope="col"><abbr title="{escape(OWN_WORK)}">its own work</abbr></th>'
     )
     body = []
     for r in rows:
@@ -129,6 +162,7 @@ def _table(report: Mapping, full: Mapping[str, str], techniques: Mapping[str, st
                 f'<td class="best">{value}{_hidden(" (best)")}</td>' if r["key"] in best[field] else f"<td>{value}</td>"
             )
         cells.append(f"<td>{r[SENTENCES[0]]:.1f}</td>")
+        cells.append(f'<td class="own">{escape(own_work(r, len(report["questions"])))}</td>')
         tag = ' <span class="baseline-tag">baseline</span>' if r["baseline"] else ""
         css = ' class="baseline"' if r["baseline"] else ""
         body.append(
@@ -138,16 +172,17 @@ def _table(report: Mapping, full: Mapping[str, str], techniques: Mapping[str, st
     for key, reason in report.get("skipped", {}).items():
         body.append(
             f'<tr data-key="{escape(key)}" class="skipped"><th scope="row">{escape(techniques.get(key, key))}'
-            f'</th><td colspan="{len(METRICS) + 1}">Not run here: it {escape(reason)}.</td></tr>'
+            f'</th><td colspan="{len(METRICS) + 2}">Not run here: it {escape(reason)}.</td></tr>'
         )
     legend = "".join(
         f"<dt>{escape(label.format(**fmt))}</dt><dd>{escape(means.format(**fmt).capitalize())}.</dd>"
-        for _, label, means in (*METRICS, SENTENCES)
+        for _, label, means in (*METRICS, SENTENCES, ("", "its own work", OWN_WORK))
     )
     # The key sits above the box, not in a caption: a caption is as wide as the table and would scroll away.
     return (
         f'<p class="scoreboard-key">The best value of each column is marked <span class="best-key">like this'
-        f'</span>{_hidden(" (best)")}; ties are all marked.</p><div class="scoreboard-scroll" role="region" '
+        f"</span>{_hidden(' (best)')}, among the techniques that did their own work on every question; ties are "
+        'all marked. Baselines are never marked.</p><div class="scoreboard-scroll" role="region" '
         f'aria-label="Metrics of each technique" tabindex="0">'
         f'<table class="scoreboard-table"><caption class="visually-hidden">Each technique on the '
         f'{_plural(len(report["questions"]), "labelled question")}</caption><thead><tr><th scope="col">'
@@ -156,33 +191,152 @@ def _table(report: Mapping, full: Mapping[str, str], techniques: Mapping[str, st
     )
 
 
-def _grid(report: Mapping, full: Mapping[str, str], short: Mapping[str, str], techniques: Mapping[str, str]) -> str:
-    rows, k = report["techniques"], report["k"]
-    head = "".join(f'<th scope="col" title="{escape(full[r["key"]])}">{escape(short[r["key"]])}</th>' for r in rows)
-    body = []
-    for i, question in enumerate(report["questions"]):
-        cells = []
-        for r in rows:
-            rank, right = r["first_right"][i], r["right_at_3"][i]
-            text = (f"{rank}" if rank else NOT_FOUND + _hidden(" not found")) + (_hidden(" (right)") if right else "")
-            target = r["technique"]
-            if target:
-                text = open_link(target, question, text)
-            css = "right" if right else ("late" if rank else "none")
-            cells.append(f'<td class="{css}">{text}</td>')
-        body.append(f'<tr><th scope="row">{escape(question)}</th>{"".join(cells)}</tr>')
+def _cell(report: Mapping, r: Mapping, i: int, right: bool) -> str:
+    """One grid cell: the rank of the first right unit (a link into the technique), for a question of several
+    passages how many its first k hold ("1 (1/2)"), and a mark where the technique fell back. ``right``: right by
+    the measure of the grid (hit@k, or a group's own)."""
+    question, rank = report["questions"][i], r["first_right"][i]
+    text = f"{rank}" if rank else NOT_FOUND + _hidden(" not found")
+    answers = report["answers"][i] if "answers" in report else 1
+    if answers > 1:
+        held = f"({r['held_at_3'][i]}/{answers})"
+        text += f' <span class="held">{held}</span>' + _hidden(f" of its {answers} passages in the first {report['k']}")
+    fell = r.get("fell_back_on", [""] * (i + 1))[i]
+    if fell:
+        text += f'<span aria-hidden="true">{FELL}</span>' + _hidden(f" (fell back to {fell})")
+    text += _hidden(" (right)") if right else ""
+    target = r["technique"]
+    if target:
+        text = open_link(target, question, text, f"fell back to {fell}" if fell else "")
+    css = "right" if right else ("late" if rank else "none")
+    return f'<td class="{css}{" fell" if fell else ""}">{text}</td>'
+
+
+def _grid_table(
+    report: Mapping,
+    indices: Sequence[int],
+    full: Mapping[str, str],
+    short: Mapping[str, str],
+    label: str,
+    rights: Mapping[str, Sequence[bool]] | None = None,
+    css: str = "scoreboard-grid",
+) -> str:
+    """The questions ``indices`` by every row; ``rights`` (row key -> right on each of them) marks the cells right
+    by a group's measure, else hit@k marks them."""
+    rows = report["techniques"]
+    rights = rights or {r["key"]: [r["right_at_3"][i] for i in indices] for r in rows}
+    head = "".join(
+        f'<th scope="col" title="{escape(full[r["key"]])}"><span>{escape(short[r["key"]])}</span></th>' for r in rows
+    )
+    body = "".join(
+        f'<tr><th scope="row">{escape(report["questions"][i])}</th>'
+        f"{''.join(_cell(report, r, i, rights[r['key']][n]) for r in rows)}</tr>"
+        for n, i in enumerate(indices)
+    )
+    return (
+        f'<div class="scoreboard-scroll" role="region" aria-label="{escape(label)}" tabindex="0">'
+        f'<table class="{css}"><thead><tr><th scope="col">Question</th>{head}</tr></thead>'
+        f"<tbody>{body}</tbody></table></div>"
+    )
+
+
+def _how(report: Mapping, indices: Sequence[int], right: str = "") -> str:
+    """What the cells of a grid of the questions ``indices`` say; ``right`` the measure its marked cells meet
+    (hit@k when empty)."""
+    k = report["k"]
     depth = f" (each was asked for {report['depth']})" if "depth" in report else ""
-    # Folded: its every rank is a link (443 on Fernport), too many tab stops to pass through on the way down.
+    several = any(report["answers"][i] > 1 for i in indices) if "answers" in report else False
+    parts = f" “1 (1/2)”: of a question's 2 labelled passages, 1 is in the first {k}." if several else ""
+    fell = any(r["fell_back_on"][i] for r in report["techniques"] if "fell_back_on" in r for i in indices)
+    marks = f" {FELL} marks a question where the technique fell back: it had no input of its own there." if fell else ""
+    return (
+        '<p class="scoreboard-how">Each cell is the rank at which a technique first returns a unit holding a right '
+        f"passage, {NOT_FOUND} when none of the units it returned holds one{depth}; "
+        + (
+            f'marked <span class="right-key">right</span> where the technique {escape(right)}.'
+            if right
+            else f'<span class="right-key">right at {k}</span> when it is {k} or better.'
+        )
+        + f"{parts}{marks} Every rank opens that question in its technique.</p>"
+    )
+
+
+def _grid(report: Mapping, full: Mapping[str, str], short: Mapping[str, str], techniques: Mapping[str, str]) -> str:
+    n = len(report["questions"])
+    # Folded: its every rank is a link (500 on Fernport), too many tab stops to pass through on the way down.
     return (
         f'<details class="scoreboard-grid-box"><summary><h3 id="scoreboard-grid-h">Question by question '
-        f'({_plural(len(report["questions"]), "question")})</h3></summary><p class="scoreboard-how">Each cell is '
-        "the rank at which a technique first returns a unit holding a right passage: "
-        f'<span class="right-key">right at {k}</span> when it is {k} or better, {NOT_FOUND} when none of the '
-        f"units it returned holds one{depth}. "
-        f"Every rank opens that question in its technique.</p>"
-        f'<div class="scoreboard-scroll" role="region" aria-labelledby="scoreboard-grid-h" tabindex="0">'
-        f'<table class="scoreboard-grid"><thead><tr><th scope="col">Question</th>{head}</tr></thead>'
-        f"<tbody>{''.join(body)}</tbody></table></div></details>"
+        f"({_plural(n, 'question')})</h3></summary>{_how(report, range(n))}"
+        f"{_grid_table(report, range(n), full, short, 'Every question, technique by technique')}</details>"
+    )
+
+
+GROUP_GRID = "scoreboard-grid group-grid"
+GROUP_MEASURES = (("first", "answer first"), ("found", "an answer in the first {k}"), ("complete", "all its passages"))
+
+
+def _group_rows(report: Mapping, group: Mapping, full: Mapping[str, str]) -> str:
+    """Every row's figures on one group, the group's own measure marked, a row that fell back said so."""
+    n, k = len(group["questions"]), report["k"]
+    measures = [(m, label) for m, label in GROUP_MEASURES if m != "complete" or group["measure"] == "complete"]
+    head = "".join(
+        f'<th scope="col"{" class=measure" if m == group["measure"] else ""}>{escape(label.format(k=k))}</th>'
+        for m, label in measures
+    )
+    body = []
+    for r in group["rows"]:
+        tags = ' <span class="baseline-tag">baseline</span>' if r["baseline"] else ""
+        tags += ' <span class="aimed-tag">built for it</span>' if r["aimed"] else ""
+        if r["scored"]:
+            cells = "".join(
+                f"<td{' class=measure' if m == group['measure'] else ''}>{r[m]} of {r['scored']}</td>"
+                for m, _ in measures
+            )
+        else:
+            cells = f'<td colspan="{len(measures)}">not scored</td>'
+        fell = f"fell back to {r['fell_back_to']} on {r['fell_back']} of {n}" if r["fell_back"] else ""
+        body.append(
+            f'<tr data-key="{escape(r["key"])}"><th scope="row">{escape(full.get(r["key"], r["name"]))}{tags}</th>'
+            f'{cells}<td class="own">{escape(fell)}</td></tr>'
+        )
+    return (
+        f'<div class="scoreboard-scroll" role="region" aria-label="{escape(group["name"])}: every technique" '
+        f'tabindex="0"><table class="scoreboard-table group-table"><thead><tr><th scope="col">Technique</th>{head}'
+        f'<th scope="col">not counted</th></tr></thead><tbody>{"".join(body)}</tbody></table></div>'
+    )
+
+
+def _groups(report: Mapping, full: Mapping[str, str], short: Mapping[str, str]) -> str:
+    """One part per mistake of plain search: its rule and count, the sentence of its figures, the techniques right
+    on the most of it; its figures and questions one step away."""
+    groups = report.get("groups", ())
+    if not groups:
+        return ""
+    parts = []
+    for g in groups:
+        n = len(g["questions"])
+        rights = {r["key"]: r["right_on"] for r in g["rows"]}
+        most = f'<p class="mistake-best">{escape(g["best_said"])}</p>' if g["best_said"] else ""
+        parts.append(
+            f'<section class="mistake" data-mistake="{escape(g["key"])}" aria-labelledby="mistake-{escape(g["key"])}">'
+            f'<h4 id="mistake-{escape(g["key"])}">{escape(g["name"])}</h4>'
+            f'<p class="mistake-rule">{_plural(n, "question")} {escape(g["rule"])}. Right here means: '
+            f"{escape(g['measure_words'])}.</p>"
+            f'<p class="mistake-verdict">{escape(g["verdict"])}</p>{most}'
+            f'<details class="mistake-more"><summary>The {_plural(n, "question")}, every technique</summary>'
+            f"{_group_rows(report, g, full)}{_how(report, g['questions'], g['measure_words'])}"
+            + _grid_table(report, g["questions"], full, short, f"{g['name']}: question by question", rights, GROUP_GRID)
+            + "</details></section>"
+        )
+    grouped = {i for g in groups for i in g["questions"]}
+    rest = len(report["questions"]) - len(grouped)
+    return (
+        '<h3 id="mistakes-h">Which technique fixes which mistake</h3><p class="scoreboard-how">Each group holds the '
+        "labelled questions that show one mistake plain search makes, found by a rule over the question, its labelled "
+        "passages and the documents (a question can be in several); the techniques built to fix it are marked. A "
+        "technique is counted only on the questions where it did its own work."
+        + (f" {_plural(rest, 'question')} are in no group: no rule finds one of these mistakes in them." * bool(rest))
+        + f"</p>{''.join(parts)}"
     )
 
 
@@ -230,7 +384,7 @@ def render_scoreboard(report: Mapping, techniques: Mapping[str, str]) -> str:
         f'each technique?</h2><p class="scoreboard-what">These figures are computed on the '
         f"{_plural(n, 'labelled question')} of the {escape(report['corpus'])} corpus, each labelled with the "
         f"passages that answer it; every technique and baseline that ran searched all {n}.{not_run}</p>"
-        f"{_table(report, full, techniques)}"
+        f"{_groups(report, full, short)}<h3>Every technique on every question</h3>{_table(report, full, techniques)}"
         + (f'<ul class="scoreboard-notes">{notes}</ul>' if notes else "")
         + f"{_grid(report, full, short, techniques)}{_alone(report, full, techniques)}</section>"
     )
