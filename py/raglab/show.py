@@ -72,5 +72,6 @@ def score_sum(hit: Hit) -> str:
     if not hit.parts:
         return _number(hit.score, hit.score_kind)
     if hit.score_kind == "similarity":
-        return f"cosine similarity {hit.score:.4f} (the question's embedding · the passage's; both have length 1)"
+        # the formula names the two texts compared (techniques.meaning.meaning_search): HyDE's is the made-up answer
+        return f"cosine similarity {hit.score:.4f} = {hit.parts[0].formula} (both embeddings have length 1)"
     return f"{_number(hit.score, hit.score_kind)} = " + " + ".join(part_text(p) for p in hit.parts)

@@ -47,11 +47,13 @@ def _need(embed: Embedder | None, technique: str) -> Embedder:
     return embed
 
 
-def meaning_search(lab: Lab, embed: Embedder, vector, depth: int) -> list[Hit]:
-    """The ``depth`` passages closest in meaning to ``vector``, best first, with their cosine."""
+def meaning_search(lab: Lab, embed: Embedder, vector, depth: int, probe: str = "the question") -> list[Hit]:
+    """The ``depth`` passages closest in meaning to ``vector``, best first, with their cosine; ``probe`` names the
+    text ``vector`` is the embedding of ("the question", "the made-up answer"), as each cosine's formula says."""
     chunks = lab.chunks()
+    formula = f"cos({probe}, the passage)"
     return [
-        Hit.of(chunks[i], rank, sim, "similarity", [Part("similarity", "cosine", sim, "cos(question, passage)")])
+        Hit.of(chunks[i], rank, sim, "similarity", [Part("similarity", "cosine", sim, formula)])
         for rank, (i, sim) in enumerate(rank_by_similarity(vector, lab.vectors(embed), depth), 1)
     ]
 
@@ -77,7 +79,13 @@ def _fuse(
 
 
 def _top3(hits: Sequence[Hit]) -> str:
-    return "; ".join(f"{h.title} ({h.id})" for h in hits[:3])
+    """The first 3 of a list, said as many as it holds ("top 2 are ...", "the one is ...").
+
+    >>> _top3([Hit("a-1", "a", "A", "", 2, 1, 1.0, "score"), Hit("b-2", "b", "B", "", 2, 2, 0.5, "score")])
+    'top 2 are A (a-1); B (b-2)'
+    """
+    shown = "; ".join(f"{h.title} ({h.id})" for h in hits[:3])
+    return f"the one is {shown}" if len(hits) == 1 else f"top {min(len(hits), 3)} are {shown}"
 
 
 def place_step(lab: Lab, question: str, plain_ids: Sequence[str], ids: Sequence[str], name: str) -> list[str]:
@@ -115,7 +123,10 @@ def multi_query(
     rewrites = [r for r in (" ".join(str(r).split()) for r in rewrites) if r]
     wordings = [question, *rewrites]
     vectors = embed(wordings)
-    lists = [meaning_search(lab, embed, v, RRF_DEPTH) for v in vectors]
+    lists = [
+        meaning_search(lab, embed, v, RRF_DEPTH, "the question" if n == 0 else f"rewrite {n}")
+        for n, v in enumerate(vectors)
+    ]
     labels = [f"search {i}" for i in range(1, len(lists) + 1)]
     hits, ties = _fuse(lab, lists, labels, top_k)
     if rewrites:
@@ -127,7 +138,7 @@ def multi_query(
         ]
     for i, found in enumerate(lists, 1):
         who = "your question" if i == 1 else "rewrite"
-        steps.append(f"Search {i}, {who}: top 3 are {_top3(found)}.")
+        steps.append(f"Search {i}, {who}: {_top3(found)}.")
     steps.append(
         f"Rank fusion: a passage earns 1 ÷ ({RRF_K} + its rank) from every search that holds it, and the "
         "earnings are added. A passage found by several searches rises."
@@ -172,7 +183,7 @@ def hyde(
         return finish("hyde", question, lab.search_words(question), steps, plain_ranked[:top_k], comparison, details)
     q_vec, h_vec = embed([question, hypothetical])
     plain_ranked = meaning_search(lab, embed, q_vec, depth)
-    ranked = meaning_search(lab, embed, h_vec, depth)
+    ranked = meaning_search(lab, embed, h_vec, depth, "the made-up answer")
     hits = ranked[:top_k]
     steps = [
         f"A hypothetical answer, {SOURCES[source].split(';')[0]}: “{hypothetical}”.",
@@ -227,14 +238,12 @@ def hybrid(
         steps.append(scored)
     steps.append(
         f"Keyword search: {plural(len(keyword_list), 'passage')} with a search word"
-        + (f"; top 3 are {_top3(keyword_list)}." if keyword_list else ".")
+        + (f"; {_top3(keyword_list)}." if keyword_list else ".")
     )
     if embed is not None:
         (q_vec,) = embed([question])
         vector_list = meaning_search(meant, embed, q_vec, RRF_DEPTH)
-        steps.append(
-            f"Vector search: the {len(vector_list)} passages closest in meaning; top 3 are {_top3(vector_list)}."
-        )
+        steps.append(f"Vector search: the {len(vector_list)} passages closest in meaning; {_top3(vector_list)}.")
         steps += english_only_steps(lab)
         lists, labels = [keyword_list, vector_list], ["keyword", "vector"]
     else:
