@@ -89,7 +89,7 @@ SCORING_OPTIONS = (
         HEADINGS_ON,
         choices=HEADINGS_CHOICES,
         help="with the headings of its section before it (default: contextual chunk headers, so a passage cut from "
-        "its heading finds questions in the heading's words too), or alone; documents without headings (Fernport's) "
+        "its heading finds questions in the heading's words too), or alone; documents without headings "
         "are searched the same either way",
     ),
 )
