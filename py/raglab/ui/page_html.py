@@ -401,7 +401,7 @@ def render_main(
         # covers the text under it.
         '<nav class="toc" aria-label="On this page">'
         '<button type="button" class="toc-open" popovertarget="toc-places" aria-controls="toc-places">'
-        f"Contents ({len(places)} places)</button>"
+        f'Contents<span class="visually-hidden">: {len(places)} places</span></button>'
         f'<ol id="toc-places" popover>{nav}</ol><a class="to-top" href="#top">Back to the top</a></nav>'
         f'<header class="intro"><h1>{escape(page.get("title", "RAG Lab"))}</h1>'
         f'<p class="subtitle">{escape(page.get("subtitle", ""))}</p><p>{terms.link(intro)}</p></header>'
