@@ -109,7 +109,7 @@ for _technique in [
         "Plain RAG: search, then answer",
         plain,
         options=SCORING_OPTIONS,
-        embed_height=1400,
+        embed_height=1200,
         did=plain_did,
     ),
     Technique(
@@ -117,7 +117,7 @@ for _technique in [
         "Query RAG: rewrite the question",
         query,
         inputs=(REWRITE_INPUT,),
-        embed_height=1500,
+        embed_height=1200,
         did=query_did,
     ),
     Technique(
@@ -125,7 +125,7 @@ for _technique in [
         "Graph RAG: follow the links between names",
         graph,
         needs=frozenset({NETWORKX}),
-        embed_height=2100,  # the picture of the graph: 2043 px measured
+        embed_height=1300,
         shows=frozenset({SHOWS_GRAPH}),
         did=graph_did,
     ),
@@ -134,7 +134,7 @@ for _technique in [
         "Document RAG: pass whole documents",
         document,
         top_k=1,
-        embed_height=1500,
+        embed_height=1000,
         did=document_did,
     ),
     Technique(
@@ -143,7 +143,7 @@ for _technique in [
         multi_query,
         needs=frozenset({EMBEDDINGS}),
         inputs=(REWRITES_INPUT,),
-        embed_height=2300,
+        embed_height=1600,
         did=multi_query_did,
     ),
     # Where no hypothetical answer is written, the question stands in for one: HyDE = plain meaning search.
@@ -154,14 +154,14 @@ for _technique in [
         needs=frozenset({EMBEDDINGS}),
         inputs=(HYPOTHETICAL_INPUT,),
         eval_inputs=lambda corpus, question: {"hypothetical": corpus.hypothetical.get(question) or question},
-        embed_height=2000,
+        embed_height=1400,
         did=hyde_did,
     ),
     Technique(
         "parent",
         "Parent-document: find small, hand over big",
         parent,
-        embed_height=1600,
+        embed_height=1100,
         did=parent_did,
     ),
     # Size 2 is plain search's own, so the scoreboard lists sizes 1 and 4.
@@ -171,7 +171,7 @@ for _technique in [
         chunk_size,
         top_k=1,
         scored=tuple(_sized(s) for s in CHUNK_SIZES if s != DEFAULT_SIZE),
-        embed_height=1700,
+        embed_height=1300,
         shows=frozenset({SHOWS_SIZES}),
         did=chunk_size_did,
     ),
@@ -181,7 +181,7 @@ for _technique in [
         hybrid,
         uses=frozenset({EMBEDDINGS}),
         options=SCORING_OPTIONS,
-        embed_height=4100,  # its scoring options, exercise and "Show in the document" buttons: 3972 px measured
+        embed_height=1500,
         shows=frozenset({SHOWS_LISTS}),
         did=hybrid_did,
     ),

@@ -330,7 +330,7 @@ def embed_snippet(page_url: str, t: Technique) -> str:
     >>> snippet.split('" ')[:3]
     ['<iframe src="https://a.github.io/raglab/?technique=graph&amp;embed=1', 'title="RAG Lab: Graph RAG', 'width="100%']
     >>> snippet.split(">")[0].split()[-3:], snippet.count("<script>")
-    (['height="2100"', 'style="border:0"', 'loading="lazy"'], 1)
+    (['height="1300"', 'style="border:0"', 'loading="lazy"'], 1)
     """
     src = f"{page_url}?{urlencode({'technique': t.key, 'embed': 1})}"
     height = t.embed_height  # the registry's: measured, see Technique.embed_height
