@@ -185,13 +185,13 @@ PAGE_CORPUS = "corpus/fernport"
 LESSON_PAGE = ROOT / "corpus" / "fernport" / "page.toml"
 ABOUT_FERNPORT = ("name", "try_first", "documents_intro")  # and each technique's "try" line
 DEFAULT_TRY_FIRST = [
-    "Open the documents below: every technique searches them, and nothing else.",
+    "Open {documents} below: every technique searches them, and nothing else.",
     "In {plain}, type a question about the documents (or press a preset question, where there is one). Read which "
     "passages were found, their scores, and the prompt the model receives.",
     "Ask the same question in {query}, {graph} and {document}, and compare what each finds with plain search.",
     "In {multi_query}, {hyde} and {hybrid}, search by meaning: a question in other words than the documents' can "
     "still find them.",
-    "Bring your own documents under “Your documents”, switch the lab to them, and ask the same techniques again.",
+    "Bring your own documents under {yours}, switch the lab to them, and ask the same techniques again.",
     "Optional: press “Ask the model” to download a small AI model once and let it answer from the passages.",
 ]
 

@@ -19,6 +19,7 @@ import os
 import platform
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -66,6 +67,32 @@ def wait_for_quiet_machine(max_load: float, poll_s: float = 15, limit_s: float =
 
 def load_now() -> float:
     return round(os.getloadavg()[0], 2)
+
+
+# --- the sites ------------------------------------------------------------------------------------------------
+
+
+def build_before(commit: str, into: Path) -> Path:
+    """The site as ``commit`` built it (offline, the tests' stand-in model) into ``into``/site, from a git worktree
+    made for the build and removed after it."""
+    tree = into / "tree"
+    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), commit], check=True)
+    try:
+        for shared in ("node_modules", ".cache"):
+            (tree / shared).symlink_to(ROOT / shared)
+        site = into / "site"
+        stub = ROOT / ".cache" / "models" / "stub" / "Qwen3-0.6B-ONNX"
+        env = {"PYTHONPATH": str(tree / "py"), "PATH": "/usr/bin:/bin"}
+        subprocess.run(
+            [sys.executable, "build.py", "--offline", "--out", str(site), "--self-host-model", str(stub)],
+            cwd=tree,
+            env=env,
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+    finally:
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=False)
+    return site
 
 
 # --- the browser ---------------------------------------------------------------------------------------------

@@ -30,8 +30,6 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
@@ -41,9 +39,9 @@ from bench import smoke
 from bench.page_runs import (
     DEFAULT_DIST,
     READY_TIMEOUT_MS,
-    ROOT,
     SLOW_MS,
     browser_with_profile,
+    build_before,
     load_now,
     open_lab,
     wait_for_quiet_machine,
@@ -69,25 +67,6 @@ WATCH_JS = """() => {
 
 
 CLICK_JS = "(button) => { document.querySelector(`#docs-vectors ${button}`).click(); return performance.now(); }"
-
-
-def build_before(commit: str, into: Path) -> Path:
-    """The site as ``commit`` built it (offline, the tests' stand-in model), from a git worktree."""
-    tree = into / "tree"
-    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), commit], check=True)
-    for shared in ("node_modules", ".cache"):
-        (tree / shared).symlink_to(ROOT / shared)
-    site = into / "site"
-    stub = ROOT / ".cache" / "models" / "stub" / "Qwen3-0.6B-ONNX"
-    env = {"PYTHONPATH": str(tree / "py"), "PATH": "/usr/bin:/bin"}
-    subprocess.run(
-        [sys.executable, "build.py", "--offline", "--out", str(site), "--self-host-model", str(stub)],
-        cwd=tree,
-        env=env,
-        check=True,
-        stdout=subprocess.DEVNULL,
-    )
-    return site
 
 
 def made_document(into: Path) -> Path:
@@ -186,22 +165,18 @@ def main() -> None:
         else:
             ours_site = build_site(Path(work) / "ours")
             before_site = build_before(a.before, Path(work))
-        try:
-            load = wait_for_quiet_machine(a.max_load)
-            runs: dict[str, list[dict]] = {"ours": [], "before": []}
-            with sync_playwright() as p, served(ours_site) as ours_url, served(before_site) as before_url:
-                urls = {"ours": ours_url, "before": before_url}
-                for r in range(a.rounds):
-                    for side in ("ours", "before") if r % 2 == 0 else ("before", "ours"):
-                        if a.smoke and runs["ours"]:  # the same site, so the same run
-                            runs[side].append(runs["ours"][0])
-                            continue
-                        run = one_run(p, urls[side], a.document, a.later_visit, a.smoke)
-                        runs[side].append(run)
-                        print(side, run, flush=True)
-        finally:
-            if not a.smoke:
-                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(Path(work) / "tree")])
+        load = wait_for_quiet_machine(a.max_load)
+        runs: dict[str, list[dict]] = {"ours": [], "before": []}
+        with sync_playwright() as p, served(ours_site) as ours_url, served(before_site) as before_url:
+            urls = {"ours": ours_url, "before": before_url}
+            for r in range(a.rounds):
+                for side in ("ours", "before") if r % 2 == 0 else ("before", "ours"):
+                    if a.smoke and runs["ours"]:  # the same site, so the same run
+                        runs[side].append(runs["ours"][0])
+                        continue
+                    run = one_run(p, urls[side], a.document, a.later_visit, a.smoke)
+                    runs[side].append(run)
+                    print(side, run, flush=True)
     keys = ["first_estimate_s", "longest_still_s", "cancel_shown_s", "cancel_stopped_s"]
     medians = {
         side: {k: statistics.median(v for r in rs if (v := r[k]) is not None) for k in keys}

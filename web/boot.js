@@ -105,6 +105,13 @@ if (corpora) {
   }
 }
 
+// The list of the page's places, a popover on a phone (page_html.render_main): closed once a place is chosen, so the
+// place shows. Display only.
+const places = document.getElementById("toc-places");
+places?.addEventListener("click", (event) => {
+  if (event.target.closest("a") && places.matches(":popover-open")) places.hidePopover();
+});
+
 // Embed mode (?embed=1&technique=graph): one technique and its documents, for an iframe in a course page.
 // Set here, before Python loads, so an embedded lab never flashes the whole page. Display and links only.
 const params = new URLSearchParams(location.search);

@@ -68,7 +68,12 @@ def draw_box(key: str, text: str) -> None:
 
 
 def draw_slot(key: str, html: str) -> None:
-    document.getElementById(f"result-{key}").innerHTML = html
+    slot = document.getElementById(f"result-{key}")
+    if document.body.classList.contains("embed"):
+        # In a course page an answer never shrinks the frame: where the embed ends the course page, a shorter frame
+        # would scroll the course page up under its reader. The slot keeps the height of the tallest answer so far.
+        slot.style.minHeight = f"{slot.getBoundingClientRect().height}px"
+    slot.innerHTML = html
 
 
 def draw_earlier(key: str, note: str) -> None:

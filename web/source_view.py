@@ -77,7 +77,8 @@ class SourceView:
         here = self.dialog.querySelector(f"#{HERE_ID}")
         if not here:
             return
-        here.scrollIntoView(to_js({"block": "center"}, dict_converter=Object.fromEntries))
+        # the dialog only ("nearest" container): in an embed, scrolling every ancestor would move the course page
+        here.scrollIntoView(to_js({"block": "center", "container": "nearest"}, dict_converter=Object.fromEntries))
         if focus:
             here.focus(to_js({"preventScroll": True}, dict_converter=Object.fromEntries))
         self.scrolled_to = self.dialog.scrollTop

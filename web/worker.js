@@ -288,22 +288,23 @@ async function measure(id, state, texts) {
 }
 
 // WebGPU with q4f16 when the GPU does 16-bit float arithmetic, WebGPU with q4 when it does not, else WASM
-// with q4. The reason is shown to the visitor as is.
+// with q4. The reason is shown to the visitor as is, after the device and weights it explains ("... would run on the
+// CPU (WebAssembly) with q4 weights, because <reason>"): it names the cause only.
 async function chooseDevice() {
   if (!("gpu" in navigator)) {
-    return { device: "wasm", dtype: "q4", reason: "this browser has no WebGPU, so the model runs on the CPU (WebAssembly)" };
+    return { device: "wasm", dtype: "q4", reason: "this browser has no WebGPU" };
   }
   const adapter = await gpuAdapter();
   if (!adapter) {
-    return { device: "wasm", dtype: "q4", reason: "WebGPU found no usable graphics adapter, so the model runs on the CPU (WebAssembly)" };
+    return { device: "wasm", dtype: "q4", reason: "WebGPU found no usable graphics adapter" };
   }
   if (adapter.info?.isFallbackAdapter) {
-    return { device: "wasm", dtype: "q4", reason: "the only WebGPU adapter is a software fallback, so the model runs on the CPU (WebAssembly)" };
+    return { device: "wasm", dtype: "q4", reason: "the only WebGPU adapter is a software fallback" };
   }
   if (adapter.features.has("shader-f16")) {
-    return { device: "webgpu", dtype: "q4f16", reason: "the GPU supports 16-bit floats (shader-f16): WebGPU with 4-bit weights and 16-bit arithmetic" };
+    return { device: "webgpu", dtype: "q4f16", reason: "the GPU supports 16-bit floats (shader-f16), so 4-bit weights run with 16-bit arithmetic" };
   }
-  return { device: "webgpu", dtype: "q4", reason: "the GPU lacks 16-bit floats (shader-f16): WebGPU with 4-bit weights and 32-bit arithmetic" };
+  return { device: "webgpu", dtype: "q4", reason: "the GPU lacks 16-bit floats (shader-f16), so 4-bit weights run with 32-bit arithmetic" };
 }
 
 async function loadGenerator(id, model, dtype, device, given) {
@@ -319,7 +320,7 @@ async function loadGenerator(id, model, dtype, device, given) {
   } catch (error) {
     if (choice.device !== "webgpu" || loading.problem) throw error;
     // An adapter can exist and still fail to create the session (driver limits, lost device): fall back.
-    choice = { device: "wasm", dtype: "q4", reason: `WebGPU failed (${error?.message ?? error}), so the model runs on the CPU (WebAssembly)` };
+    choice = { device: "wasm", dtype: "q4", reason: `WebGPU failed (${error?.message ?? error})` };
     net = await AutoModelForCausalLM.from_pretrained(model, { dtype: choice.dtype, device: choice.device });
   }
   yieldBeforeEachStep(net);

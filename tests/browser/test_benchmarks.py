@@ -31,6 +31,7 @@ BENCHMARKS = {
     "hostile_page": (True, "at the end"),
     "startup": (True, "index.html, the median load"),
     "compare_map": (True, "map / meaning search, 20 passages:"),
+    "page_length": (True, "| the whole page |"),
     "browser_keyword": (False, "query ms (median, p90)"),
     "cli_repeat": (False, "medians over"),
     "scifact": (False, "hybrid, BM25 on Snowball stems + dense / ties lab"),

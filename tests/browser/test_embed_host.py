@@ -41,9 +41,10 @@ BOX_AT_READY = """addEventListener("DOMContentLoaded", () => {
 
 
 @contextlib.contextmanager
-def course_page(visit, folder, keys, host_name="127.0.0.1"):
+def course_page(visit, folder, keys, host_name="127.0.0.1", below=""):
     """A lesson page with an embed of each technique of `keys`, served from `folder` on another port of `host_name`
-    (127.0.0.1: another origin; "localhost" or "127.0.0.2": another site as well, as a course platform is)."""
+    (127.0.0.1: another origin; "localhost" or "127.0.0.2": another site as well, as a course platform is), and the
+    HTML `below` after them."""
     lesson = "".join(
         f"<h2>Exercise {n}</h2><p>Try the lab.</p>{embed_snippet(visit.site_url, TECHNIQUES[key])}"
         for n, key in enumerate(keys, 1)
@@ -51,7 +52,7 @@ def course_page(visit, folder, keys, host_name="127.0.0.1"):
     (folder / "index.html").write_text(
         '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Lesson 3: Graph RAG</title>'
         '<link rel="icon" href="data:,"></head>'
-        f'<body style="margin: 0"><main style="width: {COLUMN}px">{lesson}</main></body></html>'
+        f'<body style="margin: 0"><main style="width: {COLUMN}px">{lesson}{below}</main></body></html>'
     )
     visit.page.context.add_init_script(BOX_AT_READY)
     with served(folder, host="127.0.0.1" if host_name == "localhost" else host_name) as url:
@@ -248,3 +249,34 @@ def test_an_embed_keeps_its_status_small_and_its_height_fits_without_the_script(
         k: (measured[k], snippet[k]) for k in TECHNIQUES if not measured[k] <= snippet[k] < measured[k] + 250
     }
     assert too_small_or_large == {}, f"measured {measured}"
+
+
+# Every scroll of the course page from now on, as its scrollY, in the order they came (after a scroll still to be
+# reported, such as scroll_into_view_if_needed's: its event comes with the next frame).
+WATCH_HOST_SCROLL = """() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => {
+  window.scrolls = [];
+  addEventListener("scroll", () => scrolls.push(scrollY));
+  resolve(scrollY);
+})))"""
+
+
+@pytest.mark.viewport(1280, 800)
+def test_pressing_a_question_in_an_embed_never_moves_its_host(visit, tmp_path):
+    """Intent: issue 34. On a course page whose reader has scrolled to an embed's presets, pressing one, and then
+    typing a question, answers inside the frame and never scrolls the course page, even where the embed ends the
+    page (there a shorter answer that shrank the frame would pull the page up): the reader's place stays."""
+    lab = Lab()
+    with course_page(visit, tmp_path, ["graph", "plain"]) as page:
+        frame_element, frame = started(page, 1)
+        fits(frame_element, frame)
+        frame.locator("#plain .presets").scroll_into_view_if_needed()
+        at = page.evaluate(WATCH_HOST_SCROLL)
+        question = lab.corpus.presets["plain"][1]
+        press(frame, "plain", question)
+        fits(frame_element, frame)
+        frame.locator("#q-plain").fill(TYPED)
+        frame.locator("#q-plain").press("Enter")
+        expect(frame.locator("#result-plain .summary")).to_contain_text(f"“{TYPED}”", timeout=SLOW)
+        fits(frame_element, frame)
+        assert (page.evaluate("scrolls"), page.evaluate("scrollY")) == ([], at)
+    assert visit.console_errors == []

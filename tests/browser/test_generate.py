@@ -41,6 +41,7 @@ def test_consent_progress_stream_and_the_exact_prompt(visit):
     consent = ask_and_consent(page)
     assert hub_requests(visit) == []  # nothing is downloaded before the visitor agrees
     expect(consent).to_contain_text("the CPU (WebAssembly) with q4 weights, because WebGPU found no usable graphics")
+    assert consent.inner_text().count("WebAssembly") == 1  # the device named once (issue 34)
     page.evaluate("""() => { window.__progress = [];
         new MutationObserver(() => { const p = document.querySelector('#model-plain progress');
           if (p) window.__progress.push(p.value); })

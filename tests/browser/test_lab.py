@@ -67,6 +67,7 @@ def test_a_typed_question_gets_its_results(visit):
 
     # BM25 on Snowball stems: its wheel installed from the site on first use, the core's passages and scores
     question = "How much do the ferries cost?"
+    page.locator("#plain details.settings summary").click()  # the settings, one step away
     page.locator("#plain input[name=scoring][value=snowball]").check()
     page.fill("#q-plain", question)
     page.press("#q-plain", "Enter")

@@ -77,6 +77,7 @@ def test_chinese_and_german_documents_are_read_in_their_language_as_the_command_
     ask(page, "光合作用在哪里进行?")
     assert shown(page, "plain")[0][0].startswith("plants-")
 
+    page.locator("#plain details.settings summary").click()  # the settings, one step away
     page.locator("#plain input[name=scoring][value=snowball]").check()
     question = "Welche Pakete werden entfernt?"
     ask(page, question)

@@ -1,15 +1,12 @@
 """A phone, 390 or 320 px wide: nothing is wider than the screen whatever the documents hold (a long URL, a long
 identifier, a code line without a space, a wide table), in the results, the prompt, the score sums, the source view,
-the lists of documents and names, nor on Fernport's page; "Back to the top" covers no text; the navigation shows
-that it scrolls sideways."""
+the lists of documents and names, nor on Fernport's page; "Back to the top" covers no text. (The menu at each width:
+test_visit.py.)"""
 
 from __future__ import annotations
 
-import io
-
 import pytest
 from lab_page import SLOW
-from PIL import Image
 from playwright.sync_api import expect
 
 URL = (
@@ -35,8 +32,8 @@ The Quillfish Ledger reader stops with {IDENTIFIER} when a quillfish record is b
 """
 QUESTION = "Where is the quillfish ledger kept?"
 
-# What is meant to scroll sideways on a phone, inside its own box: the navigation and the scoreboard's grid.
-SIDEWAYS = "nav.toc ol, .scoreboard-scroll"
+# What is meant to scroll sideways on a phone, inside its own box: the scoreboard's grid.
+SIDEWAYS = ".scoreboard-scroll"
 
 # Every element and every run of text whose right edge is past the window, outside SIDEWAYS; and every other box
 # that scrolls (a dialog, a list with a height) but holds something wider than itself, which it would hide.
@@ -156,25 +153,3 @@ def test_fernports_page_fits_a_phone(visit, width):
     page = visit.open()
     open_every_fold(page)
     fits(page)
-
-
-@pytest.mark.parametrize("width", PHONES)
-def test_the_navigation_shows_it_scrolls(visit, width):
-    """Intent: the navigation is wider than a phone and scrolls sideways; its edge shows a shadow on the side where
-    there is more (the right at first, the left at the end), and none where there is nothing."""
-    page = visit.open()
-    nav = page.locator("nav.toc ol")
-    assert nav.evaluate("n => n.scrollWidth > n.clientWidth")
-
-    def edges() -> tuple[int, int]:
-        """How dark the list's left and right edges are, 0 (white) to 255, just above its links."""
-        box = nav.bounding_box()
-        strip = {"x": box["x"], "y": box["y"] + 1, "width": box["width"], "height": 3}
-        image = Image.open(io.BytesIO(page.screenshot(clip=strip))).convert("L")
-        return 255 - image.getpixel((1, 1)), 255 - image.getpixel((image.width - 2, 1))
-
-    left, right = edges()
-    assert left == 0 and right > 10, (left, right)
-    nav.evaluate("n => { n.scrollLeft = n.scrollWidth; }")
-    left, right = edges()
-    assert left > 10 and right == 0, (left, right)

@@ -1,4 +1,4 @@
-"""Finding one's way: a skip link, navigation that stays at hand on a phone and a desktop, the documents folded,
+"""Finding one's way: a skip link, every place one step away on a desktop and two phones, the documents folded,
 word-list terms that open their definition in place, "Try this first" steps that link to their sections."""
 
 import pytest
@@ -7,9 +7,13 @@ from playwright.sync_api import expect
 from raglab.techniques import TECHNIQUES
 
 
-@pytest.mark.parametrize("width", [390, 1280])
-def test_navigation_stays_at_hand_and_reaches_every_section(browser, site_url, width):
-    context = browser.new_context(viewport={"width": width, "height": 800})
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844), (320, 568)])
+def test_every_place_is_one_step_away_at_every_width(browser, site_url, width, height):
+    """Intent: issue 34. The menu fits the screen it is on: beside a wide page every place is listed at once, in
+    the window; on a phone "Contents" opens the list, every place in the window. From anywhere on the page each
+    place is one choice away, the menu stays at hand, the list closes once a place is chosen, and the place shows;
+    the mouse wheel over the column scrolls the column when it is taller than the window, not the page."""
+    context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
     page.goto(site_url)
     expect(page.locator("#status")).to_have_text("Ready", timeout=60_000)
@@ -21,16 +25,29 @@ def test_navigation_stays_at_hand_and_reaches_every_section(browser, site_url, w
     expect(skip).to_be_focused()
     assert skip.bounding_box()["x"] >= 0  # on screen once focused
 
-    tabs = 1
-    while page.evaluate("document.activeElement.getAttribute('href')") != "#plain":
-        page.keyboard.press("Tab")
-        tabs += 1
-        assert tabs <= 10, "Plain RAG's link is more than 10 Tabs from the top"
-    for key in TECHNIQUES:  # every technique from the navigation, which stays on screen while the page scrolls
-        page.locator(f".toc a[href='#{key}']").click()
-        expect(page.locator(f"#{key} h2")).to_be_in_viewport()
+    wide = width >= 1216
+    places = page.locator("#toc-places a")
+    hrefs = [a.get_attribute("href") for a in places.all()]
+    assert {f"#{k}" for k in TECHNIQUES} < set(hrefs) and len(hrefs) == 15, hrefs
+    for href in [*hrefs[::-1], *hrefs]:  # every place, from the bottom of the page and from the top
+        if not wide:
+            page.locator(".toc-open").click()
+        for a in places.all():  # the whole list in the window: nothing to scroll to
+            expect(a).to_be_in_viewport(ratio=1)
+        page.locator(f"#toc-places a[href='{href}']").click()
+        target = page.locator(href)
+        heading = target.locator("h2").first if target.locator("h2").count() else target
+        expect(heading).to_be_in_viewport()
+        expect(page.locator("#toc-places")).to_be_visible(visible=wide)  # on a phone, closed: the place shows
         box = page.locator(".toc").bounding_box()
-        assert box["y"] <= 1 and box["height"] < 80, (key, box)
+        assert box["y"] <= 1 and (box["height"] < 70 if not wide else box["width"] < 260), (href, box)
+    if wide:  # a window shorter than the column: the wheel over it scrolls the column, not the page
+        page.set_viewport_size({"width": width, "height": 360})
+        at = page.evaluate("scrollY")
+        page.locator(".toc").hover()
+        page.mouse.wheel(0, 300)
+        page.wait_for_function("document.querySelector('.toc').scrollTop > 0")
+        assert page.evaluate("scrollY") == at
     page.locator(".to-top").click()
     expect(page.locator("header.intro h1")).to_be_in_viewport()
     context.close()
@@ -47,7 +64,7 @@ def test_terms_open_in_place_and_steps_link_to_sections(visit):
     page.keyboard.press("Escape")
     expect(definition).to_be_hidden()
     steps = page.locator("#try-first a.section-link")
-    assert {s.get_attribute("href") for s in steps.all()} == {f"#{k}" for k in TECHNIQUES}
+    assert {s.get_attribute("href") for s in steps.all()} == {f"#{k}" for k in [*TECHNIQUES, "documents", "yours"]}
     expect(
         page.locator("#try-first li", has_text="press “How much is a boat ticket?”: the keyword list").locator(
             "a.section-link"

@@ -86,7 +86,7 @@ def test_every_fused_passage_is_found_in_the_lists_the_page_shows(lab, embed):
     r = run(lab, "multi_query", "What else does Tomas do?", embed=embed)
     html = render_result(r)
     start = html.index('<details class="lists">')
-    lists = html[start : html.index("<h3>Compare", start)]
+    lists = html[start : html.index('<details class="did">', start)]  # what the technique did follows
 
     class Lists(HTMLParser):  # each list's passage ids in the order drawn
         def __init__(self):

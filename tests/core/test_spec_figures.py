@@ -78,7 +78,11 @@ def test_document_winter_ferry(lab):
     assert r.search_words == ("time", "ferry", "leave", "winter")
     assert ranked(r) == [("ferry", "5.95")]
     assert r.passages[0].text == lab.corpus.document("ferry").text
-    assert r.steps[1] == "Scored each of the 10 whole documents instead of 2-sentence passages."
+    # the spec's step, and what it leaves unsaid: the weights are the passages' (issue 34)
+    assert r.steps[1] == (
+        "Scored each of the 10 whole documents instead of 2-sentence passages, with each word's weight over the 32 "
+        "passages: a document holds a word when one of its passages does."
+    )
     assert r.steps[2] == "Picked “Ferry timetable” and passed the whole document, in its original order."
     assert ranked(r, r.comparison.passages) == [("ferry-3", "5.95"), ("ferry-1", "2.46"), ("harbour-3", "2.46")]
 

@@ -103,7 +103,7 @@ def chunk_size(lab: Lab, question: str, top_k: int = 1, sizes: tuple[int, ...] =
             steps.append(f"{_cut_name(size)}: no chunk holds a search word.")
         hits += found
     steps.append(
-        f"The list below shows the best {'chunk' if top_k == 1 else f'{top_k} chunks'} of each size side "
+        f"The passages handed over show the best {'chunk' if top_k == 1 else f'{top_k} chunks'} of each size side "
         "by side. A real system would pick one size first."
     )
     steps.append(

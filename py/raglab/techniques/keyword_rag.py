@@ -104,7 +104,9 @@ def document(lab: Lab, question: str, top_k: int = 1) -> Result:
     hits: list[Hit] = rank_scored(whole, parts_by_doc, top_k)
     steps = [
         words_step(words),
-        f"Scored each of the {len(whole)} whole documents instead of {passages_kind(lab.passage_size)}."
+        f"Scored each of the {len(whole)} whole documents instead of {passages_kind(lab.passage_size)}, with "
+        f"each word's weight over the {len(index.chunks)} passages: a document holds a word when one of its "
+        "passages does."
         if lab.passage_size != WHOLE_DOCUMENT
         else f"Scored each of the {len(whole)} whole documents, which here are the passages themselves (one passage "
         "per document): the same scores as plain search.",

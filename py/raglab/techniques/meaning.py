@@ -92,7 +92,13 @@ def _fuse(
 
 
 def _top3(hits: Sequence[Hit]) -> str:
-    return "; ".join(f"{h.title} ({h.id})" for h in hits[:3])
+    """The first 3 of a list, said as many as it holds ("top 2 are ...", "the one is ...").
+
+    >>> _top3([Hit("a-1", "a", "A", "", 2, 1, 1.0, "score"), Hit("b-2", "b", "B", "", 2, 2, 0.5, "score")])
+    'top 2 are A (a-1); B (b-2)'
+    """
+    shown = "; ".join(f"{h.title} ({h.id})" for h in hits[:3])
+    return f"the one is {shown}" if len(hits) == 1 else f"top {min(len(hits), 3)} are {shown}"
 
 
 def place_step(lab: Lab, question: str, plain_ids: Sequence[str], ids: Sequence[str], name: str) -> list[str]:
@@ -143,7 +149,7 @@ def multi_query(
         ]
     for i, found in enumerate(lists, 1):
         who = "your question" if i == 1 else "rewrite"
-        steps.append(f"Search {i}, {who}: top 3 are {_top3(found)}.")
+        steps.append(f"Search {i}, {who}: {_top3(found)}.")
     steps.append(
         f"Rank fusion: a passage earns 1 ÷ ({RRF_K} + its rank) from every search that holds it, and the "
         "earnings are added. A passage found by several searches rises."
@@ -246,14 +252,12 @@ def hybrid(
         steps.append(scored)
     steps.append(
         f"Keyword search: {plural(len(keyword_list), 'passage')} with a search word"
-        + (f"; top 3 are {_top3(keyword_list)}." if keyword_list else ".")
+        + (f"; {_top3(keyword_list)}." if keyword_list else ".")
     )
     if embed is not None:
         (q_vec,) = embed([question])
         vector_list = meaning_search(meant, embed, q_vec, RRF_DEPTH)
-        steps.append(
-            f"Vector search: the {len(vector_list)} passages closest in meaning; top 3 are {_top3(vector_list)}."
-        )
+        steps.append(f"Vector search: the {len(vector_list)} passages closest in meaning; {_top3(vector_list)}.")
         steps += english_only_steps(lab)
         lists, labels = [keyword_list, vector_list], ["keyword", "vector"]
     else:

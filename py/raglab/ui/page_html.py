@@ -103,24 +103,47 @@ def _input_field(key: str, i: Input) -> str:
 
 
 def _options_fieldset(options) -> str:
-    """A technique's settings, each with its default and range."""
+    """A technique's settings, folded (one step away: the section opens with its question and its result), each
+    with its default and range: a fieldset per choice, named by its label and said in its help, the numbers that
+    tune it beside it (BM25's k1 and b after the scoring).
+
+    >>> from raglab.techniques import TECHNIQUES
+    >>> html = _options_fieldset(TECHNIQUES["plain"].options)
+    >>> html.split("</summary>")[0]
+    '<details class="extra settings"><summary>Settings: scoring, search each passage'
+    >>> html.count("<fieldset"), html.count("<legend>Search each passage</legend>")
+    (2, 1)
+    """
     if not options:
         return ""
-    fields = []
+    groups: list[list] = []
     for o in options:
-        if o.choices:
-            fields += [
-                f'<label><input type="radio" name="{o.name}" value="{escape(v)}"'
-                f"{' checked' if v == o.default else ''}> {escape(words)}</label>"
-                for v, words in o.choices
-            ]
+        if o.choices or not groups:
+            groups.append([o])
         else:
-            fields.append(
-                f'<label>{escape(o.label)} <input type="number" name="{o.name}" value="{o.default:g}" '
-                f'min="{o.low:g}" max="{o.high:g}" step="{o.step:g}"></label>'
-            )
-    legend = next((o.label for o in options if o.choices), "Settings")
-    return f'<fieldset class="extra options"><legend>{escape(legend)}</legend>{"".join(fields)}</fieldset>'
+            groups[-1].append(o)
+    sets = []
+    for group in groups:
+        fields = []
+        for o in group:
+            if o.choices:
+                fields += [
+                    f'<label><input type="radio" name="{o.name}" value="{escape(v)}"'
+                    f"{' checked' if v == o.default else ''}> {escape(words)}</label>"
+                    for v, words in o.choices
+                ]
+            else:
+                fields.append(
+                    f'<label>{escape(o.label)} <input type="number" name="{o.name}" value="{o.default:g}" '
+                    f'min="{o.low:g}" max="{o.high:g}" step="{o.step:g}"></label>'
+                )
+        lead = group[0]
+        help_line = f'<p class="help">{escape(lead.help[:1].upper() + lead.help[1:])}.</p>' if lead.help else ""
+        sets.append(
+            f'<fieldset class="options"><legend>{escape(lead.label)}</legend>{"".join(fields)}{help_line}</fieldset>'
+        )
+    named = ", ".join(g[0].label.lower() for g in groups)
+    return f'<details class="extra settings"><summary>Settings: {escape(named)}</summary>{"".join(sets)}</details>'
 
 
 def _explain(terms, explain: str, demo: str, has_presets: bool) -> str:
@@ -173,9 +196,10 @@ def _fusion_lesson(text: Mapping) -> str:
     )
     lesson = "".join(f"<p>{escape(p)}</p>" for p in text.get("lesson", []))
     return (
-        f'<div class="lesson">{lesson}<ul class="worked">{"".join(rows)}</ul>'
+        '<details class="lesson"><summary>The lesson: why the two searches are merged, and how (chunk '
+        f'{winner} wins)</summary>{lesson}<ul class="worked">{"".join(rows)}</ul>'
         f"<p>{winner} wins: it is good in both lists. {escape(text.get('after_example', ''))}</p>"
-        f"{table_html}</div>"
+        f"{table_html}</details>"
     )
 
 
@@ -188,13 +212,18 @@ def render_technique_section(
     result: Result | Sequence[Result] | None,
     note: str = "",
     name: str = "Fernport",
+    following: tuple[str, str] | None = None,
 ) -> str:
     """One technique's section; ``result``: its first preset's result, or every preset's in order. The first is
     drawn in the result slot; each later one in its own ``#{key}-preset-{n}`` beside it, which its preset links to,
     so without JavaScript a preset shows its own result (lab.css shows the one the address names). main.py takes
     those away when it starts: from then on it draws every result in the slot. A section with no preset says so
     when other sections have some; in a lab with none, it is the question box alone. ``name``: what the question
-    box asks about (corpus_called)."""
+    box asks about (corpus_called); ``following``: the place after this one (its id and name), which the section's
+    last line links to.
+
+    The section opens with its explanation, its question and its result; what a learner checks or changes is one
+    step away, folded: the settings, the lesson's arithmetic, and in the result the steps, lists and the prompt."""
     t = TECHNIQUES[key]
     results = list(result) if isinstance(result, Sequence) else [result] if result else []
     questions = lab.corpus.presets.get(key, ())
@@ -210,10 +239,14 @@ def render_technique_section(
     extra = "".join(_input_field(key, i) for i in t.inputs if i.field) + _options_fieldset(t.options)
     lesson = _fusion_lesson(text) if text.get("lesson") else ""
     try_line = f'<p class="try">{terms.link(text["try"])}</p>' if text.get("try") else ""
+    exercise = ""
     if text.get("exercise"):  # the lesson's own exercise, on the visitor's documents (page.toml's technique.X)
-        try_line += f'<p class="try exercise">{terms.link(text["exercise"])}</p>'
+        exercise = f'<p class="try exercise">{terms.link(text["exercise"])}</p>'
+    if text.get("embed_exercise"):  # the same in an embed, which has the technique and the lab's documents only
+        exercise += f'<p class="try exercise-embed">{terms.link(text["embed_exercise"])}</p>'
+    names = ""
     if NETWORKX in t.needs and lab.corpus.entities:  # the graph, on a corpus whose names were written by hand
-        try_line += render_names_compared(lab.corpus.entities, names_found(lab.corpus.documents))
+        names = render_names_compared(lab.corpus.entities, names_found(lab.corpus.documents))
     if results:
         slot = render_result(results[0])
     elif not questions:
@@ -227,21 +260,24 @@ def render_technique_section(
         f'<div class="preset-result" id="{target(n)}">{render_result(r)}</div>' for n, r in enumerate(results[1:], 2)
     )
     others = f'<div class="other-presets">{others}</div>' if others else ""
+    next_line = f'<p class="next"><a href="#{following[0]}">Next: {escape(following[1])}</a></p>' if following else ""
     return (
         f'<section class="technique" id="{key}" data-technique="{key}" aria-labelledby="{key}-h">'
         f"{_embed_bar(key)}"
         f'<h2 id="{key}-h"><span class="number">Technique {number}: </span>'
         f"{escape(text.get('heading', t.title))}</h2>"
-        f'<p class="explain">{_explain(terms, explain, text.get("demo", ""), bool(questions))}</p>{lesson}{try_line}'
+        f'<p class="explain">{_explain(terms, explain, text.get("demo", ""), bool(questions))}</p>{try_line}'
         f'<div class="controls"><div class="presets" role="group" aria-label="Preset questions">{presets}</div>'
         f'<form class="ask" method="get" action="#{key}"><input type="hidden" name="technique" value="{key}">'
         f'<label for="q-{key}">{"Or type" if questions else "Type"} any question</label><div class="row">'
         f'<input id="q-{key}" name="q" maxlength="500" autocomplete="off" placeholder="{escape(ask)}" '
         f'data-fernport="{escape(ask)}">'
         '<button type="submit">Search</button>'
-        f'</div>{extra}</form><p class="form-message" id="msg-{key}" role="status"></p>'
+        f'</div>{extra}</form><p class="form-message" id="msg-{key}" role="status"></p></div>'
+        f'<div class="result-slot" id="result-{key}" aria-live="polite">{slot}</div>{others}{lesson}{names}'
+        f"{exercise}{_ask_model(t, text)}"
+        f'<div class="section-end">{next_line}'
         f'<button type="button" class="embed-code" data-technique="{key}">Copy embed code</button></div>'
-        f'<div class="result-slot" id="result-{key}" aria-live="polite">{slot}</div>{others}{_ask_model(t, text)}'
         "</section>"
     )
 
@@ -294,7 +330,7 @@ def embed_snippet(page_url: str, t: Technique) -> str:
     >>> snippet.split('" ')[:3]
     ['<iframe src="https://a.github.io/raglab/?technique=graph&amp;embed=1', 'title="RAG Lab: Graph RAG', 'width="100%']
     >>> snippet.split(">")[0].split()[-3:], snippet.count("<script>")
-    (['height="2100"', 'style="border:0"', 'loading="lazy"'], 1)
+    (['height="1300"', 'style="border:0"', 'loading="lazy"'], 1)
     """
     src = f"{page_url}?{urlencode({'technique': t.key, 'embed': 1})}"
     height = t.embed_height  # the registry's: measured, see Technique.embed_height
@@ -314,20 +350,34 @@ def render_main(
 ) -> str:
     """Everything between the page header and the footer; ``results`` holds each technique's pre-rendered result,
     or its presets' results in order (None for a technique that cannot run here, with an optional note);
-    ``scoreboard`` the rendered scoreboard; ``compare`` the compare view's section (compare_html)."""
-    terms = Terms(page.get("word", []))
+    ``scoreboard`` the rendered scoreboard; ``compare`` the compare view's section (compare_html).
+
+    The order is a learner's: what to try, the documents, the nine techniques (each one's last line names the
+    next), then what sets them side by side (compare, the scoreboard), the visitor's own documents and the word
+    list. The navigation lists every place: a column beside the page on a wide screen, one button away on a
+    phone (lab.css)."""
     name = corpus_called(lab, page)
+    docs = lab.corpus.documents
+    places_named = {
+        "documents": f"“Read the {'document' if len(docs) == 1 else f'{len(docs)} documents'}”",
+        "yours": "“Your documents”",
+        **({"compare": "“Compare all”"} if compare else {}),
+        **({"scoreboard": "the scoreboard"} if scoreboard else {}),
+    }
+    terms = Terms(_words(page.get("word", [])), places_named)
     intro = page.get("intro", "").replace("{techniques}", _number_word(len(TECHNIQUES)))
     steps = "".join(f"<li>{terms.link(s)}</li>" for s in page.get("try_first", []))
+    keys = list(TECHNIQUES)
     places = [
         ("try-first", "Try this first"),
-        *([("compare", "Compare all")] if compare else []),
-        ("yours", "Your documents"),
         ("documents", "The documents"),
-        *((k, section_name(k)) for k in TECHNIQUES),
+        *((k, section_name(k)) for k in keys),
+        *([("compare", "Compare all")] if compare else []),
         *([("scoreboard", "Scoreboard")] if scoreboard else []),
+        ("yours", "Your documents"),
         ("word-list", "Word list"),
     ]
+    after = {here: places[n + 1] for n, (here, _) in enumerate(places[:-1])}
     nav = "".join(f'<li><a href="#{k}">{escape(name)}</a></li>' for k, name in places)
     sections = "".join(
         render_technique_section(
@@ -339,22 +389,50 @@ def render_main(
             results.get(key),
             notes.get(key, ""),
             name,
+            after[key],
         )
-        for n, key in enumerate(TECHNIQUES, 1)
+        for n, key in enumerate(keys, 1)
     )
-    words = terms.word_list(page.get("word", []))
-    yours = render_section(len(lab.corpus.documents), name, lab.passage_size, bool(lab.corpus.related_words))
+    words = terms.word_list(_words(page.get("word", [])))
+    yours = render_section(len(docs), name, lab.passage_size, bool(lab.corpus.related_words))
     return (
-        # "Back to the top" is in the navigation's band, which stays at the top: floating over the page, on a phone
-        # it covered the text under it.
-        f'<nav class="toc" aria-label="On this page"><ol>{nav}</ol><a class="to-top" href="#top">Back to the top</a>'
-        "</nav>"
+        # The places of the page, always at hand: on a wide screen a column of them all beside the text, on a
+        # phone a band with a button that opens them (a popover) and "Back to the top", which, in the band, never
+        # covers the text under it.
+        '<nav class="toc" aria-label="On this page">'
+        '<button type="button" class="toc-open" popovertarget="toc-places" aria-controls="toc-places">'
+        f'Contents<span class="visually-hidden">: {len(places)} places</span></button>'
+        f'<ol id="toc-places" popover>{nav}</ol><a class="to-top" href="#top">Back to the top</a></nav>'
         f'<header class="intro"><h1>{escape(page.get("title", "RAG Lab"))}</h1>'
         f'<p class="subtitle">{escape(page.get("subtitle", ""))}</p><p>{terms.link(intro)}</p></header>'
         f'<section id="try-first"><h2>Try this first</h2><ol>{steps}</ol></section>'
-        f"{compare}{yours}{_documents(lab, page)}{sections}{scoreboard}"
+        f"{_documents(lab, page)}{sections}{compare}{scoreboard}{yours}"
         f'<section id="word-list"><h2>Word list</h2><dl>{words}</dl></section>'
     )
+
+
+def _words(words: Sequence[Mapping[str, str]]) -> list[dict[str, str]]:
+    """The word list with ``{word_techniques}`` and ``{meaning_techniques}`` in its meanings named from the registry:
+    the techniques that compare words (every score a sum to check by hand) and those that compare embeddings.
+
+    >>> _words([{"term": "Embedding", "meaning": "Here {meaning_techniques} use them."}])[0]["meaning"]
+    'Here Multi-query, HyDE and Hybrid search use them.'
+    """
+    by_words = [section_name(k) for k, t in TECHNIQUES.items() if not t.meaning]
+    by_meaning = [section_name(k) for k, t in TECHNIQUES.items() if t.meaning]
+    return [
+        {
+            **w,
+            "meaning": w["meaning"]
+            .replace("{word_techniques}", _and(by_words))
+            .replace("{meaning_techniques}", _and(by_meaning)),
+        }
+        for w in words
+    ]
+
+
+def _and(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1] if names else ""
 
 
 def _number_word(n: int) -> str:

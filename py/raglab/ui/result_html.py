@@ -82,11 +82,13 @@ def _lists(cols: Sequence[tuple[str, Sequence[Hit]]]) -> str:
 
 
 def _hybrid_lists(result: Result) -> str:
+    """The lists hybrid merged, folded under the merged answer: what a learner checks its fusion against."""
     d = result.details
     cols = [("Keyword list", d["keyword"])]
     if d["vector_search"]:
         cols.append(("Vector list", d["vector"]))
-    return _lists(cols)
+    named = " and ".join(f"{title.lower()} (best {len(hits)})" for title, hits in cols)
+    return f'<details class="lists"><summary>The {named}, before the merge</summary>{_lists(cols)}</details>'
 
 
 def _searches(result: Result) -> str:
@@ -106,37 +108,43 @@ def _searches(result: Result) -> str:
 
 
 def render_result(result: Result) -> str:
+    """A result as a learner reads it: what was found (the summary line and the passages the model is given) first,
+    then, each one step away, folded: what the technique did, step by step (with its picture or lists), what the
+    comparison would have given (its ids in the fold's name), and the exact prompt."""
     t = escape(result.technique)
     out = [f'<div class="result" data-technique="{t}" data-question="{escape(result.question)}">']
-    if result.steps:
-        out.append(
-            f'<h3>{HEADINGS["steps"]}</h3><ol class="steps">'
-            + "".join(f"<li>{escape(s)}</li>" for s in result.steps)
-            + "</ol>"
-        )
-    # What a technique adds, as its registry entry declares (the graph's links, hybrid's two lists, chunk size's
-    # sizes); a graph with no names to draw has no links.
-    shows = TECHNIQUES[result.technique].shows if result.technique in TECHNIQUES else frozenset()
-    if SHOWS_GRAPH in shows and result.details.get("links") is not None:
-        out.append(_graph(result))
-    if SHOWS_LISTS in shows:
-        out.append(_hybrid_lists(result))
     if result.message:
         out.append(f'<p class="message" role="status">{escape(result.message)}</p>')
     out.append(f'<p class="summary">{escape(result.summary)}</p>')
+    # What a technique adds, as its registry entry declares (the graph's links, hybrid's two lists, chunk size's
+    # sizes); a graph with no names to draw has no links.
+    shows = TECHNIQUES[result.technique].shows if result.technique in TECHNIQUES else frozenset()
     css = "passages sizes" if SHOWS_SIZES in shows else "passages"
     if result.passages or not result.message:
         out.append(
             f"<h3>{HEADINGS['passages']}</h3>"
             + (_hits(result.passages, css) if result.passages else '<p class="message">None.</p>')
         )
+    if SHOWS_LISTS in shows:
+        out.append(_hybrid_lists(result))
     if SHOWS_SEARCHES in shows:
         out.append(_searches(result))
+    if result.steps or (SHOWS_GRAPH in shows and result.details.get("links") is not None):
+        graph = _graph(result) if SHOWS_GRAPH in shows and result.details.get("links") is not None else ""
+        out.append(
+            f'<details class="did"><summary>{HEADINGS["steps"]} ({len(result.steps)} '
+            f'step{"s" * (len(result.steps) != 1)})</summary><ol class="steps">'
+            + "".join(f"<li>{escape(s)}</li>" for s in result.steps)
+            + f"</ol>{graph}</details>"
+        )
     if result.comparison:
         c = result.comparison
+        gave = ", ".join(h.id for h in c.passages) if c.passages else "nothing"
         out.append(
-            f"<h3>{escape(HEADINGS['compare'].format(label=c.label))}</h3>"
+            f'<details class="compare"><summary>{escape(HEADINGS["compare"].format(label=c.label))}: '
+            f"{escape(gave)}</summary>"
             + (_hits(c.passages, "passages compare") if c.passages else f'<p class="message">{escape(c.message)}</p>')
+            + "</details>"
         )
     out.append(
         f'<details class="prompt"><summary>{HEADINGS["prompt"]}</summary><pre>{escape(result.prompt)}</pre></details>'

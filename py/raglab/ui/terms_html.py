@@ -31,7 +31,8 @@ def section_name(key: str) -> str:
 class Terms:
     """The word list's terms, linked where the page's text first mentions each (once per text)."""
 
-    def __init__(self, words: Sequence[Mapping[str, str]]):
+    def __init__(self, words: Sequence[Mapping[str, str]], places: Mapping[str, str] = {}):
+        self.places = dict(places)  # ``{documents}`` in a text: a link to the page's place of that id, in these words
         self.meanings: dict[str, str] = {}  # word id -> meaning
         keys = []
         for w in words:
@@ -49,13 +50,19 @@ class Terms:
 
     def link(self, text: str) -> str:
         """Escape ``text``, give the first mention of each term its definition in place, link ``{key}`` to a
-        technique's section."""
+        technique's section or to one of ``places``.
+
+        >>> Terms([], {"yours": "“Your documents”"}).link("Bring them under {yours}.")
+        'Bring them under <a class="section-link" href="#yours">“Your documents”</a>.'
+        """
         out, last = [], 0
         for m in _SECTION.finditer(text):
-            if m.group(1) in TECHNIQUES:
+            key = m.group(1)
+            if key in TECHNIQUES or key in self.places:
+                words = section_name(key) if key in TECHNIQUES else self.places[key]
                 out += [
                     self._terms(text[last : m.start()]),
-                    f'<a class="section-link" href="#{m.group(1)}">{escape(section_name(m.group(1)))}</a>',
+                    f'<a class="section-link" href="#{key}">{escape(words)}</a>',
                 ]
                 last = m.end()
         return "".join(out) + self._terms(text[last:])
