@@ -139,5 +139,6 @@ class TestANewDeploy:
         expect(page).to_have_title(NEW_TITLE)
         assert page.locator("#status").evaluate("s => getComputedStyle(s).letterSpacing") == "3px"
         press(page, "graph", "Who is the lighthouse guide?")  # networkx, from the copied wheel
+        page.locator("#result-graph details.did summary").click()  # the graph is one step away
         expect(page.locator("#result-graph svg.graph-svg")).to_be_visible()
         assert visit.console_errors == []
