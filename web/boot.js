@@ -14,26 +14,50 @@ delete WebAssembly.promising;
 // No Python but the page's own. Results are drawn with innerHTML, every renderer escapes (py/raglab/ui), and should
 // one ever slip, what it adds must not become code: PyScript 0.7.31 (through polyscript) runs any <script> of a
 // Python type (py, mpy, pyodide, micropython, py-editor, py-game; with `worker`, in a worker) and any <py-script>
-// added to the page later, whatever the policy says, and wires an attribute such as py-click="document.body.append"
-// to call a global of main.py's. Every script of the page as served is parsed before this module runs, so whatever
-// is added from now on is defused: a <script> becomes text/plain (a browser script has started by then; the policy
-// decides it), a <py-script> is emptied of its code and attributes (its element has already begun to wait for
-// Python, and runs an empty program), and the attributes are removed. This observer must be made before PyScript's
-// (boot.js is the page's first module): observers hear of a change in the order they were made (the DOM standard's
-// "notify mutation observers"), so PyScript's observer only ever reads what this one left.
+// added to the page later, whatever the policy says, also inside a shadow root (it wraps attachShadow and watches
+// every root it makes), and wires an attribute such as py-click="document.body.append" to call a global of
+// main.py's. Every script of the page as served is parsed before this module runs, so whatever is added from now on
+// is defused, in the document and in every shadow root: a <script> becomes text/plain (a browser script has started
+// by then; the policy decides it), and stays so if its type is set again; a <py-script> is emptied, and reads as
+// empty from then on (its element has already begun to wait for Python and reads its code, text or src, a few
+// microtasks later: whatever is put in meanwhile is never read), and the attributes are removed. This observer
+// and this attachShadow must be made before PyScript's (boot.js is the page's first module): observers hear of a
+// change in the order they were made (the DOM standard's "notify mutation observers"), and PyScript's attachShadow
+// wraps this one, so PyScript's observer only ever reads what this one left.
 const PYTHON_ATTRIBUTE = /^(py|mpy|pyodide|micropython)-/;
 const PYTHON_ATTRIBUTES = ".//@*[starts-with(name(),'py-') or starts-with(name(),'mpy-') or "
   + "starts-with(name(),'pyodide-') or starts-with(name(),'micropython-')]";
+const PYTHON_ELEMENTS = new Set(["py-script", "mpy-script"]);
+const INERT = "text/plain";
 
-new MutationObserver((records) => {
+const guard = new MutationObserver((records) => {
   for (const { type, target, attributeName, addedNodes } of records) {
     if (type === "attributes") {
       if (PYTHON_ATTRIBUTE.test(attributeName)) target.removeAttribute(attributeName);
+      else if (attributeName === "type" && target.localName === "script" && target.type !== INERT) target.type = INERT;
     } else {
       for (const node of addedNodes) if (node.nodeType === Node.ELEMENT_NODE) defuse(node);
     }
   }
-}).observe(document, { childList: true, subtree: true, attributes: true });
+});
+const watch = (root) => guard.observe(root, { childList: true, subtree: true, attributes: true });
+watch(document);
+
+const { attachShadow } = Element.prototype;
+Element.prototype.attachShadow = function (init) {
+  const root = attachShadow.call(this, init);
+  watch(root);
+  return root;
+};
+
+// What a <py-script> reads when its Python is due: nothing, whatever is put into it later.
+const EMPTY = {
+  textContent: { get: () => "", set() {} },
+  innerHTML: { get: () => "", set() {} },
+  childElementCount: { get: () => 0 },
+  hasAttribute: { value: () => false },
+  getAttribute: { value: () => null },
+};
 
 function defuse(root) {
   const found = document.evaluate(PYTHON_ATTRIBUTES, root, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
@@ -43,10 +67,11 @@ function defuse(root) {
   }
   for (const element of [root, ...root.querySelectorAll("script, py-script, mpy-script")]) {
     if (element.localName === "script") {
-      element.type = "text/plain";
-    } else if (element.localName === "py-script" || element.localName === "mpy-script") {
+      element.type = INERT;
+    } else if (PYTHON_ELEMENTS.has(element.localName)) {
       for (const name of element.getAttributeNames()) element.removeAttribute(name);
       element.replaceChildren();
+      Object.defineProperties(element, EMPTY);
     }
   }
 }
