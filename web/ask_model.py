@@ -16,6 +16,8 @@ from pyscript import document, when
 from questions import answer, current_result, question_of
 
 from raglab.models.model_writes import model_inputs
+from raglab.models.prompt_fit import Fitted, candidates, fit_prompt
+from raglab.prompt import build_prompt
 from raglab.techniques import TECHNIQUES
 from raglab.ui.model_panel import (
     ModelState,
@@ -39,6 +41,7 @@ class Asker:
         self.ready = None  # the worker's "ready" message while the model is loaded
         self.consent = None  # a Future while the consent question is open
         self.consented = False  # asked once a visit (and again after "Remove it")
+        self.context = None  # the model's context in tokens, as its worker counted it
 
     # --- the state, kept by the page model, which draws it in the panel of section ``key`` ------------------
 
@@ -119,28 +122,58 @@ class Asker:
 
     # --- answering -----------------------------------------------------------------------------------------
 
-    async def generate(self, key: str, prompt: str, heading: str, retry: str) -> dict | None:
-        """Stream the model's reply to ``prompt`` into the panel; the reply's done message, or None."""
+    async def fitted(self, result) -> Fitted | str:
+        """What of ``result``'s prompt the model can hold, counted in its own tokens by its worker (the rule:
+        raglab.models.prompt_fit); a failure's sentence if the count failed."""
+        counted = (await raglabBridge.count(candidates(result.question, result.passages))).to_py()
+        if counted["type"] == "error":
+            self.ready = None
+            return failure_sentence(counted["reason"], NAME)
+        self.context = counted["context"] or counted["tokens"][0] + self.settings["max_new_tokens"]
+        room = self.page.model.prompt_room(self.context, self.settings["max_new_tokens"])
+        return fit_prompt([p.title for p in result.passages], counted["tokens"], room, NAME)
+
+    async def generate(self, key: str, prompt: str, heading: str, retry: str, result=None) -> dict | None:
+        """Stream the model's reply to ``prompt`` into the panel; the reply's done message, or None. Given the
+        ``result`` that built the prompt, the prompt is first fitted to what the model can hold."""
         if self.state.busy:
             return None
         self.key = key
         if not await self.ensure_model(retry):
             return None
+        note = ""
+        if result is not None:
+            fitted = await self.fitted(result)
+            if isinstance(fitted, str):
+                self.set(self.state.move("fail", failure=fitted, retry=retry))
+                return None
+            if not fitted.sent:
+                self.set(self.state.move("refuse", note=fitted.sentence))
+                return None
+            note = fitted.sentence
+            if fitted.kept < fitted.passages:
+                prompt = build_prompt(result.question, result.passages[: fitted.kept])
         panel = self.panel(key)
         stream = document.createTextNode("")
         started = time.perf_counter()
         request = raglabBridge.generate(prompt, self.settings["max_new_tokens"], stream)
         self.set(self.state.move("answer", request=request.id, note=self.runs_here()))
-        panel.insertAdjacentHTML("beforeend", render_answer_box(heading, request.id))
+        panel.insertAdjacentHTML("beforeend", render_answer_box(heading, request.id, note))
         box = panel.querySelector(".answer:last-of-type .answer-text")
         box.appendChild(stream)
         done = (await request.ended).to_py()
         panel.querySelector(".answer:last-of-type .model-stop").remove()
         if done["type"] == "error":
-            self.ready = None  # the worker is gone with the model in it
-            self.set(
-                self.state.move("fail", request=request.id, failure=failure_sentence(done["reason"], NAME), retry=retry)
-            )
+            self.ready = None  # asked again: a worker that has ended (bridge.js) loads the stored copy
+            reason = done["reason"]
+            if reason["kind"] == "memory":
+                answer_tokens = self.settings["max_new_tokens"]
+                context = self.context or reason["tokens"] + answer_tokens
+                reason = {
+                    **reason,
+                    "room": self.page.model.model_out_of_memory(context, answer_tokens, reason["tokens"]),
+                }
+            self.set(self.state.move("fail", request=request.id, failure=failure_sentence(reason, NAME), retry=retry))
             return None
         self.set(self.state.move("answered", request=request.id, note=self.runs_here()))
         box.insertAdjacentHTML("afterend", render_answer_end(done, time.perf_counter() - started))
@@ -148,7 +181,7 @@ class Asker:
 
     async def ask(self, key: str) -> None:
         result = await current_result(self.page, key)
-        await self.generate(key, result.prompt, "The model's answer", "ask")
+        await self.generate(key, result.prompt, "The model's answer", "ask", result)
 
     async def write(self, key: str, name: str) -> None:
         """The model writes the technique's input ``name`` for the section's question; the technique runs with it."""

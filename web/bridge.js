@@ -17,6 +17,8 @@
 //                                      {type: "error", reason}; each token's text is appended to the text node
 //                                      `into` as it arrives (here, not in Python: keeps the page responsive)
 //   raglabBridge.interrupt(id)         stops generation `id`
+//   raglabBridge.count(prompts)        -> Promise<{type: "counted", tokens: number[], context} | {type: "error", reason}>:
+//                                      each prompt's tokens as the language model would read it (load it first)
 //   raglabBridge.choose()              -> Promise<{type: "choice", device, dtype, reason} | {type: "error", reason}>
 //   raglabBridge.stored()              -> Promise<{generate, embed, runtime}>: bytes of each in Cache Storage
 //   raglabBridge.remove(part)          -> Promise<number>: bytes freed; a model's worker ends with it
@@ -24,10 +26,12 @@
 //
 // Every request settles exactly once: with the worker's answer, or with an error when the worker fails. A failed
 // load ends its worker (transformers.js 4.3.1 cannot load again in it), and when the files arrived but could not
-// be read, their stored copies are removed so the next try downloads them afresh.
+// be read, their stored copies are removed so the next try downloads them afresh. A generation that ran out of
+// memory ends its worker too (the WebAssembly memory it grew is never given back), and keeps the stored copies:
+// the next question loads the model again from them.
 
 const CACHE = "transformers-cache"; // where transformers.js keeps downloaded files
-const FINAL = new Set(["ready", "vectors", "done", "choice", "error"]); // the last message of a request
+const FINAL = new Set(["ready", "vectors", "done", "choice", "counted", "error"]); // the last message of a request
 
 const events = new EventTarget();
 let settings = {};
@@ -83,8 +87,8 @@ class ModelWorker {
       return;
     }
     if (data.type === "status" && data.stage === "generating") raglabBridge.lastPrompt = data.prompt;
-    if (data.type === "error" && data.id === this.loading?.id) {
-      this.end(data.reason); // the load failed: this worker cannot load again
+    if (data.type === "error" && (data.id === this.loading?.id || data.reason?.kind === "memory")) {
+      this.end(data.reason); // the load failed, or memory ran out: this worker cannot serve again
       return;
     }
     if (data.choice?.ms_per_text?.webgpu) remember(this.task, data.choice);
@@ -209,6 +213,9 @@ const raglabBridge = {
   },
   choose() {
     return workers.generate.request({ type: "choose" }).ended;
+  },
+  count(prompts) {
+    return workers.generate.request({ type: "count", prompts: Array.from(prompts) }).ended;
   },
   async stored() {
     const bytes = {};

@@ -24,6 +24,8 @@
 //   {type: "interrupt", id}                             stops generation `id` after its current token (also when
 //                                                       it arrives before that generation has started)
 //   {type: "choose", id}                                which device and dtype a causal LM would use, and why
+//   {type: "count", id, prompts}                        prompts: string[]; each one's tokens as the model would
+//                                                       read it (the chat template applied, as in generate)
 //
 // Messages out (each with the id of its request):
 //   {type: "status", id, stage, message, ...}           stage: "loading" | "choosing" | "warming" | "measuring" | "generating"
@@ -39,9 +41,13 @@
 //   {type: "vectors", id, vectors, choice?}             vectors: number[][], mean-pooled and normalised; choice:
 //       {device, dtype, reason, ms_per_text: {wasm, webgpu}} when this batch measured which device is faster
 //   {type: "choice", id, device, dtype, reason}         the answer to "choose" (nothing is downloaded)
+//   {type: "counted", id, tokens, context}              the answer to "count": tokens: number[], one a prompt;
+//       context: the model's context in tokens (its config's max_position_embeddings)
 //   {type: "error", id, reason}                         reason: {kind, message, file?, runtime?, status?, status_text?}
 //       kind: "http" (the server answered with an error), "network" (no answer, or cut off), "content" (the
-//       files arrived but could not be read), "request" (a message the worker cannot serve).
+//       files arrived but could not be read), "request" (a message the worker cannot serve), "memory" (generation
+//       ran out of memory: the files are fine; reason.tokens: the prompt's tokens), "generation" (any other failure
+//       while answering; the model stays loaded).
 
 import {
   AutoModelForCausalLM,
@@ -75,6 +81,21 @@ const post = (message) => self.postMessage(message);
 
 class RequestError extends Error {}
 
+// onnxruntime-web's words when a run cannot allocate (C++'s std::bad_alloc through OrtRun, ERROR_CODE 6), or when a
+// tensor's size overflows WebAssembly's 32-bit addresses (SafeIntOnOverflow, ERROR_CODE 1: the stand-in Qwen3's
+// attention on a 13,000-token prompt, measured), and the engine's when WebAssembly memory cannot grow: the
+// device's memory, not the files, so the stored copy stays.
+const OUT_OF_MEMORY = /bad_alloc|SafeIntOnOverflow|out of memory|allocation failed|maximum memory size/i;
+
+class GenerationError extends Error {}
+
+class OutOfMemory extends Error {
+  constructor(message, tokens) {
+    super(message);
+    this.tokens = tokens;
+  }
+}
+
 self.addEventListener("message", async ({ data }) => {
   try {
     if (data.type === "load") await load(data);
@@ -82,6 +103,7 @@ self.addEventListener("message", async ({ data }) => {
     else if (data.type === "generate") await generate(data);
     else if (data.type === "interrupt") interrupt(data.id);
     else if (data.type === "choose") post({ type: "choice", id: data.id, ...(await chooseDevice()) });
+    else if (data.type === "count") await count(data);
     else throw new RequestError(`unknown message type "${data.type}"`);
   } catch (error) {
     post({ type: "error", id: data.id, reason: reasonOf(error) });
@@ -93,6 +115,8 @@ self.addEventListener("message", async ({ data }) => {
 function reasonOf(error) {
   if (loading?.problem) return loading.problem;
   if (error instanceof RequestError) return { kind: "request", message: error.message };
+  if (error instanceof OutOfMemory) return { kind: "memory", message: error.message, tokens: error.tokens };
+  if (error instanceof GenerationError) return { kind: "generation", message: error.message };
   return { kind: "content", message: String(error?.message ?? error) };
 }
 
@@ -378,6 +402,19 @@ async function vectorsOf(extractor, texts) {
   return vectors;
 }
 
+// The tokens of each prompt as generate would give it to the model (the chat template applied), and the model's
+// context. Counting only: what to do about a long prompt is the page's core (raglab.models.prompt_fit).
+function chatInputIds(tokenizer, chat) {
+  const inputs = tokenizer.apply_chat_template(chat, { add_generation_prompt: true, enable_thinking: false, return_dict: true });
+  return { inputs, ids: Array.from(inputs.input_ids.data, Number) };
+}
+
+async function count({ id, prompts }) {
+  const { tokenizer, model } = await ready();
+  const tokens = prompts.map((prompt) => chatInputIds(tokenizer, [{ role: "user", content: prompt }]).ids.length);
+  post({ type: "counted", id, tokens, context: model.config.max_position_embeddings ?? null });
+}
+
 async function generate({ id, prompt, messages, max_new_tokens = DEFAULT_NEW_TOKENS, options = {} }) {
   const { tokenizer, model } = await ready();
   if (generating !== null) throw new RequestError("already generating: send interrupt first");
@@ -385,12 +422,7 @@ async function generate({ id, prompt, messages, max_new_tokens = DEFAULT_NEW_TOK
   try {
     const started = performance.now();
     const chat = messages ?? [{ role: "user", content: prompt }];
-    const inputs = tokenizer.apply_chat_template(chat, {
-      add_generation_prompt: true,
-      enable_thinking: false,
-      return_dict: true,
-    });
-    const input_ids = Array.from(inputs.input_ids.data, Number);
+    const { inputs, ids: input_ids } = chatInputIds(tokenizer, chat);
     post({
       type: "status",
       id,
@@ -423,13 +455,18 @@ async function generate({ id, prompt, messages, max_new_tokens = DEFAULT_NEW_TOK
 
     stopping.reset();
     if (interrupted.has(id)) stopping.interrupt(); // stopped before it began
-    await model.generate({
-      ...inputs,
-      ...settings,
-      max_new_tokens: Math.min(max_new_tokens, MAX_NEW_TOKENS),
-      streamer,
-      stopping_criteria: stopping,
-    });
+    try {
+      await model.generate({
+        ...inputs,
+        ...settings,
+        max_new_tokens: Math.min(max_new_tokens, MAX_NEW_TOKENS),
+        streamer,
+        stopping_criteria: stopping,
+      });
+    } catch (error) {
+      const message = String(error?.message ?? error);
+      throw OUT_OF_MEMORY.test(message) ? new OutOfMemory(message, input_ids.length) : new GenerationError(message);
+    }
     post({
       type: "done",
       id,

@@ -119,6 +119,21 @@ def test_every_transition_names_known_stages():
             "damaged, so its stored copy was removed.",
         ),
         ({"kind": "worker", "message": ""}, "Qwen3 0.6B could not start: the page's model worker failed to load."),
+        (  # issue 36: generation out of memory is no damaged download
+            {
+                "kind": "memory",
+                "message": "failed to call OrtRun(). ERROR_CODE: 6, ERROR_MESSAGE: std::bad_alloc",
+                "tokens": 7612,
+                "room": 3806,
+            },
+            "Qwen3 0.6B ran out of this device's memory reading a prompt of 7,612 tokens (failed to call OrtRun(). "
+            "ERROR_CODE: 6, ERROR_MESSAGE: std::bad_alloc); the copy kept in this browser is fine and stays. Try "
+            "again: the prompt is cut to at most 3,806 tokens.",
+        ),
+        (
+            {"kind": "generation", "message": "boom"},
+            "Qwen3 0.6B failed while answering (boom); it stays loaded.",
+        ),
         (
             {"kind": "content", "message": "QuotaExceededError: quota exceeded"},
             "Your browser has no room left to keep Qwen3 0.6B. Free some space (for example, clear other sites' stored "

@@ -22,6 +22,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..lab import Preparing
+from ..models.prompt_fit import Room
 from ..result import Result
 from ..techniques import TECHNIQUES
 from ..ui.compare_html import compare_start_yours, vectors_made_since
@@ -74,6 +75,7 @@ class PageModel:
         self.boxes: dict[str, dict[str, str]] = {FERNPORT: {}, YOURS: {}}  # the boxes as left at a switch
         self.asker = ModelState()  # the language model ("Ask the model"), shown in one section's panel at a time
         self.asker_key: str | None = None
+        self.model_held: int | None = None  # the prompt tokens the device held for the language model this visit
         self.panels: dict[str, str] = {}  # the panels it left, as they were
         self.restoring, self.restoring_corpus = 0, FERNPORT
         self.drawn = self.screen()  # the page as drawn now
@@ -137,6 +139,16 @@ class PageModel:
     def shown_question(self, key: str) -> str:
         view = self.views[self.corpus][key]
         return view.result.question if view.result else self.question_of(view, key)
+
+    def prompt_room(self, context: int, answer: int) -> Room:
+        """The room for a prompt to the language model: its context less its answer, and what this device held."""
+        return Room(context, answer, self.model_held)
+
+    def model_out_of_memory(self, context: int, answer: int, tokens: int) -> int:
+        """A prompt of ``tokens`` ran out of memory: the room for the next one (raglab.models.prompt_fit)."""
+        room = self.prompt_room(context, answer).after_out_of_memory(tokens)
+        self.model_held = room.held
+        return room.tokens
 
     def newest(self, key: str, ticket: int) -> bool:
         return self.sections[key].ticket == ticket

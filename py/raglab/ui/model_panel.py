@@ -54,6 +54,7 @@ MOVES: dict[str, tuple[frozenset[Stage], Stage]] = {
     "answer": (frozenset({Stage.DONE}), Stage.ANSWERING),
     "answered": (frozenset({Stage.ANSWERING}), Stage.DONE),
     "fail": (LOADING | {Stage.CONSENT, Stage.ANSWERING, Stage.DONE}, Stage.FAILED),
+    "refuse": (frozenset({Stage.DONE}), Stage.DONE),  # a prompt too long even with one passage: nothing sent
     "removed": (frozenset(Stage), Stage.IDLE),
 }
 
@@ -148,6 +149,14 @@ def _failure(reason: dict, what: str) -> str:
         )
     if kind == "removed":
         return f"{what} was removed from this browser before it finished loading."
+    if kind == "memory":  # the device's memory, not the download: the stored copy is kept (bridge.js)
+        cut = f" Try again: the prompt is cut to at most {reason['room']:,} tokens." if reason.get("room") else ""
+        return (
+            f"{what} ran out of this device's memory reading a prompt of {reason.get('tokens', 0):,} tokens "
+            f"({reason.get('message', '')}); the copy kept in this browser is fine and stays.{cut}"
+        )
+    if kind == "generation":
+        return f"{what} failed while answering ({reason.get('message', '')}); it stays loaded."
     message = str(reason.get("message", ""))
     if "quota" in message.lower():
         return (
@@ -221,10 +230,16 @@ def render_stored(stored: dict[str, int], names: dict[str, str]) -> str:
     return "Stored in this browser: " + "; ".join(parts) if parts else ""
 
 
-def render_answer_box(heading: str, request: int) -> str:
-    """An answer as it streams: the tokens go into ``.answer-text``; Stop names the request it stops."""
+def render_answer_box(heading: str, request: int, note: str = "") -> str:
+    """An answer as it streams: the tokens go into ``.answer-text``; Stop names the request it stops; ``note``:
+    what of the prompt was left out (raglab.models.prompt_fit), above the answer.
+
+    >>> render_answer_box("Answer", 3, "<cut>")[:73]
+    '<div class="answer"><h4>Answer</h4><p class="answer-note">&lt;cut&gt;</p>'
+    """
+    said = f'<p class="answer-note">{escape(note)}</p>' if note else ""
     return (
-        f'<div class="answer"><h4>{escape(heading)}</h4><p class="answer-text"></p>'
+        f'<div class="answer"><h4>{escape(heading)}</h4>{said}<p class="answer-text"></p>'
         f'<button type="button" class="model-stop" data-request="{request}">Stop</button></div>'
     )
 

@@ -1,0 +1,55 @@
+"""A prompt the model can hold (issue 36): the rule that decides what of a technique's prompt goes to the model,
+given the tokens the worker counted for each candidate prompt."""
+
+from raglab import run
+from raglab.models.prompt_fit import Room, candidates, fit_prompt
+from raglab.prompt import build_prompt
+
+QWEN = "Qwen3 0.6B"
+
+
+def test_the_candidates_drop_whole_passages_from_the_last(lab):
+    result = run(lab, "plain", "How much does the quillback ferry cost?")
+    assert len(result.passages) == 3
+    prompts = candidates(result.question, result.passages)
+    assert prompts[0] == result.prompt  # the whole prompt first, as the technique shows it
+    assert prompts == [build_prompt(result.question, result.passages[:k]) for k in (3, 2, 1)]
+    assert all(p.endswith(f"Question: {result.question}") for p in prompts)
+
+
+def test_a_prompt_that_fits_goes_whole_and_says_nothing():
+    fitted = fit_prompt(("A", "B", "C"), [40_704, 30_000, 20_000], Room(40_960, 256), QWEN)
+    assert (fitted.kept, fitted.tokens, fitted.sentence, fitted.sent) == (3, 40_704, "", True)
+
+
+def test_one_token_over_the_context_leaves_out_the_last_passage():
+    fitted = fit_prompt(("A", "B", "C"), [40_705, 30_000, 20_000], Room(40_960, 256), QWEN)
+    assert (fitted.kept, fitted.tokens, fitted.whole_tokens, fitted.room) == (2, 30_000, 40_705, 40_704)
+    assert fitted.sentence == (
+        "The prompt was 40,705 tokens, more than the 40,704 Qwen3 0.6B can read (its context of 40,960 tokens less "
+        "256 for its answer), so its last 1 passage was left out (“C”): the model reads passages 1 to 2, 30,000 "
+        "tokens."
+    )
+
+
+def test_a_first_passage_too_long_alone_is_refused_in_one_sentence():
+    fitted = fit_prompt(("A", "B"), [900, 600], Room(800, 256), QWEN)
+    assert not fitted.sent and fitted.kept == 0
+    assert fitted.sentence == (
+        "The prompt is 900 tokens, and 600 with its first passage alone, more than the 544 Qwen3 0.6B can read (its "
+        "context of 800 tokens less 256 for its answer): nothing was sent to the model."
+    )
+    assert fit_prompt((), [100], Room(800, 256), QWEN).sent  # no passages: the question alone, if it fits
+    assert not fit_prompt((), [700], Room(800, 256), QWEN).sent
+
+
+def test_an_out_of_memory_error_halves_the_room_and_never_raises_it():
+    room = Room(40_960, 256)
+    assert (room.tokens, room.by_memory) == (40_704, False)
+    after = room.after_out_of_memory(7_612)
+    assert (after.tokens, after.by_memory) == (3_806, True)
+    assert after.after_out_of_memory(20_000).tokens == 3_806  # a larger prompt failing later does not raise it
+    assert after.after_out_of_memory(3_000).tokens == 1_500
+    fitted = fit_prompt(("A", "B", "C"), [7_612, 5_000, 3_000], after, QWEN)
+    assert fitted.kept == 1
+    assert "the 3,806 this device held for Qwen3 0.6B after it ran out of memory" in fitted.sentence
