@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 # page (or a request, or a worker) if it runs.
 IN_A_SHADOW_ROOT = """
 <script type="py">import js; js.document.body.append("ran: shadow script")</script>
-<script type="pyodide" version="../pyodide/pyodide.mjs">import js; js.document.body.append("ran: shadow pyodide")</script>
+<script type="pyodide" version="../pyodide/pyodide.mjs">import js; js.document.body.append("ran: pyodide")</script>
 <py-script>import js; js.document.body.append("ran: shadow py-script")</py-script>
 <py-script src="./bench_hooks.py"></py-script>
 <script type="py" src="./bench_hooks.py"></script>
