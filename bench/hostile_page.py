@@ -12,6 +12,13 @@ The good file is dropped first, so its line comes before the bad one's; a zip's 
 Long tasks: PerformanceObserver ``longtask`` (bench/own_documents.py's INIT_JS), those that start from the drop to
 the row's end.
 Prints the machine's load (/proc/loadavg) before and after each row. ``--smoke``: small files, three rows.
+
+Issue 36 adds two rows that are no file. Python a script adds after the start (in open and closed shadow roots, and
+a <py-script> filled two microtasks after insertion): "its line" is the time until PyScript is done with every
+<py-script>, the line whether any Python ran. "Ask the model" after Parent-document on three documents of some 2,450
+tokens each (not in ``--smoke``: a model download): "its line" from the click to the failure's sentence (download
+and load included), "good read" from "Try again" to the sentence saying what was left out, "answer" to the
+answer's end.
 """
 
 from __future__ import annotations
@@ -169,6 +176,74 @@ def one_row(context, site_url: str, input_id: str, files: list, name: str, limit
     }
 
 
+# Issue 36's two rows that are no file: Python a script adds after the start (test_guard.py's markup), and "Ask the
+# model" on a Parent-document prompt longer than the stand-in Qwen3's memory (test_prompt_room.py's documents).
+GUARD_ROW = "Python added in shadow roots, or filled later"
+PROMPT_ROW = "Ask the model, Parent-document, 3 x 2,450 tokens"
+
+
+def guard_row(context, site_url: str) -> dict:
+    """From the injection to every <py-script> done (PyScript's last word on them), and whether any Python ran."""
+    from tests.browser.test_guard import IN_A_SHADOW_ROOT, INJECT, LATE
+
+    page = open_lab(context, site_url)
+    started = page.evaluate("performance.now()")
+    page.evaluate(INJECT, [IN_A_SHADOW_ROOT, LATE])
+    page.evaluate("() => __buttons.forEach((b) => b.click())")
+    ended = page.evaluate("performance.now()")
+    ran = "ran:" in page.locator("body").text_content()
+    longest = max((d for t, d in page.evaluate("__bench.longtasks") if started <= t < ended), default=0)
+    page.close()
+    line = "Python ran" if ran else "none ran"
+    return {"said_s": (ended - started) / 1000, "good_s": None, "answered_s": None, "longest_ms": longest, "line": line}
+
+
+def prompt_row(context, site_url: str, limit_s: float) -> dict:
+    """From "Ask the model" to its sentence (the model's download and load from an empty profile included), then
+    from "Try again" to the sentence about what was left out and to the answer's end; the longest task over both."""
+    from playwright.sync_api import expect
+    from tests.fixtures import make_harbour_text
+
+    page = open_lab(context, site_url)
+    expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=limit_s * 1000)
+    files = [{"name": f"harbour-{n}.txt", "mimeType": "text/plain", "buffer": make_harbour_text(n)} for n in (1, 2, 3)]
+    page.locator("#doc-files").set_input_files(files)
+    page.locator("#docs-read .keep-read").click(timeout=limit_s * 1000)
+    expect(page.locator("#docs-kept li.kept-doc")).to_have_count(3, timeout=limit_s * 1000)
+    page.fill("#q-parent", "When does the ferry leave?")
+    page.press("#q-parent", "Enter")
+    expect(page.locator("#result-parent .summary")).to_contain_text("3 passages", timeout=limit_s * 1000)
+    now = lambda: page.evaluate("performance.now()")  # noqa: E731
+    t0 = now()
+    page.locator("#parent button.ask-model-button").click()
+    page.locator("#model-parent .consent-yes").click(timeout=limit_s * 1000)
+    status = page.locator("#model-parent .model-status[role=alert]")
+    status.wait_for(timeout=limit_s * 1000)
+    t1 = now()
+    failure = status.inner_text()
+    page.locator("#model-parent button.model-retry").click()
+    t2 = now()
+    t3 = t4 = None  # an earlier page (the baseline) may never say what it left out, nor answer
+    try:
+        page.locator("#model-parent .answer-note").wait_for(timeout=limit_s * 1000)
+        t3 = now()
+        page.locator("#model-parent .answer-meta").wait_for(timeout=limit_s * 1000)
+        t4 = now()
+        said = page.locator("#model-parent .answer-note").inner_text()
+    except Exception:
+        said = page.locator("#model-parent .model-status").inner_text()
+    end = t4 or now()
+    longest = max((d for t, d in page.evaluate("__bench.longtasks") if t0 <= t < end), default=0)
+    page.close()
+    return {
+        "said_s": (t1 - t0) / 1000,
+        "good_s": (t3 - t2) / 1000 if t3 else None,
+        "answered_s": (t4 - t2) / 1000 if t4 else None,
+        "longest_ms": longest,
+        "line": f"{failure[:90]}… | then: {said[:90]}…",
+    }
+
+
 def main(argv=None) -> int:
     from playwright.sync_api import sync_playwright
     from tools.site import served
@@ -189,8 +264,18 @@ def main(argv=None) -> int:
     try:
         with sync_playwright() as playwright, served(dist) as site_url:
             with browser_with_profile(playwright, work / "profile", site_url, INIT_JS) as context:
-                for label, (input_id, make, name) in chosen.items():
-                    row = one_row(context, site_url, input_id, make(), name, args.limit)
+                extra = {GUARD_ROW: lambda: guard_row(context, site_url)}
+                if not args.smoke:  # a model download and two answers: not a smoke run's
+                    extra[PROMPT_ROW] = lambda: prompt_row(context, site_url, args.limit)
+                runs = {
+                    label: (lambda i=i, m=m, n=n: one_row(context, site_url, i, m(), n, args.limit))
+                    for label, (i, m, n) in chosen.items()
+                }
+                runs.update(
+                    (k, v) for k, v in extra.items() if not args.only or any(w in k for w in args.only.split(","))
+                )
+                for label, run in runs.items():
+                    row = run()
                     print(
                         f"{label:<44} {never(row['said_s']):>9} {never(row['good_s']):>9} "
                         f"{never(row['answered_s']):>9} {row['longest_ms']:>9.0f} ms {load():>5}  {row['line'][:110]}",

@@ -238,3 +238,13 @@ def _raw_pdf(objects: Sequence[bytes]) -> bytes:
     out.write(b"".join(b"%010d 00000 n \n" % at for at in offsets))
     out.write(b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref))
     return out.getvalue()
+
+
+def make_harbour_text(n: int, boats: int = 110) -> bytes:
+    """A plain-text document whose one sentence matches "When does the ferry leave?", then ``boats`` lines of boats:
+    about 5,500 characters (some 2,450 of Qwen3's tokens) with the default. Three of them make Parent-document's
+    prompt some 7,300 tokens, on which the stand-in Qwen3 runs out of WebAssembly memory (tests/browser/
+    test_prompt_room.py, bench/hostile_page.py)."""
+    lines = [f"The ferry of harbour {n} leaves at {n + 6} in the morning."]
+    lines += [f"Boat {i} of harbour {n} sails at {i % 24}. Its crew counts {i % 7} nets." for i in range(boats)]
+    return "\n\n".join(lines).encode()

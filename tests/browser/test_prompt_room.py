@@ -8,15 +8,9 @@ import re
 
 from lab_page import SLOW
 from playwright.sync_api import expect
+from tests.fixtures import make_harbour_text
 
 QUESTION = "When does the ferry leave?"
-
-
-def _document(n: int) -> bytes:
-    """About 5,500 characters (some 2,450 tokens): one sentence that matches the question, then boats."""
-    lines = [f"The ferry of harbour {n} leaves at {n + 6} in the morning."]
-    lines += [f"Boat {i} of harbour {n} sails at {i % 24}. Its crew counts {i % 7} nets." for i in range(110)]
-    return "\n\n".join(lines).encode()
 
 
 def test_a_prompt_that_runs_out_of_memory_is_named_so_and_the_next_try_is_cut_to_fit(visit):
@@ -24,7 +18,7 @@ def test_a_prompt_that_runs_out_of_memory_is_named_so_and_the_next_try_is_cut_to
     same visit sends whole passages only, saying which were left out, and answers."""
     page = visit.open()
     expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)
-    files = {f"harbour-{n}.txt": _document(n) for n in (1, 2, 3)}
+    files = {f"harbour-{n}.txt": make_harbour_text(n) for n in (1, 2, 3)}
     page.locator("#doc-files").set_input_files(
         [{"name": name, "mimeType": "text/plain", "buffer": data} for name, data in files.items()]
     )
