@@ -53,3 +53,14 @@ def test_an_out_of_memory_error_halves_the_room_and_never_raises_it():
     fitted = fit_prompt(("A", "B", "C"), [7_612, 5_000, 3_000], after, QWEN)
     assert fitted.kept == 1
     assert "the 3,806 this device held for Qwen3 0.6B after it ran out of memory" in fitted.sentence
+
+
+def test_the_page_keeps_what_the_device_held_for_the_rest_of_the_visit():
+    from raglab.page.answers import Start
+    from raglab.page.model import PageModel
+
+    page = PageModel({"plain": Start("<p>start</p>", "How much does the ferry cost?")}, keys=["plain"])
+    assert page.prompt_room(40_960, 256).tokens == 40_704
+    assert page.model_out_of_memory(40_960, 256, 7_219) == 3_609
+    assert page.prompt_room(40_960, 256) == Room(40_960, 256, held=3_609)
+    assert page.model_out_of_memory(40_960, 256, 3_000) == 1_500
