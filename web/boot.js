@@ -150,7 +150,9 @@ function showEmbed(asked) {
   const atCurrentQuestion = () => {
     const query = new URLSearchParams(location.search);
     query.set("technique", key);
-    full.href = fullLab(query, `#${key}`);
+    // The questions are in the fragment (raglab.page.address), after the place it points at: kept as they are.
+    const asked = location.hash.slice(1).split("&").filter((pair) => pair.includes("="));
+    full.href = fullLab(query, [`#${key}`, ...asked].join("&"));
   };
   for (const type of ["pointerdown", "focus", "click", "contextmenu"]) full?.addEventListener(type, atCurrentQuestion);
 
