@@ -85,9 +85,10 @@ async def start(page: LabPage) -> None:
     questions.fill_asked_boxes(page)  # a deep link's questions shown at once; answered once the documents are read
     drawing.show_status("ready", "Ready")
     document.getElementById("status").dataset.readyMs = str(round(performance.now()))  # for bench/
-    await page.names.load()
-    await page.documents.load()
-    await page.vectors.load()
+    # every kept record is read through a check: what could not be read back is left aside and said, and the lab starts
+    unread = [await page.names.load(), await page.documents.load(), await page.vectors.load()]
+    if any(unread):
+        page.say("yours", " ".join(why for why in unread if why))
     document.getElementById("yours").dataset.loaded = "1"  # the kept documents are searchable (for tests, bench/)
     sections.listen_history(page)
     await questions.open_address(page, at_start=True)

@@ -12,7 +12,7 @@ event (status.py), so it cannot go stale.
 {'plain': True}
 >>> done = page.answered("plain", asked.ticket, None, "<p>market</p>", search="")
 >>> done.of("slot"), done.of("busy"), done.address
-({'plain': '<p>market</p>'}, {'plain': False}, Address(url='?q.plain=When+does+the+market+open%3F#plain', push=True))
+({'plain': '<p>market</p>'}, {'plain': False}, Address(url='#plain&q.plain=When+does+the+market+open%3F', push=True))
 """
 
 from __future__ import annotations
