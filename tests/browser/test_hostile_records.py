@@ -69,3 +69,18 @@ def test_damaged_records_are_said_the_lab_starts_and_a_fatal_error_is_said(visit
     expect(status).to_contain_text("Python stopped (", timeout=SAID)
     expect(status).to_contain_text("until the page is reloaded")
     expect(status).to_have_attribute("data-state", "error")
+
+
+def test_an_address_of_fifty_thousand_unknown_keys_opens_with_a_sentence(visit):
+    """Intent: a 539 KB fragment of 50,000 unknown q.* keys (15.9 s frozen before) is read to its bound: the page
+    names a few of the techniques it does not have, in a line, within 5 s of Ready, with no long task after it."""
+    visit.page.add_init_script(WATCH_TASKS)
+    fragment = "plain&" + "&".join(f"q.x{i}=1" for i in range(50_000))
+    page = visit.open("#" + fragment)
+    ready_ms = float(page.locator("#status").get_attribute("data-ready-ms") or 0)
+    line = page.locator(".link-message")
+    expect(line).to_contain_text("“x0”, “x1”", timeout=SAID)
+    expect(line).not_to_contain_text("“x10”")
+    expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SAID)
+    assert longest_task_after(page, ready_ms) <= LONGEST_TASK_MS
+    assert not [url for url in visit.requests if "x0" in url]  # the fragment never left the page
