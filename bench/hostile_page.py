@@ -11,6 +11,8 @@ documents' line, or the document read) and the question is answered; ``--limit``
 The good file is dropped first, so its line comes before the bad one's; a zip's lines all come at once.
 Long tasks: PerformanceObserver ``longtask`` (bench/own_documents.py's INIT_JS), those that start from the drop to
 the row's end.
+Issue 36's rows that are no file (an address, damaged records in the store, a fatal error in Python) come last:
+their clock runs from the page's Ready (for the fatal error, from its trigger) to the line that says so.
 Prints the machine's load (/proc/loadavg) before and after each row. ``--smoke``: small files, three rows.
 
 Issue 36 adds two rows that are no file. Python a script adds after the start (in open and closed shadow roots, and
@@ -24,6 +26,7 @@ answer's end.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import tempfile
@@ -144,6 +147,73 @@ def load() -> str:
     return Path("/proc/loadavg").read_text().split()[0]
 
 
+# Issue 36's rows that are no file: an address, the records in the store, a fatal error in Python. Each opens the
+# lab with what the row needs, and ends when the page's line says so (``SAID``: the first line to hold text).
+SAID = (
+    """(selector) => { const el = document.querySelector(selector); return el && el.textContent.trim() ? el : null; }"""
+)
+DEEP_JSON = "[" * 50_000 + "]" * 50_000
+
+
+def _records() -> list:
+    from raglab.documents.collection import document_record
+    from raglab.documents.corpus import Document
+
+    notes, memo = (
+        Document(s, s.title(), f"Boats sail at dawn from {s}.", source=f"{s}.txt") for s in ("notes", "memo")
+    )
+    return [
+        ["names", DEEP_JSON],
+        ["vec:all-MiniLM-L6-v2 q8 alone:deadbeef", None],
+        ["doc:notes", json.dumps(document_record(notes))],
+        ["doc:memo", json.dumps(document_record(memo))],
+        ["doc:torn", '{"slug": "torn", "text": '],
+        ["meta", json.dumps({"order": ["notes", "torn"], "words": "", "passages": 2, "corpus": "fernport"})],
+    ]
+
+
+def page_rows() -> dict:
+    """label -> (what opens the lab for the row: "address", "records" or "fatal", the line that ends it)."""
+    return {
+        "an address of 50,000 unknown q.* keys (539 KB)": ("address", ".link-message"),
+        "stored records: names 50,000 deep, a null vector, a meta listing 1 of 2, a torn doc": (
+            "records",
+            "#msg-yours",
+        ),
+        "a fatal error in Python after Ready (50,000 brackets to json.loads)": ("fatal", "#status[data-state=error]"),
+    }
+
+
+def one_page_row(context, site_url: str, kind: str, selector: str, limit_s: float) -> dict:
+    """From the page's Ready (its ``data-ready-ms``; for "fatal", from the error's trigger) to ``selector``'s text,
+    and the longest main-thread task in between and after, up to the row's end."""
+    page = open_lab(context, site_url)
+    if kind == "records":
+        page.evaluate("(records) => raglabDocuments.keep(records)", _records())
+        page.reload()
+    elif kind == "address":
+        page.goto("about:blank")  # a new load: from the lab's own address, a fragment alone would not reload it
+        page.goto(site_url + "#plain&" + "&".join(f"q.x{i}=1" for i in range(50_000)))
+    page.wait_for_selector("#status[data-ready-ms]", state="attached", timeout=120_000)
+    start = float(page.locator("#status").get_attribute("data-ready-ms") or 0)
+    if kind == "fatal":
+        page.wait_for_selector("#yours[data-loaded]", state="attached", timeout=120_000)
+        start = page.evaluate(
+            "(deep) => { setTimeout(() => raglabBench.run('plain', 'ferry', deep)); return performance.now(); }",
+            DEEP_JSON,
+        )
+    try:
+        page.wait_for_function(SAID, arg=selector, timeout=limit_s * 1000, polling="raf")
+        end = page.evaluate("performance.now()")
+        line = page.locator(selector).inner_text()
+    except Exception:
+        end, line = None, ""
+    tasks = page.evaluate("__bench.longtasks")
+    longest = max((d for s, d in tasks if s >= start and (end is None or s < end)), default=0)
+    page.close()
+    return {"said_s": (end - start) / 1000 if end else None, "longest_ms": longest, "line": line}
+
+
 def one_row(context, site_url: str, input_id: str, files: list, name: str, limit_s: float) -> dict:
     page = open_lab(context, site_url)
     page.wait_for_selector("#yours[data-loaded]", state="attached", timeout=120_000)
@@ -256,7 +326,9 @@ def main(argv=None) -> int:
     smoke.add_flag(ap)
     args = ap.parse_args(argv)
     dist = build_site(args.dist) if args.build else ensure_site(args.dist)
-    chosen = {k: v for k, v in rows(args.smoke).items() if not args.only or any(w in k for w in args.only.split(","))}
+    wanted = lambda k: not args.only or any(w in k for w in args.only.split(","))  # noqa: E731
+    chosen = {k: v for k, v in rows(args.smoke).items() if wanted(k)}
+    others = {k: v for k, v in page_rows().items() if wanted(k)}
     never = lambda s: "nothing" if s is None else f"{s:.2f} s"  # noqa: E731
     print(f"load average {os.getloadavg()[0]:.2f} at the start; limit {args.limit:g} s a row")
     print(f"{'row':<44} {'its line':>9} {'good read':>9} {'answer':>9} {'longest task':>12} {'load':>5}  the line")
@@ -279,6 +351,13 @@ def main(argv=None) -> int:
                     print(
                         f"{label:<44} {never(row['said_s']):>9} {never(row['good_s']):>9} "
                         f"{never(row['answered_s']):>9} {row['longest_ms']:>9.0f} ms {load():>5}  {row['line'][:110]}",
+                        flush=True,
+                    )
+                for label, (kind, selector) in others.items():
+                    row = one_page_row(context, site_url, kind, selector, args.limit)
+                    print(
+                        f"{label[:44]:<44} {never(row['said_s']):>9} {'':>9} {'':>9} {row['longest_ms']:>9.0f} ms "
+                        f"{load():>5}  {row['line'][:110]}",
                         flush=True,
                     )
     finally:

@@ -107,8 +107,23 @@ function inWords(reason) {
   return text.includes("Traceback") ? lines[lines.length - 1].trim() : text;
 }
 
-addEventListener("error", (event) => showStartFailure(event.message));
-addEventListener("unhandledrejection", (event) => showStartFailure(String(event.reason)));
+addEventListener("error", (event) => (isFatal(event.error) ? sayStopped(event.error) : showStartFailure(event.message)));
+addEventListener("unhandledrejection", (event) => {
+  if (isFatal(event.reason)) sayStopped(event.reason);
+  else showStartFailure(String(event.reason));
+});
+
+// A fatal error in Pyodide (its stack overflowed, its memory ran out) leaves no Python to say anything, and every
+// later call throws "Pyodide already fatally failed": whatever the status line said, "Ready" included, it says so.
+function isFatal(error) {
+  return Boolean(error?.pyodide_fatal_error) || /Pyodide already fatally failed/.test(String(error?.message ?? ""));
+}
+
+function sayStopped(error) {
+  status.dataset.state = "error";
+  status.textContent = `Python stopped (${inWords(error?.message ?? error)}), so the lab cannot answer until the page `
+    + "is reloaded. Documents kept in this browser are still there.";
+}
 
 // PyScript and Pyodide swallow some failed downloads (pyscript.json, the .wasm) and then wait
 // forever, so also watch for any of the site's files answering with an HTTP error.
@@ -175,7 +190,9 @@ function showEmbed(asked) {
   const atCurrentQuestion = () => {
     const query = new URLSearchParams(location.search);
     query.set("technique", key);
-    full.href = fullLab(query, `#${key}`);
+    // The questions are in the fragment (raglab.page.address), after the place it points at: kept as they are.
+    const asked = location.hash.slice(1).split("&").filter((pair) => pair.includes("="));
+    full.href = fullLab(query, [`#${key}`, ...asked].join("&"));
   };
   for (const type of ["pointerdown", "focus", "click", "contextmenu"]) full?.addEventListener(type, atCurrentQuestion);
 

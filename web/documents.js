@@ -16,8 +16,9 @@
 //                                      ("doc:", "meta"), in key order
 //   raglabDocuments.keepVectors(keys, vectors) -> Promise: each vector (number[]) kept as a Float32Array under its
 //                                      key, in one transaction (binary: 4 bytes a number, not JSON)
-//   raglabDocuments.vectors(prefix)    -> Promise<{keys: string[], data: Float32Array}>: every kept vector whose
-//                                      key starts with prefix, end to end in one array (one copy into Python)
+//   raglabDocuments.vectors(prefix)    -> Promise<{keys: string[], data: Float32Array, damaged: string[]}>: every
+//                                      kept vector whose key starts with prefix, end to end in one array (one copy
+//                                      into Python), and the keys of records there that are not such vectors
 //   raglabDocuments.keep(pairs)        -> Promise: sets every [key, value] in one transaction (all or nothing);
 //                                      rejects with the browser's error (QuotaExceededError when the disk is full)
 //   raglabDocuments.forget(keys)       -> Promise: removes them in one transaction
@@ -119,12 +120,17 @@ function records(prefix) {
   });
 }
 
+// A record that is not a vector as keepVectors writes them (null, a number, another length) cannot be put end to end:
+// it is handed back in `damaged`, for my_vectors.py to say and forget.
 async function vectors(prefix) {
-  const kept = await records(prefix);
-  const size = kept.length ? kept[0][1].length : 0;
+  const all = await records(prefix);
+  const first = all.find(([, vector]) => vector instanceof Float32Array && vector.length > 0);
+  const size = first ? first[1].length : 0;
+  const kept = all.filter(([, vector]) => vector instanceof Float32Array && vector.length === size && size > 0);
   const data = new Float32Array(kept.length * size);
   kept.forEach(([, vector], i) => data.set(vector, i * size));
-  return { keys: kept.map(([key]) => key), data };
+  const damaged = all.filter((record) => !kept.includes(record)).map(([key]) => key);
+  return { keys: kept.map(([key]) => key), data, damaged };
 }
 
 function framed() {

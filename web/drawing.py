@@ -4,11 +4,12 @@
 import asyncio
 from types import MappingProxyType
 
-from js import history, performance
+from js import history, location, performance
 from pyscript import document
 
 from raglab.techniques import TECHNIQUES
 
+LAB_ENTRY = "raglab"  # the state of a history entry the lab wrote: popstate to one without it is a #place link
 TASK_MS = 50  # long work (reading files) yields to the page at least this often: it draws, and answers clicks
 
 
@@ -44,7 +45,8 @@ def draw(changes) -> None:
     for what, key, value in changes.draws:
         DRAWERS[what](key, value)
     if changes.address is not None:
-        (history.pushState if changes.address.push else history.replaceState)(None, "", changes.address.url)
+        write = history.pushState if changes.address.push else history.replaceState
+        write(LAB_ENTRY, "", location.pathname + changes.address.url)
 
 
 def check(root, name: str, value) -> None:

@@ -7,7 +7,7 @@ build.py packs py/raglab/ and corpus/ into raglab.zip with the repository's layo
 the working directory (/home/pyodide) before this file runs, so only py/ has to go on sys.path; the other glue
 modules (build.py's PAGE_MODULES) are in the working directory itself.
 
-The address is a deep link to what every section shows (``?q.plain=...&hy.hyde=...#hyde``), and each question
+The address is a deep link to what every section shows (``#hyde&q.plain=...&q.hyde=...&hy.hyde=...``), and each question
 asked is a history entry: Back and Forward show the earlier question and its result (questions.py).
 """
 
@@ -81,12 +81,14 @@ async def start(page: LabPage) -> None:
     compare_view.install(page)
     bench_hooks.install(page)
     source_view.install(page.searched)  # the labs a result's passage is looked up in, the one searched now first
+    questions.move_old_link(page)
     questions.fill_asked_boxes(page)  # a deep link's questions shown at once; answered once the documents are read
     drawing.show_status("ready", "Ready")
     document.getElementById("status").dataset.readyMs = str(round(performance.now()))  # for bench/
-    await page.names.load()
-    await page.documents.load()
-    await page.vectors.load()
+    # every kept record is read through a check: what could not be read back is left aside and said, and the lab starts
+    unread = [await page.names.load(), await page.documents.load(), await page.vectors.load()]
+    if any(unread):
+        page.say("yours", " ".join(why for why in unread if why))
     document.getElementById("yours").dataset.loaded = "1"  # the kept documents are searchable (for tests, bench/)
     sections.listen_history(page)
     await questions.open_address(page, at_start=True)

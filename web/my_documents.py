@@ -80,29 +80,27 @@ class Documents:
     def show_passage_size(self) -> None:
         drawing.check(document, "passages", self.collection.passage_size)
 
-    async def load(self) -> None:
-        """At start: the collection kept in this browser, searched again if the visitor left the lab searching it."""
+    async def load(self) -> str:
+        """At start: the collection kept in this browser, searched again if the visitor left the lab searching it;
+        the sentence about what could not be read back ("" none)."""
         try:
             records = dict((await raglabDocuments.records("doc:")).to_py())
             records.update(dict((await raglabDocuments.records("meta")).to_py()))
             performance.mark("raglab:records-read")  # this mark and the next few are for bench/scifact_page.py
         except Exception as error:
-            why = f"The documents kept in this browser could not be opened ({error}); nothing was changed."
-            self.page.say("yours", why)
-            return
-        if "meta" not in records:
-            return
+            return f"The documents kept in this browser could not be opened ({error}); nothing was changed."
+        if not records:  # nothing kept (a missing meta beside kept documents is made again from them)
+            return ""
         c, corpus, why = collection_from_records(records)  # what does not fit is left aside, and said
         self.collection = c
         for d in c.documents:
             self.record_bytes[d.slug] = len(records[f"doc:{d.slug}"].encode())
-        if why:
-            self.page.say("yours", why)
         document.getElementById("my-words").value = word_list_text(c.related_words)
         self.show_passage_size()
         performance.mark("raglab:records-parsed")
         self.changed(switch_to=corpus_named(corpus))
         performance.mark("raglab:lab-made")
+        return why
 
     async def keep(self, records: list[tuple[str, str]], forget=(), corpus: str | None = None) -> bool:
         """Write records, WRITE_CHARS a transaction, then the meta record (see ``meta``: it names the documents a

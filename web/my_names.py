@@ -9,7 +9,7 @@ from js import raglabDocuments
 from pyodide.ffi import to_js
 from pyscript import document, when
 
-from raglab.graph.names import apply_edits, names_found
+from raglab.graph.names import apply_edits, edits_from_record, names_found
 from raglab.ui.names_html import render_names
 
 RECORD = "names"
@@ -26,10 +26,14 @@ class Names:
         self.found = None  # the names found by rules in the documents of lab ``found_for``
         self.found_for = None
 
-    async def load(self) -> None:
+    async def load(self) -> str:
+        """At start: the visitor's edits as kept, checked (raglab.graph.names.edits_from_record); the sentence
+        about a record that could not be read back ("" none)."""
         kept = dict((await raglabDocuments.records(RECORD)).to_py())
-        if RECORD in kept:
-            self.edits = json.loads(kept[RECORD])
+        if RECORD not in kept:
+            return ""
+        self.edits, why = edits_from_record(kept[RECORD])
+        return why
 
     def use_names(self, lab) -> None:
         """Give ``lab`` the names found by rules in its documents, with the visitor's edits (found once per Lab)."""

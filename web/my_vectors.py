@@ -14,6 +14,7 @@ from js import performance, raglabDocuments
 from pyodide.ffi import to_js
 from pyscript import document, when
 
+from raglab.documents.collection import unread_vectors
 from raglab.page.vector_batches import batch_work, next_batch_size, passages_by_size, seconds_left, work
 from raglab.search.vector_table import KEPT_PREFIX, kept_vector_key, kept_vectors_prefix, made_by_other_weights
 from raglab.ui.documents_html import render_vectors
@@ -70,11 +71,16 @@ class Vectors:
         if await self.page.embedder.warm():
             self.draw()
 
-    async def load(self) -> None:
-        """At start (after the documents): the kept vectors into the table; carry on if a reload cut them short."""
+    async def load(self) -> str:
+        """At start (after the documents): the kept vectors into the table; carry on if a reload cut them short. A
+        record that is no vector is forgotten (a vector is made again from its passage): the sentence that says so
+        ("" none)."""
         stored = await raglabDocuments.vectors(KEPT_PREFIX)
         performance.mark("raglab:vectors-read")  # for bench/scifact_page.py, as the next one
         keys = stored.keys.to_py()
+        damaged = stored.damaged.to_py()
+        if damaged:
+            await raglabDocuments.forget(to_js(damaged))
         if other := made_by_other_weights(keys, self.prefix):
             await raglabDocuments.forget(to_js(other))  # made by other weights: made again, not compared
         if keys:
@@ -91,6 +97,7 @@ class Vectors:
         made, total = self.counts()
         if (await raglabDocuments.records(WANTED)).length and made < total:
             asyncio.ensure_future(self.make())
+        return unread_vectors(len(damaged))
 
     async def make(self) -> None:
         """Make the missing vectors longest first, a batch at a time (raglab.page.vector_batches: a small first

@@ -1,17 +1,18 @@
 """A section's question, from the click to the drawn result: the page model gives it a ticket, raglab.page.needs_for
 says what the technique needs (wheels to install, texts to embed), the glue gets them, runs the technique once and
 gives the page model the result to draw. Also the address: each question asked is a history entry, and Back,
-Forward and a deep link redraw what the address asks for (raglab.page.address; ``?q.plain=...&hy.hyde=...#hyde``).
+Forward and a deep link redraw what the address asks for (raglab.page.address; ``#hyde&q.plain=...&hy.hyde=...``).
 """
 
 import asyncio
 
 import drawing
-from js import location
+from js import history, location
 from pyscript import document
 
 from raglab import QuestionError, run
 from raglab.page import YOURS, needs_for, table_for, wheel_failure
+from raglab.page.address import moved
 from raglab.techniques import TECHNIQUES, options_of
 from raglab.techniques.registry import NETWORKX
 
@@ -65,7 +66,7 @@ async def answer(
         if not model.newest(key, ticket):
             return False
         result = run(lab, key, question, **options, **ready)
-        changes = model.answered(key, ticket, result, render_result(result), location.search if remember else None)
+        changes = model.answered(key, ticket, result, render_result(result), here() if remember else None)
         page.draw(changes)
         if t.meaning:
             asyncio.ensure_future(page.site.load_numpy())  # in the background: the answer is already shown
@@ -99,7 +100,18 @@ def question_of(page, key: str) -> str:
 
 def fill_asked_boxes(page) -> None:
     """At the start, before "Ready": the questions the address asks in their boxes (open_address answers them)."""
-    page.draw(page.model.asked_forms(location.search))
+    page.draw(page.model.asked_forms(here()))
+
+
+def here() -> str:
+    return location.search + location.hash
+
+
+def move_old_link(page) -> None:
+    """At the start: an older link's questions moved from the query to the fragment (raglab.page.address.moved), so
+    a reload or a shared link never sends them; the entry is marked as the lab's (drawing.LAB_ENTRY)."""
+    url = moved(location.search, location.hash, page.model.keys)
+    history.replaceState(drawing.LAB_ENTRY, "", location.pathname + (here() if url is None else url))
 
 
 async def open_address(page, at_start: bool = False) -> None:

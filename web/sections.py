@@ -5,6 +5,7 @@ handler would run after the browser had already followed the link or sent the fo
 import asyncio
 
 import drawing
+from drawing import LAB_ENTRY
 from js import location, navigator, window
 from pyodide.ffi import create_proxy
 from pyscript import document, when
@@ -78,9 +79,14 @@ def install(page) -> None:
 
 
 def listen_history(page) -> None:
-    """Back and Forward, from now on (a deep link may wait minutes for a model); also on #fragment links, where the
-    questions are the same and nothing changes."""
-    window.addEventListener("popstate", create_proxy(lambda event: asyncio.ensure_future(open_address(page))))
+    """Back and Forward, from now on (a deep link may wait minutes for a model), between the entries the lab wrote
+    (drawing.LAB_ENTRY); a link to a place in the page (``#plain``) makes an entry of its own that changes nothing."""
+
+    def moved(event) -> None:
+        if event.state == LAB_ENTRY:
+            asyncio.ensure_future(open_address(page))
+
+    window.addEventListener("popstate", create_proxy(moved))
 
 
 def embed_code(page, key: str, button) -> None:

@@ -212,10 +212,11 @@ def test_an_embed_on_another_site_starts_stores_apart_and_opens_the_full_lab(par
 
 def assert_full_lab_at(full, question: str) -> None:
     """`full` is the whole lab (not an embed) at the graph section, showing `question`'s answer."""
-    query = parse_qs(urlsplit(full.url).query)
-    assert "embed" not in query and question in sum(query.values(), []), full.url
-    assert urlsplit(full.url).fragment == "graph"
     expect(full.locator("#status")).to_have_text("Ready", timeout=PYTHON_START_TIMEOUT_MS)
+    # by Ready, the question is in the fragment, never sent to the host (a link with it in the query is moved there)
+    query, fragment = parse_qs(urlsplit(full.url).query), parse_qs(urlsplit(full.url).fragment, keep_blank_values=True)
+    assert "embed" not in query and question not in sum(query.values(), []), full.url
+    assert urlsplit(full.url).fragment.startswith("graph&") and question in sum(fragment.values(), []), full.url
     assert full.evaluate("boxAtReady") == question  # in its box as the page says Ready, not after
     expect(full.locator("#result-graph .summary")).to_contain_text(f"“{question}”", timeout=SLOW)
     expect(full.locator("#q-graph")).to_have_value(question)

@@ -5,7 +5,7 @@ answer, a question that draws nothing, and what the page says about numpy."""
 
 import json
 from pathlib import Path
-from urllib.parse import parse_qsl, urlencode, urlsplit
+from urllib.parse import parse_qsl, unquote_plus, urlencode, urlsplit
 
 import pytest
 from lab_page import SLOW, expect_address, press, shown
@@ -110,7 +110,14 @@ def test_a_link_with_two_sections_opens_both_and_names_an_unknown_technique(visi
     expect(line).to_contain_text("“bm99”")
     for t in TECHNIQUES.values():
         expect(line).to_contain_text(t.name)
+    # an older link: its questions moved to the fragment, in the same entry, so a reload never sends them (issue 36)
+    expect_address(page, [("technique", "bm99"), ("q.plain", TYPED), ("scoring.plain", "bm25"), ("q.hyde", hyde)])
+    assert urlsplit(page.url).fragment.startswith("hyde&")
     assert history_length(page) == 1
+    sent = len(visit.requests)
+    page.reload()
+    expect(page.locator("#result-hyde .summary")).to_contain_text(f"“{hyde}”", timeout=SLOW)
+    assert not [url for url in visit.requests[sent:] if "q." in urlsplit(url).query or TYPED in unquote_plus(url)]
 
 
 def test_presets_answer_space_and_enter_and_typing_replaces_a_preset(visit):

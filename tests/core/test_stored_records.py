@@ -7,6 +7,7 @@ import pytest
 
 from raglab.documents.collection import collection_from_records, document_record
 from raglab.documents.corpus import Document
+from raglab.graph.names import apply_edits, edits_from_record
 from raglab.page import corpus_named
 
 NOTES = Document("notes", "Notes", "Boats sail at dawn. The ferry leaves at noon.", source="notes.txt")
@@ -59,3 +60,56 @@ def test_what_does_not_fit_is_left_aside_and_said_and_the_rest_kept(stored, kept
 def test_a_stored_corpus_that_is_not_the_visitors_is_fernport(stored):
     _, corpus, _ = collection_from_records(records(meta(corpus=stored), **GOOD))
     assert corpus_named(corpus) == "fernport"
+
+
+# --- issue 36: every record kind through one checked path -------------------------------------------------------
+
+
+def test_a_missing_meta_is_made_again_from_the_documents_there():
+    out = dict(records(meta(), **GOOD))
+    del out["meta"]
+    c, corpus, said = collection_from_records(out)
+    assert [d.slug for d in c.documents] == ["memo", "notes"]  # key order
+    assert said == "The list of your kept documents was missing; it was made again from the 2 documents kept."
+
+
+def test_a_document_kept_but_not_listed_comes_back_after_those_listed():
+    c, _, said = collection_from_records(records(meta(order=["memo"]), **GOOD))
+    assert [d.slug for d in c.documents] == ["memo", "notes"]
+    assert said == "1 of your kept documents was missing from their list; it is back at its end."
+
+
+def test_records_nested_too_deep_are_damaged_records_not_a_fatal_error():
+    """json.loads of ~12,000 nested brackets kills Pyodide (raglab.documents.records): refused before it runs."""
+    deep = "[" * 50_000 + "]" * 50_000
+    c, _, said = collection_from_records(records(deep, notes=deep, memo=GOOD["memo"]))
+    assert [d.slug for d in c.documents] == ["memo"]
+    assert said.startswith("The list of your kept documents could not be read back")
+    assert "1 of your kept documents could not be read back" in said
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "not json",
+        "5",
+        "null",
+        '["added"]',
+        '{"added": 5}',
+        '{"added": [{"aliases": ["x"]}]}',
+        '{"merged": [["a", 5]]}',
+        '{"removed": [1]}',
+        '{"renamed": []}',
+        "[" * 50_000 + "]" * 50_000,
+    ],
+)
+def test_names_of_any_other_shape_are_left_aside_with_a_sentence(raw):
+    edits, said = edits_from_record(raw)
+    assert edits == {"added": [], "merged": [], "removed": []}
+    assert said == "Your edits to the names could not be read back; the names are as found in your documents."
+    assert apply_edits((), edits) == ()  # what Graph RAG then uses: the names as found
+
+
+def test_names_as_the_page_writes_them_come_back_as_they_were():
+    kept = {"added": [{"name": "Pier", "aliases": ["quay"]}], "merged": [["Mira", "Okafor"]], "removed": ["Millbay"]}
+    assert edits_from_record(json.dumps(kept)) == (kept, "")

@@ -61,6 +61,7 @@ from .readers import (
     slug_for,
     unzip,
 )
+from .records import record_json
 from .steps import Steps, run_steps
 from .text import search_words
 
@@ -401,7 +402,9 @@ def collection_from_records(records: Mapping[str, str]) -> tuple[Collection, obj
     with the order, the word list, the passage size and the corpus searched; ``doc:<slug>`` each document), the
     stored corpus value (``raglab.page.corpus_named`` reads it), and one sentence about what did not fit ("" when
     everything did). A damaged record is left aside and the rest kept: a damaged ``meta`` keeps every readable
-    document in key order, with the defaults.
+    document in key order, with the defaults; a missing one is made again from the ``doc:`` records there, and a
+    document kept but not listed (a Keep cut short before its ``meta``) comes after those listed, so the next Keep,
+    which writes the list again, drops no document that was in the store.
 
     >>> good = json.dumps(document_record(Document("a", "A", "Boats sail.")))
     >>> meta = json.dumps({"order": ["a", "b"], "words": "boat: ferry", "passages": 2, "corpus": "yours"})
@@ -411,25 +414,45 @@ def collection_from_records(records: Mapping[str, str]) -> tuple[Collection, obj
     >>> c, corpus, said = collection_from_records({"meta": '{"order": "a", "words": ["x"]}', "doc:a": good})
     >>> [d.slug for d in c.documents], corpus, said
     (['a'], None, 'The list of your kept documents could not be read back; every document that could is here.')
+    >>> b = json.dumps(document_record(Document("b", "B", "Ferries wait.")))
+    >>> c, corpus, said = collection_from_records({"meta": meta.replace('"a", "b"', '"b"'), "doc:a": good, "doc:b": b})
+    >>> [d.slug for d in c.documents], said
+    (['b', 'a'], '1 of your kept documents was missing from their list; it is back at its end.')
+    >>> c, corpus, said = collection_from_records({"doc:b": b, "doc:a": good})
+    >>> [d.slug for d in c.documents], corpus, said
+    (['a', 'b'], None, 'The list of your kept documents was missing; it was made again from the 2 documents kept.')
     """
     c = Collection()
     problems = []
+    kept = sorted(key.removeprefix("doc:") for key in records if key.startswith("doc:"))
+    if "meta" not in records:
+        problems.append(
+            f"The list of your kept documents was missing; it was made again from the {len(kept)} documents kept."
+        )
     try:
-        meta = json.loads(records.get("meta", "{}"))
+        meta = record_json(records.get("meta", "{}"))
         if not isinstance(meta, dict) or not isinstance(meta.get("order", []), list):
             raise ValueError("not a meta record")
         order = [str(slug) for slug in meta.get("order", [])]
     except (ValueError, TypeError):  # not JSON, not text, not the meta record's shape
-        meta = {}
-        order = sorted(key.removeprefix("doc:") for key in records if key.startswith("doc:"))
+        meta, order = {}, kept
         problems.append("The list of your kept documents could not be read back; every document that could is here.")
+    listed = set(order)
+    unlisted = [slug for slug in kept if slug not in listed]
+    if unlisted and "meta" in records and order is not kept:
+        n = len(unlisted)
+        problems.append(
+            f"{n} of your kept documents {'was' if n == 1 else 'were'} missing from their list; "
+            f"{'it is' if n == 1 else 'they are'} back at its end."
+        )
+    order = order + unlisted
     damaged = 0
     for slug in dict.fromkeys(order):  # each once
         raw = records.get(f"doc:{slug}")
         if raw is None:
             continue
         try:
-            doc = document_from_record(json.loads(raw))
+            doc = document_from_record(record_json(raw))
             if doc.slug != slug:
                 raise CorpusError(f"the record under {slug} holds {doc.slug}")
             c.documents.append(doc)
@@ -453,6 +476,23 @@ def collection_from_records(records: Mapping[str, str]) -> tuple[Collection, obj
     except ValueError:
         problems.append("How your documents are cut could not be read back; they are cut as at first.")
     return c, meta.get("corpus"), " ".join(problems)
+
+
+def unread_vectors(damaged: int) -> str:
+    """The sentence for kept vector records that were no vectors (null, a number, another length), forgotten so
+    that each is made again from its passage ("" none).
+
+    >>> unread_vectors(1)
+    '1 kept meaning vector could not be read back; it was set aside, and “Make meaning vectors” makes it again.'
+    """
+    if not damaged:
+        return ""
+    one = damaged == 1
+    return (
+        f"{damaged} kept meaning {'vector' if one else 'vectors'} could not be read back; "
+        f"{'it was' if one else 'they were'} set aside, and “Make meaning vectors” makes "
+        f"{'it' if one else 'them'} again."
+    )
 
 
 def passage_size_in_record(value: object) -> PassageSize:

@@ -30,6 +30,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
+from itertools import accumulate
 
 from .chunking import CHUNK_SIZES, WHOLE_DOCUMENT, Chunk, PassageSize, chunk_document
 from .corpus import Document
@@ -131,6 +132,9 @@ def passage_text(doc: Document, place: Place) -> str:
 # LEAST_EDGE: a passage that runs on to the next page may leave only "Boats keep" on this one.
 LEAST_MATCH = 16
 LEAST_EDGE = 6
+WINDOWED_PAGE_CHARS = 20_000  # a page's items longer than this together are compared only around the passage
+ANCHOR_LETTERS = 64  # the passage's first and last letters, searched for first in a long page
+ANCHOR_RUNS = 4  # runs of the passage's letters searched for in a long page, from its start and from its end
 
 
 def items_in_passage(items: Sequence[str], passage: str) -> list[int]:
@@ -160,7 +164,57 @@ def passage_marks(items: Sequence[str], passage: str) -> list[tuple[int, float, 
     [(1, 0.0, 0.607)]
     >>> round(len("Low tide is at 9.") / len("Low tide is at 9. Boats keep"), 3)
     0.607
+
+    A page of more than WINDOWED_PAGE_CHARS characters is compared only around the passage (``passage_window``),
+    so a page of 300,000 items is marked in what a page of a few hundred takes:
+
+    >>> many = [f"w{i}" for i in range(100_000)]
+    >>> passage_marks(many, "w50000 w50001 w50002 w50003 w50004")
+    [(50000, 0.0, 1.0), (50001, 0.0, 1.0), (50002, 0.0, 1.0), (50003, 0.0, 1.0), (50004, 0.0, 1.0)]
     """
+    if sum(map(len, items)) <= WINDOWED_PAGE_CHARS:
+        return _marks(items, passage)
+    window = passage_window(items, _letters(passage))
+    if window is None:
+        return []
+    first, end = window
+    return [(i + first, a, b) for i, a, b in _marks(items[first:end], passage)]
+
+
+def passage_window(items: Sequence[str], want: str) -> tuple[int, int] | None:
+    """The items of a long page around the passage's letters ``want`` (first, end), found by its first and last
+    ANCHOR_LETTERS letters (else runs of LEAST_MATCH of them, from its start and its end), searched in the page's
+    text with anything but letters allowed between them (one pass of ``re`` each); None when none is there. The
+    window reaches half the passage's length further on either side, for what the anchors missed, and is never
+    much longer than the passage: anchors found far apart (a run repeated on the page) keep the first one's.
+
+    >>> passage_window(["Tides", "Low tide", "is at 9.", "Boats"] * 10_000, "lowtideisat9boats")
+    (0, 7)
+    """
+    if not want:
+        return None
+    joined = "\x00".join(items)
+    runs = [want[i : i + LEAST_MATCH] for i in range(0, max(len(want) - LEAST_MATCH, 0) + 1, LEAST_MATCH)]
+    found = []
+    for group in ([want[:ANCHOR_LETTERS], want[-ANCHOR_LETTERS:]], runs[:ANCHOR_RUNS] + runs[-ANCHOR_RUNS:]):
+        for run in dict.fromkeys(group):
+            hit = re.search(r"[\W_]*".join(map(re.escape, run)), joined, re.IGNORECASE)
+            if hit:
+                found.append((hit.start(), hit.end()))
+        if found:
+            break
+    if not found:
+        return None
+    ends = list(accumulate(len(item) + 1 for item in items))  # where each item's text ends, its separator after
+    reach = len(want) // 2 + LEAST_MATCH
+    start, end = min(s for s, _ in found), max(e for _, e in found)
+    if end - start > 4 * len(want) + reach:  # not one place: the first anchor's, as long as the passage
+        start = found[0][0]
+        end = start + 2 * len(want)
+    return bisect_right(ends, max(start - reach, 0)), min(bisect_right(ends, end + reach) + 1, len(items))
+
+
+def _marks(items: Sequence[str], passage: str) -> list[tuple[int, float, float]]:
     page: list[str] = []
     where: list[tuple[int, int]] = []  # each letter of the page: (item, character in the item)
     for i, item in enumerate(items):

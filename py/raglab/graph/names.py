@@ -32,6 +32,7 @@ from dataclasses import dataclass
 
 from ..documents.chunking import DEFAULT_SIZE, chunk_id
 from ..documents.corpus import Document, Entity
+from ..documents.records import record_json
 from ..documents.text import STOP_WORDS
 from .common_nouns import counted_noun, in_code, section_title, short_forms_of_common_terms
 
@@ -488,6 +489,46 @@ def find_names(documents: Sequence[Document], size: int = DEFAULT_SIZE) -> tuple
 
 
 EDITS = ("removed", "merged", "added")  # the keys of a visitor's edits, applied in the order: added, merged, removed
+
+
+def edits_from_record(raw: object) -> tuple[dict, str]:
+    """A visitor's edits read back from the store (the page's ``names`` record, JSON text), checked against the
+    shape ``apply_edits`` takes, and one sentence when they are not that ("" when they are): no edits then, so the
+    lab starts and Graph RAG answers with the names as found.
+
+    >>> edits_from_record('{"added": [{"name": "Pier", "aliases": ["quay"]}], "merged": [["a", "b"]], "removed": []}')
+    ({'added': [{'name': 'Pier', 'aliases': ['quay']}], 'merged': [['a', 'b']], 'removed': []}, '')
+    >>> edits_from_record("5")[1]
+    'Your edits to the names could not be read back; the names are as found in your documents.'
+    >>> edits_from_record('{"merged": [["only one"]]}')[0]
+    {'added': [], 'merged': [], 'removed': []}
+    """
+    empty: dict = {kind: [] for kind in ("added", "merged", "removed")}
+
+    def texts(value: object) -> bool:
+        return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+    try:
+        edits = record_json(raw)
+    except ValueError:
+        edits = None
+
+    def added(value: object) -> bool:
+        return isinstance(value, dict) and isinstance(value.get("name"), str) and texts(value.get("aliases", []))
+
+    fits = isinstance(edits, dict) and set(edits) <= set(EDITS)
+    if isinstance(edits, dict) and fits:
+        adds, merges = edits.get("added", []), edits.get("merged", [])
+        fits = (
+            isinstance(adds, list)
+            and all(added(a) for a in adds)
+            and isinstance(merges, list)
+            and all(texts(m) and len(m) == 2 for m in merges)
+            and texts(edits.get("removed", []))
+        )
+    if not fits or not isinstance(edits, dict):
+        return empty, "Your edits to the names could not be read back; the names are as found in your documents."
+    return {**empty, **edits}, ""
 
 
 def apply_edits(found: Sequence[Entity], edits: Mapping[str, Sequence]) -> tuple[Entity, ...]:

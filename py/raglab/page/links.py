@@ -1,6 +1,6 @@
 """The page's address: what it keeps of each section's question, and how a link is read back.
 
-``?q.plain=...&scoring.plain=bm25&q.hyde=...&hy.hyde=...#hyde`` holds every section the visitor asked in: its
+``#hyde&q.plain=...&scoring.plain=bm25&q.hyde=...&hy.hyde=...`` holds every section the visitor asked in: its
 question, its inputs (repeatable ``rw.``, ``hy.``), and the options that differ from their defaults. The links of
 older versions, ``?technique=hyde&q=...&hy=...``, and the forms without JavaScript, which send the same, still
 open. Every value is read to the form's own limits (each Input's and Option's ``read``). The page (web/main.py)

@@ -12,7 +12,7 @@ event (status.py), so it cannot go stale.
 {'plain': True}
 >>> done = page.answered("plain", asked.ticket, None, "<p>market</p>", search="")
 >>> done.of("slot"), done.of("busy"), done.address
-({'plain': '<p>market</p>'}, {'plain': False}, Address(url='?q.plain=When+does+the+market+open%3F#plain', push=True))
+({'plain': '<p>market</p>'}, {'plain': False}, Address(url='#plain&q.plain=When+does+the+market+open%3F', push=True))
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from ..result import Result
 from ..techniques import TECHNIQUES
 from ..ui.compare_html import compare_start_yours, vectors_made_since
 from ..ui.model_panel import ModelState
-from .address import Address, read, written
+from .address import Address, read, split, written
 from .answers import Asked, Changes, Opening, Restore, Start, View
 from .links import asked_in, link_entry
 from .section import Section, line_html
@@ -224,7 +224,7 @@ class PageModel:
 
     def answered(self, key: str, ticket: int, result: Result | None, html: str, search: str | None = None) -> Changes:
         """The question's result drawn, kept for Back and Forward, and, given the address it was asked at
-        (``search``, "?..."), written into the address. Nothing when a newer question came first."""
+        (``search``, "?...#..."), written into the address. Nothing when a newer question came first."""
         section = self.sections[key]
         if section.ticket != ticket or not section.busy or section.asking is None:
             return Changes()
@@ -340,16 +340,16 @@ class PageModel:
 
     # --- the address ----------------------------------------------------------------------------------------
 
-    def address(self, search: str, focus: str) -> Address:
-        """The address after a question in section ``focus`` (``search``: the address it was asked at, "?...")."""
+    def address(self, here: str, focus: str) -> Address:
+        """The address after a question in section ``focus`` (``here``: the address it was asked at, "?...#...")."""
         corpus = YOURS if self.corpus == YOURS else self.site_corpus
-        return written(search, corpus, self.links[self.corpus], self.keys, focus)
+        return written(*split(here), corpus, self.links[self.corpus], self.keys, focus)
 
-    def asked_forms(self, search: str) -> Changes:
+    def asked_forms(self, here: str) -> Changes:
         """At the start, before the page says "Ready": each section's boxes as the address asks, so a deep link
         (a shared question, "Open the full lab" from an embed) never shows Ready beside an empty box while the
         visitor's kept documents are read; ``open_address`` then answers them."""
-        asked = read(search, "", self.keys)
+        asked = read(*split(here), self.keys)
         return self.changes([("form", key, asked_in(key, entry)) for key, entry in asked.sections.items()])
 
     def open_address(
