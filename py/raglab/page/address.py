@@ -116,6 +116,8 @@ def moved(search: str, fragment: str, keys: Sequence[str]) -> str | None:
     '?utm=course#plain&q.plain=ferry&compare=Who+bakes%3F'
     >>> moved("?technique=plain&q=ferry", "", ["plain"])
     '?technique=plain#plain&q.plain=ferry'
+    >>> moved("?compare=Can+I+bring+my+pet%3F", "#compare", ["plain"])  # the compare list's links
+    '#compare&compare=Can+I+bring+my+pet%3F'
     >>> moved("?corpus=yours", "#plain&q.plain=ferry", ["plain"]) is None
     True
     """
@@ -129,7 +131,8 @@ def moved(search: str, fragment: str, keys: Sequence[str]) -> str | None:
     ]
     if asked.compare:
         questions.append(("compare", asked.compare))
-    focus = asked.focus or next(iter(asked.sections), "")
+    anchor = next((n for n, v in pairs_of(fragment) if not v and "." not in n), "")  # "#compare", "#plain"
+    focus = asked.focus or anchor or next(iter(asked.sections), "")
     query = f"?{urlencode(kept)}" if kept else ""
     return f"{query}#{focus}" + (f"&{urlencode(questions)}" if questions else "")
 
@@ -148,7 +151,7 @@ compare='')
     {'plain': (('q', 'ferry'),)}
     """
     query, hashed = pairs_of(search), pairs_of(fragment)
-    asked = [(n, v) for n, v in hashed if is_question(n)]
+    asked = [(n, v) for n, v in hashed if is_question(n) and v]  # "#compare" is where to look, not a question
     pairs = [(n, v) for n, v in query if not (asked and is_question(n))] + asked
     named = dict(pairs)
     sections, unknown = read_link(pairs)
