@@ -21,6 +21,7 @@ raglab.documents.readers.ReadError: Note.md is the same as note.txt, which is al
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import json
@@ -224,7 +225,9 @@ def zip_steps(
             yield n
             data_files[n] = utf8_text(n, unzip(archive, m))
     edits = corpus_data(data_files)
-    files = [(n, m.file_size, lambda m=m: unzip(archive, m)) for n, m in named if not n.endswith(".toml")]
+    files: list[tuple[str, int, Callable[[], bytes]]] = [
+        (n, m.file_size, functools.partial(unzip, archive, m)) for n, m in named if not n.endswith(".toml")
+    ]
     unread: list[tuple[str, bytes]] = []
     if leave:
         read_here = [f for f in files if not leave(f[0])]
@@ -234,7 +237,7 @@ def zip_steps(
                 check_size(n, size)
                 unread.append((n, unzipped()))
             except ReadError as e:
-                read_here.append((n, size, lambda e=e: _raise(e)))
+                read_here.append((n, size, functools.partial(_raise, e)))
         files = read_here
     collection, problems = yield from read_steps(files, name, allow_none=bool(unread))
     collection.skipped, collection.unread = problems, unread
