@@ -6,6 +6,7 @@ reads PDFs with pdf.js. Nothing here sends a byte anywhere: every file is read f
 """
 
 import asyncio
+from types import SimpleNamespace
 
 import drawing
 from js import Uint8Array, performance, raglabDocuments
@@ -14,13 +15,14 @@ from pyodide_js import loadPackage
 from pyscript import document, when
 
 from raglab.documents.chunking import cut_sentences_steps, default_size
-from raglab.documents.collection import zip_steps
+from raglab.documents.collection import add_read, zip_steps
 from raglab.documents.corpus import MAX_PAGES, CorpusError, Document
 from raglab.documents.pdf_lines import Page
 from raglab.documents.readers import (
     MAX_FILE_BYTES,
     MAX_FILES,
     PDF_STEP_SECONDS,
+    READABLE,
     ReadError,
     check_docx,
     check_page_count,
@@ -32,6 +34,12 @@ from raglab.documents.readers import (
 )
 from raglab.page.file_batches import file_batches
 from raglab.ui.documents_html import LIST_ROWS, render_read
+
+PAGE_READS = ("pdf", "docx")  # a zip's members of these kinds are read as dropped files are (pypdf is not loaded)
+
+
+def _suffix(name: str) -> str:
+    return "." + name.rpartition(".")[2].lower() if "." in name else ""
 
 
 class Reading:
@@ -172,10 +180,22 @@ class Reading:
         self.unzipping(file.name)
         pace = drawing.Pace()
         try:
-            steps = zip_steps(data, file.name)
+            steps = zip_steps(data, file.name, leave=lambda n: READABLE.get(_suffix(n)) in PAGE_READS)
             imported = await pace.run(
                 steps, lambda member: self.unzipping(f"{file.name}: {member}"), lambda: self.cancel
             )
+            read = []
+            for n, raw in imported.unread if imported else ():  # as if dropped one by one: pdf.js, mammoth
+                self.unzipping(f"{file.name}: {n}")
+                member = Uint8Array.new(len(raw))
+                member.assign(raw)
+                item = await self.read_one(SimpleNamespace(name=n, size=len(raw)), member, pace)
+                if item is None or self.cancel:
+                    imported = None
+                    break
+                read.append(item)
+            if imported is not None:
+                add_read(imported, read, file.name)
         except CorpusError as error:
             self.page.say("yours", str(error))
             return

@@ -181,6 +181,51 @@ def test_toml_nested_to_the_limit_is_read_and_brackets_in_strings_do_not_count()
     assert parse_toml("x.toml", text) == {"a": brackets + '"', "b": brackets, "c": brackets + '"', "d": brackets}
 
 
+def dotted(parts: int) -> str:
+    """A table ``parts`` deep made by one key (issue 36): ``related.a.a.a… = 1``, a few hundred bytes zipped."""
+    return "related." + "a." * parts + "a = 1\n"
+
+
+def test_a_key_of_8000_dotted_parts_is_one_sentence_in_a_zip_before_tomllib_runs(monkeypatch):
+    """Intent: tomllib builds the 8,000-deep table without complaint, and the next recursive step (the page's
+    conversion, a repr) overflows the stack; the key's parts are counted first, so tomllib never sees it."""
+    import tomllib
+
+    parsed: list[str] = []
+    loads = tomllib.loads
+    monkeypatch.setattr(tomllib, "loads", lambda text: parsed.append(text) or loads(text))
+    for name in ("synonyms.toml", "presets.toml"):
+        data = make_zip({"good.txt": GOOD, name: dotted(8_000).encode()})
+        assert len(data) < 1_000
+        assert str(pytest.raises(CorpusError, Collection.from_zip, data).value) == TOO_DEEP.replace(
+            "synonyms.toml", name
+        )
+    assert parsed == []
+
+
+@pytest.mark.parametrize("parts", [5_000, 40_000])
+def test_a_key_of_many_dotted_parts_is_exit_2_and_one_sentence_on_the_command_line(tmp_path, capsys, parts):
+    """Measured before: 5,000 parts a traceback and exit 1; 40,000: 60 s, 6.3 GB, then a RecursionError."""
+    (tmp_path / "01-ferry.md").write_text("# Ferry\n\n" + GOOD.decode(), encoding="utf-8")
+    (tmp_path / "synonyms.toml").write_text(dotted(parts), encoding="utf-8")
+    assert run_cli(capsys, "--corpus", str(tmp_path), "corpus") == (2, "", f"raglab: {TOO_DEEP}\n")
+
+
+def test_dotted_keys_count_under_their_header_and_a_number_s_point_never_counts():
+    at_limit = "a." * MAX_TOML_DEPTH + "a = 1"  # a value in a table 20 deep, as under [a.a.a…] (20 parts)
+    assert parse_toml("x.toml", at_limit)["a"]
+    for deep in (
+        "a." * (MAX_TOML_DEPTH + 1) + "a = 1",  # a key
+        "[" + "a." * (MAX_TOML_DEPTH // 2) + "a]\n" + "b." * (MAX_TOML_DEPTH // 2) + "b = 1",  # a header, then a key
+        "x = {" + "a." * MAX_TOML_DEPTH + "a = 1}",  # a key in an inline table
+        "x = {b = 1, " + "a." * MAX_TOML_DEPTH + "a = 1}",  # after an inline table's comma
+    ):
+        with pytest.raises(CorpusError, match="nested more than"):
+            parse_toml("x.toml", deep)
+    points = "v = [" + ", ".join(["1.5"] * 100) + "]\nw = 2.5\n'a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q.r.s.t.u' = 1"
+    assert parse_toml("x.toml", points)["w"] == 2.5
+
+
 # --- a PDF's page tree --------------------------------------------------------------------------------------------
 
 

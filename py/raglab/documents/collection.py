@@ -21,6 +21,7 @@ raglab.documents.readers.ReadError: Note.md is the same as note.txt, which is al
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import json
@@ -85,6 +86,7 @@ class Collection:
         self.presets = dict(presets or {})
         self.passage_size = check_passage_size(passage_size)
         self.skipped: list[ReadError] = []  # the files from_zip could not use
+        self.unread: list[tuple[str, bytes]] = []  # zip_steps: the members its ``leave`` left to the caller
         self._indexed: list[Document] = []  # the documents _by_text was made from
         self._by_text: dict[str, Document] = {}
         self._slugs: set[str] = set()  # the slugs and characters of _indexed
@@ -178,10 +180,14 @@ class Collection:
         return run_steps(zip_steps(data, name))
 
 
-def zip_steps(data: bytes, name: str = "documents.zip") -> Steps[Collection]:
+def zip_steps(
+    data: bytes, name: str = "documents.zip", leave: Callable[[str], bool] | None = None
+) -> Steps[Collection]:
     """``Collection.from_zip`` a member at a time: yields each member's name before it is unzipped and read (the
     page answers and draws its progress between), and returns the collection. A CorpusError (a ReadError is one)
-    when the zip, or a corpus folder's file in it, cannot be read.
+    when the zip, or a corpus folder's file in it, cannot be read. A zip of files' members whose name ``leave``
+    picks are checked and unzipped, not read: they are the collection's ``unread`` (name, bytes), in order, for the
+    caller's own readers (the page's pdf.js and mammoth, as for files dropped one by one).
 
     >>> packed = io.BytesIO()
     >>> with zipfile.ZipFile(packed, "w") as z:
@@ -220,9 +226,22 @@ def zip_steps(data: bytes, name: str = "documents.zip") -> Steps[Collection]:
             yield n
             data_files[n] = utf8_text(n, unzip(archive, m))
     edits = corpus_data(data_files)
-    files = [(n, m.file_size, lambda m=m: unzip(archive, m)) for n, m in named if not n.endswith(".toml")]
-    collection, problems = yield from read_steps(files, name)
-    collection.skipped = problems
+    files: list[tuple[str, int, Callable[[], bytes]]] = [
+        (n, m.file_size, functools.partial(unzip, archive, m)) for n, m in named if not n.endswith(".toml")
+    ]
+    unread: list[tuple[str, bytes]] = []
+    if leave:
+        read_here = [f for f in files if not leave(f[0])]
+        for n, size, unzipped in (f for f in files if leave(f[0])):
+            yield n
+            try:
+                check_size(n, size)
+                unread.append((n, unzipped()))
+            except ReadError as e:
+                read_here.append((n, size, functools.partial(_raise, e)))
+        files = read_here
+    collection, problems = yield from read_steps(files, name, allow_none=bool(unread))
+    collection.skipped, collection.unread = problems, unread
     collection.related_words, collection.presets = edits["related_words"], edits["presets"]
     collection.passage_size = size
     return collection
@@ -291,12 +310,18 @@ def read_files(
     return run_steps(read_steps(files, where, read))
 
 
+def _raise(error: ReadError) -> bytes:
+    raise error
+
+
 def read_steps(
     files: Iterable[tuple[str, int, Callable[[], bytes]]],
     where: str,
     read: Callable[[str, bytes], Document] = read_file,
+    allow_none: bool = False,
 ) -> Steps[tuple[Collection, list[ReadError]]]:
-    """``read_files`` a file at a time: yields each file's name before it is read."""
+    """``read_files`` a file at a time: yields each file's name before it is read. ``allow_none``: no CorpusError
+    when nothing gives a document (the caller has more to read)."""
     collection = Collection()
     problems: list[ReadError] = []
     for name, size, data in files:
@@ -308,14 +333,45 @@ def read_steps(
             problems.append(e)
             if e.kind in ("too_many", "zip_total"):  # no file after it can be kept, or unzipped
                 break
-    if not collection.documents:
-        why = "\n".join(f"  {e}" for e in problems)
-        raise CorpusError(
-            f"{where} gives nothing to search:\n{why}"
-            if problems
-            else f"{where} holds no files to search: the lab reads {readers.READ_KINDS} files."
-        )
+    if not collection.documents and not allow_none:
+        raise nothing_to_search(where, problems)
     return collection, problems
+
+
+def nothing_to_search(where: str, problems: Sequence[ReadError]) -> CorpusError:
+    why = "\n".join(f"  {e}" for e in problems)
+    return CorpusError(
+        f"{where} gives nothing to search:\n{why}"
+        if problems
+        else f"{where} holds no files to search: the lab reads {readers.READ_KINDS} files."
+    )
+
+
+def add_read(collection: Collection, read: Iterable[Document | ReadError], where: str) -> Collection:
+    """A zip's ``unread`` members once the caller read them (a Document, or why not), added in order as
+    ``read_steps`` adds what it reads; a CorpusError naming ``where`` when the zip then gives nothing.
+
+    >>> packed = io.BytesIO()
+    >>> with zipfile.ZipFile(packed, "w") as z:
+    ...     z.writestr("a.txt", b"Boats sail."), z.writestr("b.pdf", b"%PDF-1.4 ...")
+    (None, None)
+    >>> zipped = run_steps(zip_steps(packed.getvalue(), leave=lambda n: n.endswith(".pdf")))
+    >>> [d.slug for d in zipped.documents], [n for n, _ in zipped.unread]
+    (['a'], ['b.pdf'])
+    >>> [d.slug for d in add_read(zipped, [read_file("b.txt", b"Ferries too.")], "x.zip").documents]
+    ['a', 'b']
+    """
+    for item in read:
+        try:
+            if isinstance(item, ReadError):
+                raise item
+            collection.add(item)
+        except ReadError as e:
+            collection.skipped.append(e)
+    collection.unread = []
+    if not collection.documents:
+        raise nothing_to_search(where, collection.skipped)
+    return collection
 
 
 def document_markdown(doc: Document) -> str:
