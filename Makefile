@@ -1,5 +1,6 @@
 # Two commands do everything on a fresh machine:
-#   make serve   install what is missing, build dist/, serve the lab on http://127.0.0.1:8000 (CORPUS=DIR: on DIR)
+#   make serve   install what is missing, build dist/, serve the lab on http://127.0.0.1:8000 (CORPUS=DIR: on DIR,
+#                TITLE=...: its name, PORT=...: another port)
 #   make test    install what is missing, run every check and every test
 # and three help while changing the code:
 #   make test-core   the core's tests and every docstring example, in CPython (no browser, no site build)
@@ -60,12 +61,16 @@ models: deps-models
 # Fernport: make serve CORPUS=path/to/folder. Several folders, space-separated, give a page each and a switch:
 # make serve CORPUS="corpus/fernport corpus/ledger"
 CORPUS ?=
+# TITLE="Statistics 101": what the page calls the (first) corpus, and its heading (build.py --title; without it:
+# page.toml's name, else raglab.documents.corpus.lab_name's). PORT: where make serve serves the lab.
+TITLE ?=
+PORT ?= 8000
 
 build: deps-python deps-node models
-	$(PY) build.py $(foreach folder,$(CORPUS),--corpus "$(folder)")
+	$(PY) build.py $(foreach folder,$(CORPUS),--corpus "$(folder)") $(if $(TITLE),--title "$(TITLE)")
 
 serve: build
-	$(PY) -m tools.serve
+	$(PY) -m tools.serve --port $(PORT)
 
 # The 25 slowest tests are printed at the end (--durations), so every run shows where the suite's time goes.
 # The tests run in TEST_PROCESSES processes (pytest-xdist), a test file's tests in one of them, in order (loadscope):

@@ -9,6 +9,7 @@ span* (same document, at least one sentence in common); see ``covered``.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
@@ -267,6 +268,34 @@ def rows_for(lab: Lab, embed: Embedder | None) -> tuple[list[Row], dict[str, str
     return rows, skipped
 
 
+def unknown_answers(unknown: Sequence[str], passages: Sequence[tuple[str, int]]) -> str:
+    """What a labelled answer that names no passage says: each wrong id with the closest that exists (difflib's
+    ratio, at least 0.6), then every id the corpus has, a document's as one range (``passages``: each passage's
+    slug and number, in order).
+
+    >>> print(unknown_answers(["averages-3", "welcom-1"], [("welcome", 1), ("welcome", 2), ("averages", 1),
+    ...                                                      ("averages", 2), ("spread", 1)]))
+    labelled answers that are not passage ids of this corpus: averages-3 (closest: averages-2), welcom-1 (closest: \
+welcome-1). Its passage ids: welcome-1 to welcome-2, averages-1 to averages-2, spread-1 (`raglab corpus --corpus \
+DIR` lists them with their text).
+    """
+    ids = [f"{slug}-{n}" for slug, n in passages]
+    by_document: dict[str, list[int]] = {}
+    for slug, n in passages:
+        by_document.setdefault(slug, []).append(n)
+    wrong = []
+    for answer in unknown:
+        closest = difflib.get_close_matches(answer, ids, n=1, cutoff=0.6)
+        wrong.append(f"{answer} (closest: {closest[0]})" if closest else answer)
+    ranges = [
+        f"{slug}-{min(ns)}" + (f" to {slug}-{max(ns)}" if len(ns) > 1 else "") for slug, ns in by_document.items()
+    ]
+    return (
+        f"labelled answers that are not passage ids of this corpus: {', '.join(wrong)}. Its passage ids: "
+        f"{', '.join(ranges)} (`raglab corpus --corpus DIR` lists them with their text)."
+    )
+
+
 def evaluate(
     lab: Lab, embed: Embedder | None = None, questions: Sequence[LabelledQuestion] | None = None
 ) -> Scoreboard:
@@ -275,7 +304,7 @@ def evaluate(
     spans = unit_spans(lab)
     unknown = sorted({a for q in questions for a in q.answers} - {c.id for c in lab.chunks()})
     if unknown:
-        raise CorpusError(f"labelled answers that are not passage ids of this corpus: {', '.join(unknown)}")
+        raise CorpusError(unknown_answers(unknown, [(c.slug, c.number) for c in lab.chunks()]))
     embed = _memo(embed) if embed else None
     rows, skipped = rows_for(lab, embed)
     scores = [score_technique(r, questions, spans) for r in rows]

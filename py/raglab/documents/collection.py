@@ -36,12 +36,14 @@ from . import readers
 from .chunking import BLOCKS, DEFAULT_SIZE, WHOLE_DOCUMENT, PassageSize, check_passage_size, default_size
 from .corpus import (
     DATA_FILES,
+    DOCUMENT_NAME,
     SLUG,
     Corpus,
     CorpusError,
     Document,
     Entity,
     corpus_data,
+    corpus_document,
     corpus_from_texts,
     folder_file,
     folder_files,
@@ -275,12 +277,15 @@ def passage_size_from(text: str, name: str = PASSAGES_FILE) -> PassageSize:
 
 def passage_size_in(folder: str | Path) -> PassageSize:
     """A folder's passage size, for ``Lab(corpus, passage_size)``: its passages.toml, else ``default_size`` (2
-    sentences for a corpus folder, blocks for a folder of a visitor's files)."""
+    sentences for a corpus folder, and for a folder holding corpus documents beside other files, as a course
+    author's notes and a PDF: the notes are cut as they are without the PDF; blocks for a folder of a visitor's
+    files)."""
     path = folder_file(folder, PASSAGES_FILE)
     if path:
         return passage_size_from(utf8_text(PASSAGES_FILE, path.read_bytes()))
     files = folder_files(Path(folder))[0] if Path(folder).is_dir() else []
-    return default_size(not files or is_corpus_folder(p.name for p in files))
+    notes = any(corpus_document(p.name, p.read_bytes()) for p in files if DOCUMENT_NAME.match(p.name))
+    return default_size(not files or notes or is_corpus_folder(p.name for p in files))
 
 
 def _hidden(path: str) -> bool:
@@ -655,7 +660,9 @@ def read_folder(
     """A folder as the lab searches it. A corpus folder (``NN-slug.md`` files, and no other kind of document) is
     loaded as one, and any error in it raised. Any other folder is a visitor's files: each file read in name
     order by ``read`` (with the folder's TOML files, DATA_FILES, if there; without ``entities.toml``, the names are
-    found by rules), and each that gives nothing returned as a ReadError beside the corpus. Only regular files inside
+    found by rules), but a Markdown file written as a corpus document (``NN-slug.md``, first line ``# Title``) is
+    read as a corpus folder reads it (``corpus_document``: its id and title the same with or without a PDF beside
+    it), and each that gives nothing returned as a ReadError beside the corpus. Only regular files inside
     the folder are read: a link out of it, a pipe or a device is a ReadError too, never opened. A CorpusError when
     nothing at all can be searched."""
     folder = Path(folder)
@@ -668,7 +675,7 @@ def read_folder(
         return corpus, unread
     data = corpus_data({p.name: utf8_text(p.name, p.read_bytes()) for p in paths if p.name in DATA_FILES})
     files = [(p.name, p.stat().st_size, p.read_bytes) for p in paths if p.suffix.lower() != ".toml"]
-    collection, problems = read_files(files, str(folder), read)
+    collection, problems = read_files(files, str(folder), lambda n, data: corpus_document(n, data) or read(n, data))
     problems = unread + problems
     documents = tuple(collection.documents)
     if not data.get("entities"):  # no hand-written names: the graph uses the names found by rules, as the page does

@@ -252,7 +252,8 @@ def _question_key(text: str) -> str:
 # Words that say what kind of files a folder holds, or where it is, not what they are about: "pdfs", "my-docs".
 FOLDER_WORDS = frozenset(
     "pdf pdfs doc docs docx document documents file files text texts txt md markdown html htm data download "
-    "downloads tmp temp folder new untitled my input inputs corpus misc stuff scan scans copy".split()
+    "downloads tmp temp folder new untitled my input inputs corpus misc stuff scan scans copy course courses notes "
+    "lecture lectures slides handouts".split()
 )
 UNNAMED = "the lab’s documents"  # what the page calls documents with no name of their own
 
@@ -264,7 +265,7 @@ def lab_name(folder: str, titles: Sequence[str]) -> str:
 
     >>> lab_name("pdfs", ["R-intro.pdf"]), lab_name("course_handbook", ["a.txt", "b.txt"])
     ('R-intro.pdf', 'course handbook')
-    >>> lab_name("pdfs", ["a.pdf", "b.pdf"]), lab_name("My-Docs", ["a", "b"]), lab_name("x1", ["a", "b"])
+    >>> lab_name("pdfs", ["a.pdf", "b.pdf"]), lab_name("My-Docs", ["a", "b"]), lab_name("course", ["a", "b"])
     ('the lab’s documents', 'the lab’s documents', 'the lab’s documents')
     """
     if len(titles) == 1:
@@ -406,6 +407,26 @@ def parse_document(name: str, content: str) -> Document:
     if not text:
         raise CorpusError(f"{name}: the document has a title but no text")
     return Document(slug=m.group(2), title=lines[0][2:].strip(), text=text, source=source, page_starts=starts)
+
+
+def corpus_document(name: str, data: bytes) -> Document | None:
+    """A Markdown file as a corpus folder reads it, wherever it is, when it is written as one: named ``NN-slug.md``
+    and its first line ``# Title``; else None (it is then read as any file is). So a course author's notes keep
+    their ids and titles in a folder that also holds a PDF: ``01-welcome.md`` gives ``welcome-1``, not
+    ``01_welcome-1``, and its ``# Title``, not its file name.
+
+    >>> doc = corpus_document("01-welcome.md", "# Welcome to the course\\n\\nRead the notes first.".encode())
+    >>> doc.slug, doc.title, doc.text
+    ('welcome', 'Welcome to the course', 'Read the notes first.')
+    >>> corpus_document("2024-plan.md", b"Plan for the year."), corpus_document("01-a.txt", b"# A")
+    (None, None)
+    """
+    if not DOCUMENT_NAME.match(name):
+        return None
+    content = utf8_text(name, data)
+    if not content.lstrip().startswith("# "):
+        return None
+    return parse_document(name, content)
 
 
 def _data_comment(line: str) -> tuple[str, str] | None:
