@@ -2,7 +2,8 @@
 an earlier commit in the same run.
 
     .venv/bin/python -m bench.vectors_feedback [--before COMMIT] [--rounds 2] [--document PATH] [--max-load 3]
-                                              [--later-visit] [--smoke --dist DIR]
+                                              [--later-visit] [--estimate] [--smoke --dist DIR]
+                                              [--ours-dist DIR --before-dist DIR]
 
 Each run: a fresh Chromium on an empty profile opens the lab (offline, tools/site.py's settings), loads the embedding
 model with a typed hybrid question on Fernport (the goals are about the batches, not the model's download; with
@@ -21,6 +22,15 @@ two sides alternate (ours, before, before, ours, ...), medians over rounds and t
 minutes) for a 1-minute load average under --max-load, and records the load after each run. Writes
 bench/results/vectors_feedback.json.
 
+``--estimate`` (issue 35): no Cancel; the run goes to its end (the "Every one of your ... passages" line), and each
+estimate of the time left the line showed ("about 11 s left", with "408 of 941 passages") is set against the time
+that really remained then. Per run: the error of every estimate shown once ``ESTIMATE_FROM`` of the passages had a
+vector, (shown - real) / real, its median and largest size, and the estimate shown nearest the issue's point (408 of
+941: ``ISSUE_POINT`` of the passages). Goal: every error within 25 %.
+
+``--ours-dist`` and ``--before-dist``: sites already built (say the tests' build of this tree and of main), used
+instead of building this tree and ``--before``.
+
 ``--smoke`` (bench/smoke.py): both sides are the site built in ``--dist`` (no worktree, no build; so one run stands
 for both), the document a PDF of SMOKE_PASSAGES short passages made with fpdf2, Cancel pressed at the first
 estimate, one round, no wait for a quiet machine, no results file.
@@ -29,6 +39,7 @@ estimate, one round, no wait for a quiet machine, no results file.
 from __future__ import annotations
 
 import argparse
+import re
 import statistics
 import tempfile
 from pathlib import Path
@@ -54,6 +65,9 @@ CANCEL_AFTER_S = 20
 # --smoke: more passages than the first two batches can hold (1, then at most 32: raglab.page.vector_batches), so
 # the run is still going when Cancel is pressed at the first estimate
 SMOKE_PASSAGES = 40
+ESTIMATE_FROM = 0.10  # --estimate: estimates shown once this share of the passages have a vector are judged
+ISSUE_POINT = 408 / 941  # where the issue saw "about 11 s left" with about 25 s to go
+ESTIMATE_MS = 30 * 60 * 1000  # --estimate: a run may take this long to make every vector
 
 WATCH_JS = """() => {
   window.vectorLog = [];
@@ -88,7 +102,45 @@ COUNTS_JS = """() => {
 }"""
 
 
-def one_run(playwright, site_url: str, document: Path, later_visit: bool = False, smoke_run: bool = False) -> dict:
+def estimates(log: list[dict], clicked: float) -> dict:
+    """Every estimate the line showed while vectors were made, against the time that really remained (to the
+    "Every one" line), from ESTIMATE_FROM of the passages on."""
+    end = next(e["t"] for e in log if "Every one of your" in e["text"])
+    shown = []
+    for e in log:
+        m = re.search(r"([\d,]+) of ([\d,]+) passages, about (\d+) (s|min) left", e["text"])
+        if m:
+            made, total = int(m[1].replace(",", "")), int(m[2].replace(",", ""))
+            left = int(m[3]) * (60 if m[4] == "min" else 1)
+            real = (end - e["t"]) / 1000
+            shown.append({"made": made, "total": total, "shown_s": left, "real_s": round(real, 2)})
+    judged = [
+        e | {"error": round((e["shown_s"] - e["real_s"]) / e["real_s"], 3)}
+        for e in shown
+        if e["made"] >= ESTIMATE_FROM * e["total"] and e["real_s"] > 0
+    ]
+    errors = [abs(e["error"]) for e in judged]
+    at_issue = min(judged, key=lambda e: abs(e["made"] / e["total"] - ISSUE_POINT)) if judged else None
+    return {
+        "total_s": round((end - clicked) / 1000, 2),
+        "estimates": len(shown),
+        "judged": len(judged),
+        "median_error": round(statistics.median(errors), 3) if errors else None,
+        "largest_error": round(max(errors), 3) if errors else None,
+        "within_25": sum(x <= 0.25 for x in errors),
+        "at_issue_point": at_issue,
+        "shown": shown,
+    }
+
+
+def one_run(
+    playwright,
+    site_url: str,
+    document: Path,
+    later_visit: bool = False,
+    smoke_run: bool = False,
+    estimate: bool = False,
+) -> dict:
     from playwright.sync_api import expect
 
     with tempfile.TemporaryDirectory() as profile, browser_with_profile(playwright, Path(profile), site_url) as ctx:
@@ -111,6 +163,9 @@ def one_run(playwright, site_url: str, document: Path, later_visit: bool = False
         counts = {**page.evaluate(COUNTS_JS), "read": read}
         page.evaluate(WATCH_JS)
         clicked = page.evaluate(CLICK_JS, ".make-vectors")
+        if estimate:  # to the end, no Cancel
+            expect(page.locator("#docs-vectors .vectors-done")).to_be_visible(timeout=ESTIMATE_MS)
+            return {"passages": counts, **estimates(page.evaluate("window.vectorLog"), clicked), "load": load_now()}
         if smoke_run:  # Cancel at the first estimate: the run is still going (SMOKE_PASSAGES)
             page.wait_for_function("() => window.vectorLog.some((e) => e.text.includes('left'))", timeout=SLOW_MS)
         else:
@@ -149,6 +204,9 @@ def main() -> None:
     args.add_argument("--max-load", type=float, default=3.0)
     args.add_argument("--later-visit", action="store_true", help="the model kept in the browser, not loaded")
     args.add_argument("--dist", type=Path, default=DEFAULT_DIST, help="--smoke: the built site, for both sides")
+    args.add_argument("--estimate", action="store_true", help="run to the end: the time left shown against the real")
+    args.add_argument("--ours-dist", type=Path, help="this tree's site, already built")
+    args.add_argument("--before-dist", type=Path, help="the baseline's site, already built")
     smoke.add_flag(args)
     a = args.parse_args()
     if a.smoke:
@@ -163,8 +221,8 @@ def main() -> None:
                 f"smoke run: both sides are {ours_site} (no build of {a.before}): one run stands for both", flush=True
             )
         else:
-            ours_site = build_site(Path(work) / "ours")
-            before_site = build_before(a.before, Path(work))
+            ours_site = ensure_site(a.ours_dist) if a.ours_dist else build_site(Path(work) / "ours")
+            before_site = ensure_site(a.before_dist) if a.before_dist else build_before(a.before, Path(work))
         load = wait_for_quiet_machine(a.max_load)
         runs: dict[str, list[dict]] = {"ours": [], "before": []}
         with sync_playwright() as p, served(ours_site) as ours_url, served(before_site) as before_url:
@@ -174,9 +232,12 @@ def main() -> None:
                     if a.smoke and runs["ours"]:  # the same site, so the same run
                         runs[side].append(runs["ours"][0])
                         continue
-                    run = one_run(p, urls[side], a.document, a.later_visit, a.smoke)
+                    run = one_run(p, urls[side], a.document, a.later_visit, a.smoke, a.estimate)
                     runs[side].append(run)
                     print(side, run, flush=True)
+    if a.estimate:
+        report_estimates(a, runs, load)
+        return
     keys = ["first_estimate_s", "longest_still_s", "cancel_shown_s", "cancel_stopped_s"]
     medians = {
         side: {k: statistics.median(v for r in rs if (v := r[k]) is not None) for k in keys}
@@ -193,6 +254,23 @@ def main() -> None:
         return
     name = "vectors_feedback_later_visit" if a.later_visit else "vectors_feedback"
     write_results(name, {"document": str(a.document), "load": load, "runs": runs, "medians": medians})
+
+
+def report_estimates(a, runs: dict[str, list[dict]], load: dict) -> None:
+    print(
+        f"\n{a.document.name}, the time left shown against the real, {a.rounds} rounds, load "
+        f"{load['load_when_measuring']} -> {load_now()}"
+    )
+    print(f"{'':28} {'ours':>10} {'before':>10}")
+    for key in ("total_s", "judged", "within_25", "median_error", "largest_error"):
+        values = {side: statistics.median(r[key] for r in rs) for side, rs in runs.items()}
+        print(f"{key:28} {values['ours']:10.3f} {values['before']:10.3f}")
+    for side, rs in runs.items():
+        for r in rs:
+            e = r["at_issue_point"]
+            print(f"{side}: at {e['made']} of {e['total']}: shown {e['shown_s']} s, real {e['real_s']} s")
+    if not a.smoke:
+        write_results("vectors_estimate", {"document": str(a.document), "load": load, "runs": runs})
 
 
 if __name__ == "__main__":

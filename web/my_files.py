@@ -6,6 +6,7 @@ reads PDFs with pdf.js. Nothing here sends a byte anywhere: every file is read f
 """
 
 import asyncio
+from dataclasses import replace
 from types import SimpleNamespace
 
 import drawing
@@ -33,6 +34,7 @@ from raglab.documents.readers import (
     read_pdf_pages_steps,
 )
 from raglab.page.file_batches import file_batches
+from raglab.page.reading_progress import ReadingProgress, counted
 from raglab.ui.documents_html import LIST_ROWS, render_read
 
 PAGE_READS = ("pdf", "docx")  # a zip's members of these kinds are read as dropped files are (pypdf is not loaded)
@@ -51,22 +53,24 @@ class Reading:
         self.cancel, self.busy, self.cancelled = False, False, 0
         self.pdfs = {}  # source view: id() of a PDF's Document read -> (it, its File), for its bytes when kept
         self.whole_list = False  # "Show all" pressed: the list draws every document, not the first rows
+        self.at: ReadingProgress | None = None  # how far the files being read are (None: none is)
 
     def clear(self) -> None:
         self.items, self.words, self.passages, self.cancelled, self.pdfs = [], None, None, 0, {}
 
-    def progress(self, done: int, total: int, name: str) -> None:
-        box = document.querySelector("#yours .reading")
-        box.hidden = done >= total
-        bar = document.getElementById("docs-bar")
-        bar.max, bar.value = total, done
-        document.getElementById("docs-progress").textContent = f"Reading {done + 1} of {total}: {name}"
+    def progress(self, at: ReadingProgress | None) -> None:
+        """The bar and its line at ``at`` (raglab.page.reading_progress), hidden for None."""
+        self.at = at
+        document.querySelector("#yours .reading").hidden = at is None
+        if at is not None:
+            bar = document.getElementById("docs-bar")
+            bar.max, bar.value = max(at.files, 1), at.done
+            document.getElementById("docs-progress").textContent = at.sentence()
 
     def unzipping(self, name: str) -> None:
         """A zip's member being read: the bar without a count (a zip's files are counted as they are read)."""
-        document.querySelector("#yours .reading").hidden = False
+        self.progress(ReadingProgress(0, 0, name))
         document.getElementById("docs-bar").removeAttribute("value")
-        document.getElementById("docs-progress").textContent = f"Reading {name}"
 
     async def read_one(self, file, data, pace: drawing.Pace) -> Document | ReadError | None:
         """The file read from its bytes (a Uint8Array; None for a file too large to read), or why it gives nothing;
@@ -81,6 +85,8 @@ class Reading:
 
                 def stop(done: int, total: int) -> bool:
                     pages[0] = total
+                    if self.at is not None:  # pdf.js awaits between pages, so the page draws the bar meanwhile
+                        self.progress(replace(self.at, pages=total, text=done))
                     return self.cancel or total > MAX_PAGES
 
                 read = await raglabDocuments.pdfPages(data, create_proxy(stop), PDF_STEP_SECONDS)
@@ -92,7 +98,9 @@ class Reading:
                     return read_error(name, problem, page=getattr(read, "page", 0))
                 # each page into Python and read in its own step (the layout's rules over all pages in one)
                 made = (Page.from_arrays(p.texts.to_py(), p.numbers.to_py(), p.box.to_py()) for p in read.pages)
-                return await pace.run(read_pdf_pages_steps(name, made))
+                at = self.at
+                laid_out = (lambda n: self.progress(replace(at, layout=n))) if at is not None else None
+                return await pace.run(counted(read_pdf_pages_steps(name, made)), laid_out)
             raw = data.to_bytes()
             if kind == "docx":
                 check_docx(name, raw)  # a bomb is refused by its directory before mammoth loads (2.8 s)
@@ -119,7 +127,7 @@ class Reading:
         self.clear()
         self.busy, self.cancel, self.whole_list = True, False, False
         performance.mark("raglab:read-start")  # the marks are for bench/own_documents.py
-        self.progress(0, total, files.item(0).name if total else "")
+        self.progress(ReadingProgress(0, total, files.item(0).name) if total else None)
         pace = drawing.Pace()
         try:
             for start, end in file_batches([files.item(i).size for i in range(total)]):
@@ -129,7 +137,8 @@ class Reading:
                     if self.cancel:
                         break
                     file = files.item(i)
-                    await pace.tick(lambda i=i, file=file: self.progress(i, total, file.name))
+                    self.at = ReadingProgress(i, total, file.name)  # drawn at the next tick, or as a PDF's pages go
+                    await pace.tick(lambda at=self.at: self.progress(at))
                     item = await self.read_one(file, got.pop(i, None), pace)
                     if isinstance(item, Document):
                         # cut into sentences now, in steps, not all at once when the list's heading counts the
@@ -143,7 +152,7 @@ class Reading:
                     break
         finally:
             self.busy = False
-            self.progress(total, total, "")
+            self.progress(None)
         self.cancelled = total - len(self.items)
         self.show()
         performance.mark("raglab:read-end")
@@ -201,7 +210,7 @@ class Reading:
             return
         finally:
             self.busy = False
-            self.progress(1, 1, "")
+            self.progress(None)
         if imported is None:
             self.page.say("yours", f"Reading {file.name} was cancelled: nothing from it was added.")
             return

@@ -101,9 +101,9 @@ class Vectors:
 
     async def make(self) -> None:
         """Make the missing vectors longest first, a batch at a time (raglab.page.vector_batches: a small first
-        batch, then batches of about STEP_SECONDS), each batch kept as soon as it is made. The time left is the time
-        so far per character of work done, times the work left: the early batches are the longest, so a rate in
-        passages would overstate it (how close it comes: bench/README.md)."""
+        batch, then batches of about STEP_SECONDS), each batch kept as soon as it is made. The time left is
+        ``seconds_left``'s, from every batch's passages, work and time (keeping and drawing the last one included:
+        they are part of a passage's cost too); how close it comes: bench/README.md."""
         if self.going:
             return
         page = self.page
@@ -114,7 +114,7 @@ class Vectors:
         table = await page.site.vector_table()
         self.draw()
         await raglabDocuments.keep(to_js([[WANTED, "1"]]))
-        work_done, start, rate = 0, 0, None
+        start, rate, timed = 0, None, []  # each batch made: (passages, work, seconds)
         work_left = sum(work(t) for _, t in items)
         try:
             # The model is loaded before the clock starts (the time left is the batches', not the load's), and
@@ -124,7 +124,7 @@ class Vectors:
                 page.draw(page.model.failed("yours", ticket))
                 return
             page.draw(page.model.embedded("yours", ticket))
-            started = time.perf_counter()
+            mark = time.perf_counter()  # a batch's seconds run from here to here again: its keeping and drawing too
             while start < len(items) and not self.cancel:
                 batch = items[start : start + next_batch_size(items, start, rate, page.embedder.measure_at)]
                 texts = [t for _, t in batch]
@@ -138,10 +138,11 @@ class Vectors:
                 table.add(texts, vectors)
                 self.kept.update(k for k, _ in batch)
                 start += len(batch)
-                done = sum(work(t) for t in texts)
-                work_done, work_left = work_done + done, work_left - done
+                work_left -= batch_work(batch)
                 self.made = self.counts()[0]
-                self.left = seconds_left(time.perf_counter() - started, work_done, work_left)
+                timed.append((len(batch), batch_work(batch), time.perf_counter() - mark))
+                mark = time.perf_counter()
+                self.left = seconds_left(timed, len(items) - start, work_left)
                 self.draw()
             made, total = self.counts()
             if self.cancel or made >= total:

@@ -86,10 +86,35 @@ def next_batch_size(
     return min(left, max(1, measure_at, min(LARGEST_BATCH, timed)))
 
 
-def seconds_left(elapsed: float, work_done: int, work_left: int) -> float:
-    """The time left: the time so far per unit of work done, times the work left (0 when nothing is left).
+def seconds_left(batches: Sequence[tuple[int, int, float]], passages_left: int, work_left: int) -> float:
+    """The time left, from the batches made so far, each (passages, work, seconds from its sending to the next's):
+    a passage costs a time of its own (one model run, whatever its length, and its keeping) plus a time per unit of
+    work, both fitted to the batches by least squares (through 0), then summed over the passages and work left.
+    The passages go longest first, so a time per unit of work alone would say too little for the short passages at
+    the end (bench/README.md, "Making meaning vectors"). While the batches cannot tell the two apart (one batch, or
+    batches in the same proportion), or where one cost comes out below 0, the other alone is fitted.
 
-    >>> seconds_left(10.0, 4000, 12000)
-    30.0
+    >>> made = [(1, 1125, 0.65), (8, 9000, 5.2), (16, 8000, 6.4)]  # 0.2 s a passage + 0.0004 s a unit: exactly
+    >>> round(seconds_left(made, 100, 20000), 2)  # 100 x 0.2 + 20,000 x 0.0004
+    28.0
+    >>> round(seconds_left([(1, 1125, 0.45)], 10, 11250), 2)  # one batch: its time per unit of work
+    4.5
+    >>> seconds_left(made, 0, 0), seconds_left([], 10, 100)
+    (0.0, 0.0)
     """
-    return elapsed / max(work_done, 1) * work_left
+    if not batches:
+        return 0.0
+    nn = sum(n * n for n, _, _ in batches)
+    nw = sum(n * w for n, w, _ in batches)
+    ww = sum(w * w for _, w, _ in batches)
+    nt = sum(n * t for n, _, t in batches)
+    wt = sum(w * t for _, w, t in batches)
+    det = nn * ww - nw * nw
+    if det > 1e-9 * nn * ww:
+        per_passage, per_work = (nt * ww - wt * nw) / det, (wt * nn - nt * nw) / det
+        if per_passage >= 0 and per_work >= 0:
+            return per_passage * passages_left + per_work * work_left
+    by_work, by_passage = wt / max(ww, 1), nt / max(nn, 1)
+    miss_work = sum((t - by_work * w) ** 2 for _, w, t in batches)
+    miss_passage = sum((t - by_passage * n) ** 2 for n, _, t in batches)
+    return by_work * work_left if miss_work <= miss_passage else by_passage * passages_left

@@ -1,0 +1,96 @@
+"""How far the reading of dropped files has gone, as the bar and the line under "Your documents" show it: the
+files done, and inside a PDF its pages as each pass over them goes (pdf.js's text, then the layout's lines, the
+rules over all pages, and each page's passages: ``pdf_layout.read_pages_steps``), so the bar moves during a long
+PDF instead of standing empty until it is read. The page's glue (web/my_files.py) draws it; the words are here.
+
+>>> from dataclasses import replace
+>>> at = ReadingProgress(file=0, files=5, name="lvlm.pdf")
+>>> at.sentence(), at.done
+('Reading 1 of 5: lvlm.pdf', 0.0)
+>>> at = replace(at, pages=40, text=12)
+>>> at.sentence(), round(at.done, 3)  # 12 of its 40 pages' text read: 12 of the 40 + 81 steps of a 40-page PDF
+('Reading 1 of 5: lvlm.pdf, the text of page 12 of 40', 0.099)
+>>> replace(at, text=40, layout=41).sentence()
+'Reading 1 of 5: lvlm.pdf, its headers, footers and headings (40 pages)'
+>>> at = replace(at, text=40, layout=81)
+>>> at.sentence(), at.done
+('Reading 1 of 5: lvlm.pdf, the passages of page 40 of 40', 1.0)
+>>> replace(at, file=3, name="notes.md", pages=0, text=0, layout=0).sentence()
+'Reading 4 of 5: notes.md'
+>>> ReadingProgress(0, 0, "course.zip: 01-welcome.md").sentence()  # a zip's members are not counted before
+'Reading course.zip: 01-welcome.md'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TypeVar
+
+from ..documents.steps import Steps
+
+__all__ = ["ReadingProgress", "counted"]
+
+Result = TypeVar("Result")
+
+
+@dataclass(frozen=True)
+class ReadingProgress:
+    """File ``file`` (from 0) of ``files``, ``name``, is being read (``files`` 0: one of a zip's members, which
+    are not counted before they are read); for a PDF, once pdf.js has opened it, its
+    ``pages``, how many have their text read (``text``) and how many of the layout's steps are done (``layout``:
+    ``layout_steps`` in all)."""
+
+    file: int
+    files: int
+    name: str
+    pages: int = 0
+    text: int = 0
+    layout: int = 0
+
+    @property
+    def layout_steps(self) -> int:
+        """``read_pages_steps``' steps: one a page for its lines, one for the rules over every page, one a page
+        for its passages' text."""
+        return 2 * self.pages + 1
+
+    @property
+    def done(self) -> float:
+        """The bar's value, in files: the files before this one, and the share of this PDF's steps done (each
+        page's text a step, as each layout step is)."""
+        if not self.pages:
+            return float(self.file)
+        return self.file + (self.text + self.layout) / (self.pages + self.layout_steps)
+
+    def sentence(self) -> str:
+        head = f"Reading {self.file + 1:,} of {self.files:,}: {self.name}" if self.files else f"Reading {self.name}"
+        if not self.pages:
+            return head
+        if not self.layout:
+            return f"{head}, the text of page {self.text:,} of {self.pages:,}"
+        if self.layout <= self.pages:
+            return f"{head}, the lines of page {self.layout:,} of {self.pages:,}"
+        if self.layout == self.pages + 1:
+            return f"{head}, its headers, footers and headings ({self.pages:,} pages)"
+        return f"{head}, the passages of page {self.layout - self.pages - 1:,} of {self.pages:,}"
+
+
+def counted(steps: Steps[Result]) -> Steps[Result]:
+    """``steps`` run as they are, each step yielding how many are done so far (what the bar needs), and returning
+    what they return.
+
+    >>> from raglab.documents.steps import run_steps
+    >>> def two():
+    ...     yield
+    ...     yield
+    ...     return "read"
+    >>> list(counted(two())), run_steps(counted(two()))
+    ([1, 2], 'read')
+    """
+    done = 0
+    while True:
+        try:
+            next(steps)
+        except StopIteration as end:
+            return end.value
+        done += 1
+        yield done
