@@ -10,7 +10,7 @@ them exactly as they find Fernport's precomputed ones; the maths stays in Python
 import asyncio
 import time
 
-from js import performance, raglabDocuments
+from js import Object, performance, raglabDocuments
 from pyodide.ffi import to_js
 from pyscript import document, when
 
@@ -142,6 +142,8 @@ class Vectors:
                 self.made = self.counts()[0]
                 timed.append((len(batch), batch_work(batch), time.perf_counter() - mark))
                 mark = time.perf_counter()
+                detail = {"batch": timed[-1], "left": (len(items) - start, work_left)}  # bench/vectors_feedback.py
+                performance.mark("raglab:vectors-batch", to_js({"detail": detail}, dict_converter=Object.fromEntries))
                 self.left = seconds_left(timed, len(items) - start, work_left)
                 self.draw()
             made, total = self.counts()

@@ -7,9 +7,10 @@
 //   open(key, bytes)            -> Promise<number>: the PDF's page count; the document is kept until another key
 //                                  is opened (the view draws one or two pages of it, perhaps several times)
 //   pageItems(n)                -> Promise<string[]>: page n's text items (getTextContent().items' strings), in order
-//   draw(sheet, n, marks)       -> Promise: page n on the <canvas> inside `sheet`, as wide as the room it has, and
-//                                  a .pdf-box for each [item, from, to] of `marks` over that part of the item (from,
-//                                  to: 0 to 1 of its characters), placed in percent so the page scales
+//   draw(sheet, n, marks, scale) -> Promise: page n on the <canvas> inside `sheet`, as wide as the room it has
+//                                  (scale null) or at `scale` CSS px a PDF point (raglab.ui.source_html.PDF_SCALES),
+//                                  and a .pdf-box for each [item, from, to] of `marks` over that part of the item
+//                                  (from, to: 0 to 1 of its characters), placed in percent so the page scales
 
 let pdfjs = null;
 let shown = { key: null, pdf: null };
@@ -48,15 +49,18 @@ export async function pageItems(n) {
   return items.map((item) => item.str ?? "");
 }
 
-export async function draw(sheet, n, marks) {
+export async function draw(sheet, n, marks, scale = null) {
   const { Util } = await lib();
   const { page, items } = await content(n);
-  const width = sheet.parentElement?.clientWidth || 600; // the room the page has (the sheet fits the canvas)
+  const natural = page.getViewport({ scale: 1 }).width;
+  // the room the page has (the sheet fits the canvas), or its size at that scale
+  const width = scale ? natural * scale : sheet.parentElement?.clientWidth || 600;
   const ratio = window.devicePixelRatio || 1;
-  const viewport = page.getViewport({ scale: (width * ratio) / page.getViewport({ scale: 1 }).width });
+  const viewport = page.getViewport({ scale: (width * ratio) / natural });
   const canvas = sheet.querySelector("canvas");
   canvas.width = Math.floor(viewport.width);
   canvas.height = Math.floor(viewport.height);
+  canvas.style.width = scale ? `${Math.floor(width)}px` : "";
   await page.render({ canvasContext: canvas.getContext("2d"), viewport }).promise;
   sheet.querySelectorAll(".pdf-box").forEach((box) => box.remove());
   for (const [i, from, to] of marks) {

@@ -16,7 +16,17 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import document, when
 
 from raglab.documents.source_map import find_place, passage_marks, passage_pages, passage_text
-from raglab.ui.source_html import HERE_ID, TITLE_ID, pdf_caption, render_cut, render_pdf_part, render_source, size_of
+from raglab.ui.source_html import (
+    HERE_ID,
+    PDF_SCALES,
+    TITLE_ID,
+    pdf_caption,
+    pdf_zoom_for,
+    render_cut,
+    render_pdf_part,
+    render_source,
+    size_of,
+)
 
 
 class SourceView:
@@ -30,6 +40,8 @@ class SourceView:
         self.opener = None
         self.opened = 0
         self.scrolled_to = 0  # the view's scroll position when it last went to the passage
+        self.zoom = None  # the PDF page's zoom the visitor chose (None: by the room it has, pdf_zoom_for)
+        self.drawn = None  # (document, its pages, each page's marks, pdf_view) of the PDF part shown
 
     def element(self):
         if self.dialog is None:
@@ -64,7 +76,7 @@ class SourceView:
         place = find_place(doc, passage_id, lab.passage_size)
         dialog = self.element()
         self.opened += 1
-        self.shown, self.opener = (doc, place), opener
+        self.shown, self.opener, self.drawn = (doc, place), opener, None
         dialog.innerHTML = render_source(doc, place)
         if not dialog.open:
             dialog.showModal()
@@ -102,27 +114,58 @@ class SourceView:
             if opened != self.opened:
                 return
             pages = passage_pages(doc, place)
-            part.innerHTML = render_pdf_part(doc, pages)
-            part.hidden = False
-            self.back_to_passage()
             text = passage_text(doc, place)
+            marks = {}
             for n in pages:
-                marks = passage_marks((await pdf.pageItems(n)).to_py(), text)
+                marks[n] = passage_marks((await pdf.pageItems(n)).to_py(), text)
                 if opened != self.opened:
                     return
-                figure = part.querySelector(f'[data-page="{n}"]')
-                await pdf.draw(figure.querySelector(".pdf-sheet"), n, to_js([list(m) for m in marks]))
-                figure.querySelector("figcaption").textContent = pdf_caption(n, doc.pages, len(marks))
-                figure.dataset.marked = str(len(marks))
-                self.back_to_passage()
+            self.drawn = (doc, pages, marks, pdf)
+            await self.draw_pages(opened)
         except Exception as error:  # a damaged or unreadable PDF: the text view is all there is
             if opened == self.opened:
                 part.hidden = True
             print(f"source view: the PDF's page could not be drawn ({error})")
 
+    async def draw_pages(self, opened: int, focus: bool = False) -> None:
+        """The PDF part drawn at the zoom chosen, else the one its room calls for (measured once it is shown): at
+        print size it scrolls itself to the passage's first marked words. ``focus``: on the zoom button (pressed,
+        then drawn again)."""
+        doc, pages, marks, pdf = self.drawn
+        part = self.dialog.querySelector(".pdf-part")
+        part.innerHTML = render_pdf_part(doc, pages, self.zoom or "fit")
+        part.hidden = False
+        zoom = self.zoom or pdf_zoom_for(part.clientWidth)
+        if zoom != (self.zoom or "fit"):
+            part.innerHTML = render_pdf_part(doc, pages, zoom)
+        part.dataset.zoom = zoom
+        if focus:
+            part.querySelector(".pdf-zoom").focus(to_js({"preventScroll": True}, dict_converter=Object.fromEntries))
+        self.back_to_passage()
+        for n in pages:
+            figure = part.querySelector(f'[data-page="{n}"]')
+            sheet = figure.querySelector(".pdf-sheet")
+            await pdf.draw(sheet, n, to_js([list(m) for m in marks[n]]), PDF_SCALES[zoom])
+            if opened != self.opened:
+                return
+            figure.querySelector("figcaption").textContent = pdf_caption(n, doc.pages, len(marks[n]))
+            figure.dataset.marked = str(len(marks[n]))
+            self.back_to_passage()
+        box = part.querySelector(".pdf-box")
+        if box and PDF_SCALES[zoom]:  # the part only ("nearest"): the dialog keeps the text at the passage
+            box.scrollIntoView(
+                to_js(
+                    {"block": "center", "inline": "center", "container": "nearest"}, dict_converter=Object.fromEntries
+                )
+            )
+
     def on_click(self, event) -> None:
         if event.target.closest(".source-close"):
             self.dialog.close()
+        zoom = event.target.closest(".pdf-zoom")
+        if zoom and self.drawn is not None:  # the other zoom, kept for the next opening too
+            self.zoom = zoom.dataset.zoom
+            asyncio.ensure_future(self.draw_pages(self.opened, focus=True))
 
     def on_change(self, event) -> None:
         """Another cut chosen (chunk size's passages): the text drawn again in passages of that size, the passages
@@ -136,7 +179,7 @@ class SourceView:
 
     def on_close(self, event) -> None:
         self.opened += 1  # a page still being drawn draws nothing
-        self.shown = None
+        self.shown, self.drawn = None, None
         if self.opener is not None and self.opener.isConnected:
             self.opener.focus()
         self.opener = None

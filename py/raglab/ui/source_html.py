@@ -219,15 +219,48 @@ class _Body:
         return f'<{tag} class="{css}" data-id="{escape(p.id)}"{here}>{label}{text}</{tag}>'
 
 
-def render_pdf_part(doc: Document, pages: Sequence[int]) -> str:
-    """The place for the pages of a visitor's PDF that the passage runs over, each a canvas pdf_view.js draws."""
+# How large a PDF's page is drawn: "fit", as wide as the room it has; "print", its printed size (CSS px are 1/96
+# inch, a PDF's points 1/72), scrolled inside its part to the passage's words. In a room narrower than FIT_ROOM
+# (a phone: 390 px gives about 360), a fitted page is drawn at under 0.6 of its printed size, its 10-12 pt body
+# text 8-10 px high, too small to read: there it opens at "print".
+PDF_SCALES = {"fit": None, "print": 96 / 72}
+FIT_ROOM = 480
+ZOOM_WORDS = {"fit": "Zoom in to print size", "print": "Show the whole page"}  # the button: what pressing it does
+
+
+def pdf_zoom_for(room: float) -> str:
+    """The zoom a PDF's page opens at in a room ``room`` CSS px wide.
+
+    >>> pdf_zoom_for(366), pdf_zoom_for(560)
+    ('print', 'fit')
+    """
+    return "print" if room < FIT_ROOM else "fit"
+
+
+def other_zoom(zoom: str) -> str:
+    return "fit" if zoom == "print" else "print"
+
+
+def render_pdf_part(doc: Document, pages: Sequence[int], zoom: str = "fit") -> str:
+    """The place for the pages of a visitor's PDF that the passage runs over, each a canvas pdf_view.js draws at
+    ``zoom`` (PDF_SCALES), with the button that draws them at the other.
+
+    >>> from raglab.documents.corpus import Document
+    >>> html = render_pdf_part(Document("g", "g.pdf", "Tide.", "g.pdf", (0,)), [1], "print")
+    >>> html[: html.index("</div>") + 6]
+    '<div class="pdf-part-top"><h3 class="pdf-part-h">The page in g.pdf</h3><button type="button" class="pdf-zoom" \
+data-zoom="fit">Show the whole page</button></div>'
+    """
     name = escape(doc.source or doc.title)
     figures = "".join(
         f'<figure class="pdf-page" data-page="{n}"><div class="pdf-sheet"><canvas role="img" aria-label="Page {n} '
         f'of {name}"></canvas></div><figcaption>Page {n} of {doc.pages}, drawn from the PDF…</figcaption></figure>'
         for n in pages
     )
-    return f'<h3 class="pdf-part-h">The {"page" if len(pages) == 1 else "pages"} in {name}</h3>{figures}'
+    other = other_zoom(zoom)
+    button = f'<button type="button" class="pdf-zoom" data-zoom="{other}">{ZOOM_WORDS[zoom]}</button>'
+    heading = f'<h3 class="pdf-part-h">The {"page" if len(pages) == 1 else "pages"} in {name}</h3>'
+    return f'<div class="pdf-part-top">{heading}{button}</div>{figures}'
 
 
 def pdf_caption(page: int, pages: int, marked: int) -> str:
