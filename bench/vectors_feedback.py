@@ -58,6 +58,7 @@ from bench.page_runs import (
     wait_for_quiet_machine,
     write_results,
 )
+from raglab.page.vector_batches import seconds_left
 
 DOCUMENT = Path("/usr/share/R/doc/manual/R-FAQ.pdf")  # Debian's r-doc-pdf
 BEFORE = "9b63195"  # the page before issue 21 item 3 (batches of 32 from the first)
@@ -67,6 +68,7 @@ CANCEL_AFTER_S = 20
 SMOKE_PASSAGES = 40
 ESTIMATE_FROM = 0.10  # --estimate: estimates shown once this share of the passages have a vector are judged
 ISSUE_POINT = 408 / 941  # where the issue saw "about 11 s left" with about 25 s to go
+MIN_LEFT_S = 3.0  # --estimate: estimators are judged while at least this much time remains
 ESTIMATE_MS = 30 * 60 * 1000  # --estimate: a run may take this long to make every vector
 
 WATCH_JS = """() => {
@@ -100,6 +102,50 @@ COUNTS_JS = """() => {
   const line = document.querySelector("#docs-vectors").textContent.match(/of ([\\d,]+) passages/);
   return {read: read && number(read[1]), kept: kept.reduce((a, b) => a + b, 0), vectors: line && number(line[1])};
 }"""
+
+
+BATCHES_JS = """() => performance.getEntriesByName("raglab:vectors-batch")
+    .map((e) => ({t: e.startTime, batch: e.detail.batch, left: e.detail.left}))"""
+
+
+def per_work(timed: list, passages_left: int, work_left: int) -> float:
+    """The estimator before issue 35: the time so far per unit of work done, times the work left."""
+    return sum(t for _, _, t in timed) / max(sum(w for _, w, _ in timed), 1) * work_left
+
+
+ESTIMATORS = {"ours": seconds_left, "per work (before)": per_work}
+
+
+def estimators(batches: list[dict], end: float) -> dict:
+    """Each estimator of ESTIMATORS on the same batches (the page's own, marked as they were made): after each
+    batch, its estimate against the time that really remained, judged from ESTIMATE_FROM of the passages made
+    and while at least MIN_LEFT_S remained (below that a batch's own length is most of the time left)."""
+    total = batches[0]["left"][0] + batches[0]["batch"][0] if batches else 0
+    out = {}
+    for name, estimate in ESTIMATORS.items():
+        errors = []
+        for k, b in enumerate(batches):
+            made, real = total - b["left"][0], (end - b["t"]) / 1000
+            if made < ESTIMATE_FROM * total or real < MIN_LEFT_S:
+                continue
+            said = estimate([tuple(x["batch"]) for x in batches[: k + 1]], *b["left"])
+            errors.append(
+                {
+                    "made": made,
+                    "said_s": round(said, 2),
+                    "real_s": round(real, 2),
+                    "error": round((said - real) / real, 3),
+                }
+            )
+        sizes = [abs(e["error"]) for e in errors]
+        out[name] = {
+            "judged": len(errors),
+            "median_error": round(statistics.median(sizes), 3) if sizes else None,
+            "largest_error": round(max(sizes), 3) if sizes else None,
+            "within_25": sum(x <= 0.25 for x in sizes),
+            "errors": errors,
+        }
+    return out
 
 
 def estimates(log: list[dict], clicked: float) -> dict:
@@ -165,7 +211,15 @@ def one_run(
         clicked = page.evaluate(CLICK_JS, ".make-vectors")
         if estimate:  # to the end, no Cancel
             expect(page.locator("#docs-vectors .vectors-done")).to_be_visible(timeout=ESTIMATE_MS)
-            return {"passages": counts, **estimates(page.evaluate("window.vectorLog"), clicked), "load": load_now()}
+            log = page.evaluate("window.vectorLog")
+            batches = page.evaluate(BATCHES_JS)
+            return {
+                "passages": counts,
+                **estimates(log, clicked),
+                "batches": batches,
+                "estimators": estimators(batches, next(e["t"] for e in log if "Every one of your" in e["text"])),
+                "load": load_now(),
+            }
         if smoke_run:  # Cancel at the first estimate: the run is still going (SMOKE_PASSAGES)
             page.wait_for_function("() => window.vectorLog.some((e) => e.text.includes('left'))", timeout=SLOW_MS)
         else:
@@ -267,6 +321,11 @@ def report_estimates(a, runs: dict[str, list[dict]], load: dict) -> None:
         print(f"{key:28} {values['ours']:10.3f} {values['before']:10.3f}")
     for side, rs in runs.items():
         for r in rs:
+            for name, e in r.get("estimators", {}).items():
+                print(
+                    f"{side} run, {name} on its batches: median {e['median_error']}, largest {e['largest_error']}, "
+                    f"{e['within_25']} of {e['judged']} within 25 %"
+                )
             e = r["at_issue_point"]
             print(f"{side}: at {e['made']} of {e['total']}: shown {e['shown_s']} s, real {e['real_s']} s")
     if not a.smoke:

@@ -91,6 +91,11 @@ class SourceView:
             return
         # the dialog only ("nearest" container): in an embed, scrolling every ancestor would move the course page
         here.scrollIntoView(to_js({"block": "center", "container": "nearest"}, dict_converter=Object.fromEntries))
+        part = self.dialog.querySelector(".pdf-part")
+        if part and not part.hidden:  # on a phone the page stays over the text's top: the passage goes below it
+            above, mark = part.getBoundingClientRect(), here.getBoundingClientRect()
+            if above.top < mark.top and above.right > mark.left and mark.right > above.left:
+                self.dialog.scrollTop -= max(0, above.bottom - mark.top + 8)
         if focus:
             here.focus(to_js({"preventScroll": True}, dict_converter=Object.fromEntries))
         self.scrolled_to = self.dialog.scrollTop
@@ -154,9 +159,7 @@ class SourceView:
         box = part.querySelector(".pdf-box")
         if box and PDF_SCALES[zoom]:  # the part only ("nearest"): the dialog keeps the text at the passage
             box.scrollIntoView(
-                to_js(
-                    {"block": "center", "inline": "center", "container": "nearest"}, dict_converter=Object.fromEntries
-                )
+                to_js({"block": "center", "inline": "start", "container": "nearest"}, dict_converter=Object.fromEntries)
             )
 
     def on_click(self, event) -> None:

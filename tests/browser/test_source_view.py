@@ -135,8 +135,9 @@ def test_chunk_size_shows_its_three_cuts_in_the_same_view(page):
 
 @pytest.mark.parametrize("width", [390, 320])
 def test_the_view_fits_a_phone_and_has_no_accessibility_violation(page, width):
-    """Intent: on a phone nothing in the view is wider than the screen (long words wrap, the PDF page scales), and
-    axe-core finds nothing wrong with the page and the open view."""
+    """Intent: on a phone nothing in the view is wider than the screen (long words wrap; the PDF page, drawn at its
+    print size, scrolls inside its own part, which fits), and axe-core finds nothing wrong with the page and the
+    open view."""
     page.set_viewport_size({"width": width, "height": 740})
     page.locator("input[name=corpus][value=yours]").check()
     ask(page, "plain", QUESTION)
@@ -144,12 +145,55 @@ def test_the_view_fits_a_phone_and_has_no_accessibility_violation(page, width):
     view = page.locator(VIEW)
     expect(view.locator(".pdf-box").first).to_be_attached(timeout=SLOW)
     wider = page.evaluate(f"""() => [...document.querySelectorAll('{VIEW}, {VIEW} *')]
+        .filter((e) => !e.parentElement.closest('.pdf-part'))
         .filter((e) => e.getBoundingClientRect().right > innerWidth + 0.5)
         .map((e) => `${{e.tagName}}.${{e.className}}`)""")
     assert wider == []
     assert view.evaluate("v => v.scrollWidth <= v.clientWidth")
     assert violations(page) == []
     close_with_escape(page, passage)
+
+
+GEOMETRY = """(view) => {
+    const rect = (e) => { const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, left: r.left,
+        right: r.right, width: r.width}; };
+    return {part: rect(view.querySelector('.pdf-part')), canvas: rect(view.querySelector('.pdf-sheet canvas')),
+        box: rect(view.querySelector('.pdf-box')), mark: rect(view.querySelector('#source-here')),
+        height: innerHeight, scrollY};
+}"""
+
+
+def test_on_a_phone_the_pdf_page_opens_readable_at_the_passage_where_the_visitor_is(page):
+    """Intent: at 390 px the PDF's page is drawn at its print size (an A4 page 794 px wide, not the 366 px the
+    screen has), scrolled inside its own part so the passage's first marked words are in sight, with the text's
+    passage in view below it, and the lab behind the dialog does not move; "Show the whole page" fits the page to
+    the screen and "Zoom in to print size" draws it large again, the button keeping the focus."""
+    page.set_viewport_size({"width": 390, "height": 740})
+    page.locator("input[name=corpus][value=yours]").check()
+    ask(page, "plain", QUESTION)
+    page.locator("#result-plain button.show-source").first.scroll_into_view_if_needed()
+    before = page.evaluate("scrollY")
+    passage = show(page, "plain")
+    view = page.locator(VIEW)
+    expect(view.locator(".pdf-part[data-zoom=print] .pdf-box").first).to_be_attached(timeout=SLOW)
+    expect(view.locator("figure.pdf-page[data-marked]")).to_have_count(1, timeout=SLOW)
+    g = view.evaluate(GEOMETRY)
+    assert 790 <= g["canvas"]["width"] <= 800 and g["part"]["width"] <= 390
+    assert g["part"]["top"] <= g["box"]["top"] and g["box"]["bottom"] <= g["part"]["bottom"]
+    assert g["part"]["left"] <= g["box"]["left"] < g["part"]["right"]
+    assert g["part"]["bottom"] <= g["mark"]["top"] < g["height"]
+    assert g["scrollY"] == before
+    view.locator("button.pdf-zoom").click()
+    expect(view.locator(".pdf-part[data-zoom=fit] .pdf-box").first).to_be_attached(timeout=SLOW)
+    expect(view.locator("button.pdf-zoom")).to_be_focused()
+    expect(view.locator("button.pdf-zoom")).to_have_text("Zoom in to print size")
+    g = view.evaluate(GEOMETRY)
+    assert g["canvas"]["width"] <= g["part"]["width"]
+    view.locator("button.pdf-zoom").click()
+    expect(view.locator(".pdf-part[data-zoom=print] .pdf-box").first).to_be_attached(timeout=SLOW)
+    expect(view.locator("button.pdf-zoom")).to_have_text("Show the whole page")
+    close_with_escape(page, passage)
+    assert page.evaluate("scrollY") == before
 
 
 def test_the_pdf_is_kept_with_its_document_drawn_after_a_reload_and_removed_with_it(page):

@@ -8,6 +8,7 @@
 - ``address.py``: the address written after a question, and read back.
 - ``status.py``: what a section says about the lab's state, derived from it (vectors, documents, models).
 - ``needs.py``: what a technique needs before it runs once (wheels to install, texts to embed).
+- ``reading_progress.py``: how far reading the visitor's dropped files has gone (files, a PDF's pages).
 """
 
 from .address import Address
