@@ -157,10 +157,10 @@ class SourceView:
             figure.dataset.marked = str(len(marks[n]))
             self.back_to_passage()
         box = part.querySelector(".pdf-box")
-        if box and PDF_SCALES[zoom]:  # the part only ("nearest"): the dialog keeps the text at the passage
-            box.scrollIntoView(
-                to_js({"block": "center", "inline": "start", "container": "nearest"}, dict_converter=Object.fromEntries)
-            )
+        if box and PDF_SCALES[zoom]:  # the part alone scrolls (scrollIntoView would move the dialog's text too)
+            at, room = box.getBoundingClientRect(), part.getBoundingClientRect()
+            part.scrollTop += at.top - room.top - (part.clientHeight - at.height) / 2
+            part.scrollLeft += at.left - room.left - 8
 
     def on_click(self, event) -> None:
         if event.target.closest(".source-close"):
