@@ -7,6 +7,7 @@ reads PDFs with pdf.js. Nothing here sends a byte anywhere: every file is read f
 
 import asyncio
 from dataclasses import replace
+from itertools import accumulate
 from types import SimpleNamespace
 
 import drawing
@@ -64,7 +65,7 @@ class Reading:
         document.querySelector("#yours .reading").hidden = at is None
         if at is not None:
             bar = document.getElementById("docs-bar")
-            bar.max, bar.value = max(at.files, 1), at.done
+            bar.max, bar.value = 1, at.done
             document.getElementById("docs-progress").textContent = at.sentence()
 
     def unzipping(self, name: str) -> None:
@@ -127,17 +128,21 @@ class Reading:
         self.clear()
         self.busy, self.cancel, self.whole_list = True, False, False
         performance.mark("raglab:read-start")  # the marks are for bench/own_documents.py
-        self.progress(ReadingProgress(0, total, files.item(0).name) if total else None)
+        sizes = [files.item(i).size for i in range(total)]
+        starts = [0, *accumulate(sizes)]  # the bytes before each file
+        whole = max(starts[-1], 1)
+        self.progress(ReadingProgress(0, total, files.item(0).name, share=sizes[0] / whole) if total else None)
         pace = drawing.Pace()
         try:
-            for start, end in file_batches([files.item(i).size for i in range(total)]):
+            for start, end in file_batches(sizes):
                 wanted = [i for i in range(start, end) if files.item(i).size <= MAX_FILE_BYTES]
                 got = dict(zip(wanted, await raglabDocuments.bytes(files, to_js(wanted)), strict=True))
                 for i in range(start, end):
                     if self.cancel:
                         break
                     file = files.item(i)
-                    self.at = ReadingProgress(i, total, file.name)  # drawn at the next tick, or as a PDF's pages go
+                    # drawn at the next tick, or as its pages go
+                    self.at = ReadingProgress(i, total, file.name, before=starts[i] / whole, share=sizes[i] / whole)
                     await pace.tick(lambda at=self.at: self.progress(at))
                     item = await self.read_one(file, got.pop(i, None), pace)
                     if isinstance(item, Document):

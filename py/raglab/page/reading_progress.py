@@ -4,19 +4,20 @@ rules over all pages, and each page's passages: ``pdf_layout.read_pages_steps``)
 PDF instead of standing empty until it is read. The page's glue (web/my_files.py) draws it; the words are here.
 
 >>> from dataclasses import replace
->>> at = ReadingProgress(file=0, files=5, name="lvlm.pdf")
+>>> at = ReadingProgress(file=0, files=5, name="lvlm.pdf", share=0.5)  # half of the bytes dropped
 >>> at.sentence(), at.done
 ('Reading 1 of 5: lvlm.pdf', 0.0)
 >>> at = replace(at, pages=40, text=12)
->>> at.sentence(), round(at.done, 3)  # 12 of its 40 pages' text read: 12 of the 40 + 81 steps of a 40-page PDF
-('Reading 1 of 5: lvlm.pdf, the text of page 12 of 40', 0.099)
+>>> at.sentence(), round(at.done, 3)  # 12 of its 40 pages' text read: 3 x 12 of its 3 x 40 + 81 steps, of 0.5
+('Reading 1 of 5: lvlm.pdf, the text of page 12 of 40', 0.09)
 >>> replace(at, text=40, layout=41).sentence()
 'Reading 1 of 5: lvlm.pdf, its headers, footers and headings (40 pages)'
 >>> at = replace(at, text=40, layout=81)
 >>> at.sentence(), at.done
-('Reading 1 of 5: lvlm.pdf, the passages of page 40 of 40', 1.0)
->>> replace(at, file=3, name="notes.md", pages=0, text=0, layout=0).sentence()
-'Reading 4 of 5: notes.md'
+('Reading 1 of 5: lvlm.pdf, the passages of page 40 of 40', 0.5)
+>>> at = replace(at, file=3, name="notes.md", pages=0, text=0, layout=0, before=0.8, share=0.1)
+>>> at.sentence(), at.done
+('Reading 4 of 5: notes.md', 0.8)
 >>> ReadingProgress(0, 0, "course.zip: 01-welcome.md").sentence()  # a zip's members are not counted before
 'Reading course.zip: 01-welcome.md'
 """
@@ -30,13 +31,20 @@ from ..documents.steps import Steps
 
 __all__ = ["ReadingProgress", "counted"]
 
+# A page's text from pdf.js counts as this many of the layout's steps: on R-intro.pdf (113 pages) in the page,
+# pdf.js's text took about twice the layout's 227 steps (bench/README.md, "Reading progress"), so with one step a
+# page the bar crawled through the text and then leapt.
+TEXT_STEPS = 3
+
 Result = TypeVar("Result")
 
 
 @dataclass(frozen=True)
 class ReadingProgress:
     """File ``file`` (from 0) of ``files``, ``name``, is being read (``files`` 0: one of a zip's members, which
-    are not counted before they are read); for a PDF, once pdf.js has opened it, its
+    are not counted before they are read); ``before`` and ``share``: the files before it and it, as shares of the
+    bytes dropped (the bar's whole is 1: a 3 MB PDF takes longer than a note, and a bar in files would stand still
+    through it, then leap); for a PDF, once pdf.js has opened it, its
     ``pages``, how many have their text read (``text``) and how many of the layout's steps are done (``layout``:
     ``layout_steps`` in all)."""
 
@@ -46,6 +54,8 @@ class ReadingProgress:
     pages: int = 0
     text: int = 0
     layout: int = 0
+    before: float = 0.0
+    share: float = 1.0
 
     @property
     def layout_steps(self) -> int:
@@ -55,11 +65,12 @@ class ReadingProgress:
 
     @property
     def done(self) -> float:
-        """The bar's value, in files: the files before this one, and the share of this PDF's steps done (each
-        page's text a step, as each layout step is)."""
+        """The bar's value, of 1: the bytes of the files before this one, and of this one the share of its PDF
+        steps done (each page's text TEXT_STEPS of them)."""
         if not self.pages:
-            return float(self.file)
-        return self.file + (self.text + self.layout) / (self.pages + self.layout_steps)
+            return self.before
+        steps = (TEXT_STEPS * self.text + self.layout) / (TEXT_STEPS * self.pages + self.layout_steps)
+        return self.before + self.share * steps
 
     def sentence(self) -> str:
         head = f"Reading {self.file + 1:,} of {self.files:,}: {self.name}" if self.files else f"Reading {self.name}"
