@@ -2,14 +2,15 @@
 passes (pdf.js's text of each page, then the layout's lines, its rules over all pages and each page's passages),
 so ``raglab.page.reading_progress.TEXT_STEPS`` weighs them as they take, and how long the line stands still.
 
-    .venv/bin/python -m bench.reading_progress [--dist DIR] [--documents A.pdf B.pdf ...] [--rounds 3]
+    .venv/bin/python -m bench.reading_progress [--dist DIR] [--documents A.pdf B.pdf ...] [--rounds 3] [--smoke]
 
 Each round: a fresh Chromium on an empty profile opens the site (offline), a MutationObserver on the progress line
 records every change (its time, text and the bar's value), and the documents are dropped together on
 ``#doc-files``; the read ends when the read list offers "Keep and search". Prints, per document and pass, the
 median time the line named it, the longest time the line stood still, and the bar's share done at each quarter of
 the read time (a bar true to the time would say 0.25, 0.5, 0.75). Nothing is compared with another build: the
-figures say how the bar's steps match the time, on this machine, at the load printed.
+figures say how the bar's steps match the time, on this machine, at the load printed. ``--smoke``
+(bench/smoke.py): one round on a made one-page PDF and a note.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from pathlib import Path
 
 from tools.site import ensure_site, served
 
+from bench import smoke
 from bench.page_runs import DEFAULT_DIST, SLOW_MS, browser_with_profile, load_now, open_lab
 
 DOCUMENTS = [Path("/usr/share/R/doc/manual/R-intro.pdf"), Path("/usr/share/R/doc/manual/R-FAQ.pdf")]  # r-doc-pdf
@@ -73,7 +75,13 @@ def main() -> None:
     args.add_argument("--dist", type=Path, default=DEFAULT_DIST)
     args.add_argument("--documents", type=Path, nargs="+", default=DOCUMENTS)
     args.add_argument("--rounds", type=int, default=3)
+    smoke.add_flag(args)
     a = args.parse_args()
+    work = tempfile.TemporaryDirectory()
+    if a.smoke:
+        made = smoke.made_pdf(Path(work.name) / "tide.pdf", [f"The tide rises {n} cm at the pier." for n in range(9)])
+        a.documents, a.rounds = [made, Path(work.name) / "notes.pdf"], 1
+        smoke.made_pdf(a.documents[1], ["The ferry leaves at nine."])
     missing = [p for p in a.documents if not p.is_file()]
     if missing:
         raise SystemExit(f"{missing[0]} is missing: apt-get install r-doc-pdf (or give --documents)")
@@ -91,6 +99,9 @@ def main() -> None:
     print(f"longest still: {statistics.median(r['longest_still_ms'] for r in runs):.0f} ms")
     quarters = [statistics.median(q) for q in zip(*(r["bar_at_quarters"] for r in runs), strict=True)]
     print(f"bar at 1/4, 1/2, 3/4 of the time: {quarters}")
+    if a.smoke:
+        print(smoke.NOTE)
+    work.cleanup()
 
 
 if __name__ == "__main__":

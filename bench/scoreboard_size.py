@@ -3,10 +3,11 @@ to write. Every row of the scoreboard is run once on all of a corpus's labelled 
 SAMPLES random subsets of that many questions (fixed seeds) are scored from the rows' per-question results, and the
 rows that share their hit@3 with another row are counted (a tie: the scoreboard cannot tell those techniques apart).
 
-    .venv/bin/python -m bench.scoreboard_size [--corpus corpus/fernport] [--sizes 6,10,15,20,30,40,50]
+    .venv/bin/python -m bench.scoreboard_size [--corpus corpus/fernport] [--sizes 6,10,15,20,30,40,50] [--smoke]
 
 Prints, per size, the median over the subsets of the rows tied and of the distinct hit@3 values, and the same for
-MRR (which breaks ties hit@3 leaves: it also counts where the first right passage stands).
+MRR (which breaks ties hit@3 leaves: it also counts where the first right passage stands). ``--smoke``
+(bench/smoke.py): sizes 6 and 10, 5 subsets each.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import random
 import statistics
 from collections import Counter
 
+from bench import smoke
 from raglab.cli import _embedder
 from raglab.documents.corpus import load_corpus
 from raglab.evaluate import evaluate
@@ -38,18 +40,22 @@ def main() -> None:
     args = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     args.add_argument("--corpus", default=None)
     args.add_argument("--sizes", default="6,10,15,20,25,30,40,50")
+    smoke.add_flag(args)
     a = args.parse_args()
+    samples = 5 if a.smoke else SAMPLES
+    if a.smoke:
+        a.sizes = "6,10"
     lab = Lab(load_corpus(a.corpus))
     board = evaluate(lab, _embedder("onnx"))
-    rows = [r for r in board.rows]
+    rows = list(board.rows)
     n = len(board.questions)
-    print(f"{board.corpus}: {len(rows)} rows, {n} labelled questions, {SAMPLES} subsets a size")
+    print(f"{board.corpus}: {len(rows)} rows, {n} labelled questions, {samples} subsets a size")
     print(f"{'questions':>9} {'rows tied, hit@3':>17} {'distinct hit@3':>15} {'rows tied, MRR':>15}")
     for size in (int(s) for s in a.sizes.split(",")):
         if size > n:
             continue
         ties, distinct, mrr_ties = [], [], []
-        for seed in range(SAMPLES if size < n else 1):
+        for seed in range(samples if size < n else 1):
             chosen = random.Random(seed).sample(range(n), size)
             hits = [statistics.mean(r.questions[i].hit for i in chosen) for r in rows]
             rr = [
@@ -62,6 +68,8 @@ def main() -> None:
         print(
             f"{size:9} {statistics.median(ties):17} {statistics.median(distinct):15} {statistics.median(mrr_ties):15}"
         )
+    if a.smoke:
+        print(smoke.NOTE)
 
 
 if __name__ == "__main__":

@@ -32,6 +32,7 @@ BENCHMARKS = {
     "startup": (True, "index.html, the median load"),
     "compare_map": (True, "map / meaning search, 20 passages:"),
     "page_length": (True, "| the whole page |"),
+    "reading_progress": (True, "bar at 1/4, 1/2, 3/4 of the time:"),
     "browser_keyword": (False, "query ms (median, p90)"),
     "cli_repeat": (False, "medians over"),
     "scifact": (False, "hybrid, BM25 on Snowball stems + dense / ties lab"),
@@ -41,6 +42,7 @@ BENCHMARKS = {
     "languages": (False, "| union |"),
     "names": (False, "| sampled names that are names (of those labelled) |"),
     "hostile": (False, "hostile file"),
+    "scoreboard_size": (False, "rows tied, hit@3"),
 }
 RUN_TIMEOUT_S = 600  # one smoke run on 2 busy shared cores (all of them took 410 s together at load 10-13)
 
