@@ -292,12 +292,32 @@ def read_lab_corpus(folder: Path | None) -> LabCorpus:
     return LabCorpus(corpus, size, page, name, hand_written, packed, skipped)
 
 
-# The lesson's few examples taken from Fernport's documents, in general words (by technique key or word-list term).
+# The lesson's few examples taken from Fernport's documents, in general words (by technique key or word-list term):
+# a technique's explanation (a string), or its other fields (a table: its hybrid lesson).
 GENERAL_EXAMPLES = {
+    "plain": "The documents are cut into short passages (chunking). Your question is turned into search words, and "
+    "every passage gets a score: each search word it contains adds that word’s weight, and rare words weigh more "
+    "than common ones. The best 3 passages are pasted into the prompt above your question.",
     "query": "People and documents often use different words for the same thing. Before searching, the question is "
     "rewritten: {word_list_example} Big systems ask an AI model to do this rewrite, or to write a made-up answer "
     "and search with that.",  # the renderer cites the lab's own word list (raglab.ui.page_html.word_list_example)
+    "hybrid": {
+        "lesson": [
+            "The two searches fail in opposite places. A question in other words finds nothing by keyword. A code, "
+            "a number or a surname is blurred by vectors: its embedding lands near every other code of its kind. So "
+            "run both, and merge.",
+            "The merge needs no common scale. Rank fusion takes only each chunk's rank in each list: score = 1 / "
+            "(60 + rank in the keyword list) + 1 / (60 + rank in the vector list).",
+        ],
+        "table": [
+            ["The question holds", "Found by"],
+            ["An exact code, a name, a number", "Keyword search"],
+            ["A meaning, in any words", "Vector search"],
+            ["Both: a code and a meaning in one question", "Hybrid, with the code narrowing and the meaning ranking"],
+        ],
+    },
     "Document": "One text the lab searches, like a page, a handout or a report.",
+    "Passage (chunk)": "A short piece of a document, a few sentences or a paragraph long.",
     "Synonym": "A different word with the same or a close meaning, like “car” and “vehicle”.",
     "Entity": "A name of a person, place or thing that the graph keeps track of, like a person or a building.",
     "Query rewrite": "A new wording of the question with the same meaning, like “Who runs the library?” for “Who is "
@@ -306,12 +326,16 @@ GENERAL_EXAMPLES = {
 
 
 def default_page_text() -> dict:
-    """The page's words for a corpus without page.toml: the lab's lesson, nothing about Fernport's documents."""
+    """The page's words for a corpus without page.toml, and for the visitor's own documents on any page: the lab's
+    lesson, nothing about Fernport's documents."""
     page = {k: v for k, v in _toml_file(LESSON_PAGE).items() if k not in ABOUT_FERNPORT}
-    page["technique"] = {
-        key: {k: GENERAL_EXAMPLES.get(key, v) if k == "explain" else v for k, v in text.items() if k != "try"}
-        for key, text in page.get("technique", {}).items()
-    }
+
+    def general(key: str, text: dict) -> dict:
+        example = GENERAL_EXAMPLES.get(key)
+        fields = example if isinstance(example, dict) else {"explain": example} if example else {}
+        return {**{k: v for k, v in text.items() if k != "try"}, **fields}
+
+    page["technique"] = {key: general(key, text) for key, text in page.get("technique", {}).items()}
     page["word"] = [{**w, "meaning": GENERAL_EXAMPLES.get(w["term"], w["meaning"])} for w in page.get("word", [])]
     return {**page, "try_first": DEFAULT_TRY_FIRST}
 
@@ -535,7 +559,7 @@ def prerender(dist: Path, settings: BuildSettings) -> None:
     from raglab.ui.page_html import corpus_called
 
     compared = prerendered_compare(lab, shown_questions, table, corpus_called(lab, chosen.page))
-    html = render_main(shown, chosen.page, results, notes, scoreboard, compared)
+    html = render_main(shown, chosen.page, results, notes, scoreboard, compared, default_page_text())
     template = (WEB / "index.html").read_text(encoding="utf-8")
     for marker in (LAB_MAIN, LAB_CSP, LAB_CONFIG):
         if marker not in template:

@@ -307,6 +307,9 @@ def propose_steps(lab: Lab, embed: Embedder | None = None, budget: int = BUDGET)
                 why = check(candidate)
             except QuestionError:
                 why = None
+            except ImportError as missing:  # the graph library, where the page could not install it
+                why_none[key] = f"{TECHNIQUES[key].name} could not run here: {missing.name} is not installed."
+                return
             if why:
                 found[key].append(Proposal(key, question, why))
         if not found[key]:

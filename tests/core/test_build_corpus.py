@@ -342,7 +342,7 @@ def test_a_word_list_and_some_presets_are_cited_as_the_lab_has_them(tmp_path, mi
     files["presets.toml"] = '[presets]\nplain = ["How much is honey?"]\n'
     page = page_of(built(write_folder(tmp_path / "bee_notes", files), tmp_path / "dist"))
     assert "related words from the lab’s word list are added (sweet → honey)." in page
-    assert "It is used on your documents only. The word list of bee notes stays as it is.</p>" in page
+    assert "It is used on your documents only. The site’s own word list stays as it is.</p>" in page
     assert 'placeholder="Ask about bee notes"' in page
     assert '<label for="q-plain">Or type any question</label>' in page
     assert page.count("No preset question for this technique yet: type one above.") == len(TECHNIQUES) - 1
