@@ -9,9 +9,8 @@ import drawing
 from js import performance
 from pyscript import document
 
-from raglab import Lab
+from raglab import Lab, QuestionError
 from raglab.documents.chunking import DEFAULT_SIZE, passage_count
-from raglab import QuestionError
 from raglab.page import FERNPORT, YOURS, PageModel, Start, wheel_failure
 from raglab.proposals import propose_steps
 from raglab.techniques import TECHNIQUES

@@ -21,8 +21,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from ..lab import Preparing
 from ..documents.chunking import DEFAULT_SIZE, PassageSize
+from ..lab import Preparing
 from ..models.prompt_fit import Room
 from ..proposals import Proposals
 from ..result import Result

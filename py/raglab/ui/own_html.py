@@ -4,8 +4,8 @@ about their passages. The page model (raglab.page.model) draws them into the pla
 (``own-try-first``, ``own-presets-<key>``, ``own-try-<key>``, ``own-documents``) whenever they change.
 
 >>> from raglab.proposals import Proposal, Proposals
->>> found = Proposals({"graph": (Proposal("graph", "What is Neo4J?", "finds slides-4 through the link Neo4J - Cypher."),)},
-...                   {"hyde": "HyDE needs a made-up answer."})
+>>> neo4j = Proposal("graph", "What is Neo4J?", "finds slides-4 through the link Neo4J - Cypher.")
+>>> found = Proposals({"graph": (neo4j,)}, {"hyde": "HyDE needs a made-up answer."})
 >>> print(try_first(found))  # doctest: +NORMALIZE_WHITESPACE
 <li>In <a class="section-link" href="#graph">Graph RAG</a>, press “What is Neo4J?”: it finds slides-4 through the
 link Neo4J - Cypher.</li><li>Each other technique’s section says why no question of your documents shows its

@@ -32,8 +32,8 @@ class Terms:
     """The word list's terms, linked where the page's text first mentions each (once per text)."""
 
     def __init__(self, words: Sequence[Mapping[str, str]], places: Mapping[str, str] = {}, prefix: str = "def"):
-        self.places = dict(places)
-        self.prefix = prefix  # of the popovers' ids: a second Terms on one page (the visitor's words) takes another  # ``{documents}`` in a text: a link to the page's place of that id, in these words
+        self.places = dict(places)  # ``{documents}`` in a text: a link to the page's place of that id, in these words
+        self.prefix = prefix  # of the popovers' ids: a second Terms on one page (the visitor's words) takes another
         self.meanings: dict[str, str] = {}  # word id -> meaning
         keys = []
         for w in words:
