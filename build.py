@@ -273,10 +273,19 @@ def read_lab_corpus(folder: Path | None) -> LabCorpus:
     # Its own files only, as read_folder reads the documents: a link out of the folder or a pipe is never opened
     # (read_folder names it in `skipped`), so nothing outside the folder is packed into the site.
     page_file = folder_file(source, "page.toml")
-    page = _toml_file(page_file) if page_file else default_page_text()
     hand_written = folder_file(source, "entities.toml") is not None
     if not hand_written:
         corpus = replace(corpus, entities=find_names(corpus.documents))
+    proposed = None
+    if folder is not None and folder_file(source, "presets.toml") is None:
+        # A course author's folder without presets: its presets are the questions proposed from its documents,
+        # each checked by running its technique (raglab.proposals), and its Try this first says what they show.
+        from raglab import Lab
+        from raglab.proposals import propose
+
+        proposed = propose(Lab(corpus, size))
+        corpus = replace(corpus, presets=proposed.presets())
+    page = _toml_file(page_file) if page_file else default_page_text(proposed)
     name = str(page.get("name") or lab_name(source.resolve().name, [d.title for d in corpus.documents]))
     page = {**page, "name": name}
     if folder is None:
@@ -284,6 +293,8 @@ def read_lab_corpus(folder: Path | None) -> LabCorpus:
     packed = {f"{n:02d}-{d.slug}.md": document_markdown(d).encode() for n, d in enumerate(corpus.documents, 1)}
     own = {data: folder_file(source, data) for data in (*DATA_FILES, "page.toml", PASSAGES_FILE)}
     packed |= {data: path.read_bytes() for data, path in own.items() if path}
+    if proposed is not None:
+        packed["presets.toml"] = presets_toml(corpus.presets).encode()
     if not hand_written:
         packed["entities.toml"] = entities_toml(
             corpus.entities,
@@ -325,19 +336,48 @@ GENERAL_EXAMPLES = {
 }
 
 
-def default_page_text() -> dict:
+def default_page_text(proposed=None) -> dict:
     """The page's words for a corpus without page.toml, and for the visitor's own documents on any page: the lab's
-    lesson, nothing about Fernport's documents."""
+    lesson, nothing about Fernport's documents. With ``proposed`` (raglab.proposals.Proposals: the questions
+    proposed from the corpus's documents, its presets), Try this first presses the first of each technique's,
+    and each technique's "try" line says what they show, or why it has none."""
     page = {k: v for k, v in _toml_file(LESSON_PAGE).items() if k not in ABOUT_FERNPORT}
 
     def general(key: str, text: dict) -> dict:
         example = GENERAL_EXAMPLES.get(key)
         fields = example if isinstance(example, dict) else {"explain": example} if example else {}
-        return {**{k: v for k, v in text.items() if k != "try"}, **fields}
+        tried = {}
+        if proposed is not None:
+            found = proposed.of(key)
+            said = " ".join(f"Try “{p.question}”: it {p.why}" for p in found) or proposed.why_none.get(key, "")
+            tried = {"try": said} if said else {}
+        return {**{k: v for k, v in text.items() if k != "try"}, **fields, **tried}
 
     page["technique"] = {key: general(key, text) for key, text in page.get("technique", {}).items()}
     page["word"] = [{**w, "meaning": GENERAL_EXAMPLES.get(w["term"], w["meaning"])} for w in page.get("word", [])]
-    return {**page, "try_first": DEFAULT_TRY_FIRST}
+    if proposed is None:
+        return {**page, "try_first": DEFAULT_TRY_FIRST}
+    pressed = [
+        f"In {{{key}}}, press “{found[0].question}”: it {found[0].why}"
+        for key in page["technique"]
+        if (found := proposed.of(key))
+    ]
+    # the documents first, then the proposed questions, then the visitor's own documents and the model
+    return {**page, "try_first": [DEFAULT_TRY_FIRST[0], *pressed, *DEFAULT_TRY_FIRST[-2:]]}
+
+
+def presets_toml(presets: dict) -> str:
+    """presets.toml of a corpus's presets (each question a TOML basic string, which JSON's escapes are).
+
+    >>> print(presets_toml({"graph": ("What is Ana Silva?",)}))
+    # Proposed from the documents and checked by the techniques (raglab.proposals) when build.py packed them.
+    [presets]
+    graph = ["What is Ana Silva?"]
+    <BLANKLINE>
+    """
+    lines = [f"{key} = [{', '.join(json.dumps(q) for q in questions)}]" for key, questions in presets.items()]
+    head = "# Proposed from the documents and checked by the techniques (raglab.proposals) when build.py packed them."
+    return "\n".join([head, "[presets]", *lines, ""])
 
 
 def _toml_file(path: Path) -> dict:

@@ -266,6 +266,13 @@ def _hybrid(lab: Lab, question: str, embed: Embedder) -> str | None:
 
 # --- all of them -----------------------------------------------------------------------------------------------------
 
+EMPTY = {  # why a kind of candidate gives none, by the words ``trial`` names it with
+    "their headings and titles": "no heading or title holds two search words",
+    "the word list": "no word of the word list is a search word",
+    "the names found and their links": "no two names found are mentioned in one passage, so no name has a link",
+    "passages cut apart": "no two neighbouring passages each hold a rare word the other lacks",
+    "the documents' passages and headings": "no passage or heading gives a question",
+}
 UNWRITTEN = {
     "multi_query": "Multi-query searches with rewrites of the question, which only you or the model write for these "
     "documents, so no question of theirs can be checked here: type one, then write its rewrites or let the model.",
@@ -317,7 +324,7 @@ def propose_steps(lab: Lab, embed: Embedder | None = None, budget: int = BUDGET)
             why_none[key] = (
                 f"None of the {tried} questions tried from {what} shows {name} doing something plain search does not."
                 if tried
-                else f"These documents give no {what.split(' ', 1)[1]} to try {name} with."
+                else f"{name} has no question to try here: {EMPTY[what]}."
             )
 
     trial("plain", headings, lambda h: _plain(lab, *h), "their headings and titles")
@@ -327,8 +334,8 @@ def propose_steps(lab: Lab, embed: Embedder | None = None, budget: int = BUDGET)
         trial("query", words, lambda q: _query(lab, q), "the word list")
     else:
         why_none["query"] = (
-            "Query RAG adds related words from the lab's word list, and these documents have none yet: add some "
-            "under “Your documents”, or let the model rewrite a question."
+            "Query RAG adds related words from the lab's word list, and these documents have none, so no question of "
+            "theirs can be checked here: write a word list, or let the model rewrite a question."
         )
     yield "query"
     trial("graph", name_questions(lab), lambda q: _graph(lab, q), "the names found and their links")
