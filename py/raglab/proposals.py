@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from .documents.corpus import SECTION_SEPARATOR
 from .lab import Lab
 from .result import Hit, Result
+from .search.fusion import RRF_DEPTH
 from .search.vectors import Embedder
 from .techniques import TECHNIQUES, run
 from .techniques.common import TOP_K, QuestionError
@@ -257,10 +258,13 @@ def _hybrid(lab: Lab, question: str, embed: Embedder) -> str | None:
     vector = {h.id: h.rank for h in result.details.get("vector", ())}
     for hit in result.passages:
         if hit.id not in keyword and hit.id in vector:
-            return (
-                f"hands over {hit.id} at rank {hit.rank}: it is not in the keyword list's first 10, and the vector "
-                f"list ranks it {vector[hit.id]}."
+            # a keyword list shorter than its depth holds every passage with a search word
+            held = (
+                "it holds no search word"
+                if len(keyword) < RRF_DEPTH
+                else f"it is not in the keyword list's first {RRF_DEPTH}"
             )
+            return f"hands over {hit.id} at rank {hit.rank}: {held}, and the vector list ranks it {vector[hit.id]}."
     return None
 
 
