@@ -31,6 +31,7 @@ class LabPage:
         self.names = None  # my_names.Names
         self.vectors = None  # my_vectors.Vectors
         self.getting_ready = None  # (lab, task): the visitor's lab being cut and indexed in steps
+        self.proposing = None  # the newest search for questions proposed from the visitor's documents
 
     # --- reading ----------------------------------------------------------------------------------------------
 
@@ -98,20 +99,23 @@ class LabPage:
         if self.getting_ready and self.getting_ready[0] is lab:
             self.draw(self.model.ready())
             performance.mark("raglab:indexed")  # for bench/scifact_page.py
-            await self.propose(lab)
+            asyncio.ensure_future(self.propose(lab))  # its own task: a question waiting for ready does not wait for it
 
     async def propose(self, lab: Lab) -> None:
         """The questions proposed from the visitor's documents (raglab.proposals), found a technique a task once
         they are ready, with their names as the graph has them (found by rules, with the visitor's edits) and the
         graph library installed; drawn in Try this first and each section."""
         version = self.model.own_version
+        self.proposing = asked = object()  # only the newest search draws (the names edited meanwhile, say)
         try:
             await self.site.install(NETWORKX, NETWORKX, wheel_failure("graph", WHEELS[NETWORKX]))
         except QuestionError:
             pass  # the graph's proposals say it could not run (raglab.proposals)
         if self.names:
             self.names.use_names(lab)
-        found = await drawing.Pace().run(propose_steps(lab), stop=lambda: self.yours() is not lab)
+        found = await drawing.Pace().run(
+            propose_steps(lab), stop=lambda: self.yours() is not lab or self.proposing is not asked
+        )
         if found is not None:
             self.draw(self.model.proposed(version, found))
 
