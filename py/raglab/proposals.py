@@ -359,8 +359,8 @@ def propose_steps(lab: Lab, embed: Embedder | None = None, budget: int = BUDGET)
     why_none.update(UNWRITTEN)
     if embed is None:
         why_none["hybrid"] = (
-            "Hybrid search differs from plain search by its vector side, which needs the embedding model: without it "
-            "no question could be checked."
+            "Hybrid search differs from plain search by its vector side, and no embedding model was given to check a "
+            "question of these documents with it."
         )
     else:
         candidates = [c.question for c in cut_list] + [q for q, _ in headings]
