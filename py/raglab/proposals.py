@@ -306,27 +306,29 @@ def propose_steps(lab: Lab, embed: Embedder | None = None, budget: int = BUDGET)
     cut_list = cuts(lab)
 
     def trial(key: str, candidates, check, what: str) -> None:
-        tried = 0
-        for candidate in candidates:
-            if tried >= budget or len(found[key]) >= KEPT:
-                break
-            question = candidate[0] if isinstance(candidate, tuple) else getattr(candidate, "question", candidate)
-            if any(p.question == question for p in found[key]):
-                continue
-            tried += 1
-            try:
-                why = check(candidate)
-            except QuestionError:
-                why = None
-            except ImportError as missing:  # the graph library, where the page could not install it
-                why_none[key] = f"{TECHNIQUES[key].name} could not run here: {missing.name} is not installed."
-                return
-            if why:
-                found[key].append(Proposal(key, question, why))
+        tried, name = 0, TECHNIQUES[key].name
+        try:
+            for candidate in candidates:
+                if tried >= budget or len(found[key]) >= KEPT:
+                    break
+                question = candidate[0] if isinstance(candidate, tuple) else getattr(candidate, "question", candidate)
+                if any(p.question == question for p in found[key]):
+                    continue
+                tried += 1
+                try:
+                    why = check(candidate)
+                except QuestionError:
+                    why = None
+                if why:
+                    found[key].append(Proposal(key, question, why))
+        except ImportError as missing:  # the graph library, where the page could not install it
+            why_none[key] = f"{name} could not run here: {missing.name} is not installed."
+            return
         if not found[key]:
-            name = TECHNIQUES[key].name
+            some = "The one question" if tried == 1 else f"None of the {tried} questions"
+            verb = "does not show" if tried == 1 else "shows"
             why_none[key] = (
-                f"None of the {tried} questions tried from {what} shows {name} doing something plain search does not."
+                f"{some} tried from {what} {verb} {name} doing anything plain search does not."
                 if tried
                 else f"{name} has no question to try here: {EMPTY[what]}."
             )

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -164,3 +165,10 @@ def test_the_budget_bounds_the_candidates_run(manual):
     assert steps == [k for k in TECHNIQUES if k in steps]  # one step per technique checked, in order
     per_technique = {k: runs.count(k) for k in set(runs)}
     assert per_technique and max(per_technique.values()) <= 2 < BUDGET
+
+
+def test_without_the_graph_library_graph_rag_says_why_and_the_others_are_still_proposed(monkeypatch):
+    monkeypatch.setitem(sys.modules, "networkx", None)  # as in a page that could not install it
+    found = propose(Lab())
+    assert found.why_none["graph"] == "Graph RAG could not run here: networkx is not installed."
+    assert found.of("query") and found.of("chunk_size")
