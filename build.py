@@ -311,7 +311,7 @@ GENERAL_EXAMPLES = {
     "than common ones. The best 3 passages are pasted into the prompt above your question.",
     "query": "People and documents often use different words for the same thing. Before searching, the question is "
     "rewritten: {word_list_example} Big systems ask an AI model to do this rewrite, or to write a made-up answer "
-    "and search with that.",  # the renderer cites the lab's own word list (raglab.ui.page_html.word_list_example)
+    "and search with that.",  # the renderer cites the lab's own word list (raglab.ui.own_html.word_list_example)
     "hybrid": {
         "lesson": [
             "The two searches fail in opposite places. A question in other words finds nothing by keyword. A code, "

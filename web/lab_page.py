@@ -83,7 +83,10 @@ class LabPage:
             # counted, not made: get_ready makes them in steps (documents read in this visit are cut already)
             passages = sum(passage_count(d, passage_size) for d in corpus.documents)
         vectors = self.vectors.counts() if self.vectors else (0, 0)
-        self.draw(self.model.documents_changed(documents, passages, search, drawing.boxes(), vectors, passage_size))
+        words = corpus.related_words if corpus is not None else {}
+        self.draw(
+            self.model.documents_changed(documents, passages, search, drawing.boxes(), vectors, passage_size, words)
+        )
         if self.vectors:
             asyncio.ensure_future(self.vectors.prune())
 

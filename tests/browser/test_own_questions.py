@@ -163,6 +163,8 @@ def test_a_visitors_lab_has_no_site_words_and_its_own_questions_run(browser, sit
                 expect(line).not_to_be_empty()  # why it has none
         expect(page.locator(".site-presets").first).to_be_hidden()
         expect(page.locator("#own-documents")).to_contain_text("Your 3 documents are cut into")
+        # Query RAG's example is the visitor's own word list, which they have not written
+        expect(page.locator("#query .explain")).to_contain_text("this lab has none of its own")
         said = {place: page.evaluate(VISIBLE_TEXT, place) for place in PLACES}
         found = {(p, w) for p, text in said.items() for w in SITE_WORDS if _said(w, text)}
         assert not found, "; ".join(f"{p}: {w}" for p, w in sorted(found))

@@ -29,7 +29,7 @@ from ..result import Result
 from ..techniques import TECHNIQUES
 from ..ui.compare_html import compare_start_yours, vectors_made_since
 from ..ui.model_panel import ModelState
-from ..ui.own_html import documents_line, own_presets, own_try, try_first
+from ..ui.own_html import documents_line, own_presets, own_try, try_first, word_list_line
 from .address import Address, read, split, written
 from .answers import Asked, Changes, Opening, Restore, Start, View
 from .links import asked_in, link_entry
@@ -84,6 +84,7 @@ class PageModel:
         # the visitor's documents as their places say them: how they are cut, which of their versions (one more at
         # each change), and the questions proposed from them (raglab.proposals; None until found)
         self.own_size: PassageSize = DEFAULT_SIZE
+        self.own_words: Mapping[str, Sequence[str]] = {}  # their word list
         self.own_version = 0
         self.proposals: Proposals | None = None
         self.drawn = self.screen()  # the page as drawn now
@@ -119,6 +120,7 @@ class PageModel:
         searches those documents): their passages, Try this first and each section's proposed questions."""
         found, kept = self.proposals, bool(self.facts.documents)
         out = {("own", "documents"): documents_line(self.facts.documents, self.facts.passages, self.own_size)}
+        out["own", "word-list-example"] = word_list_line(self.own_words)
         out["own", "try-first"] = try_first(found) if kept else ""
         for key in self.keys:
             out["own", f"presets-{key}"] = own_presets(key, found) if kept else ""
@@ -316,12 +318,13 @@ class PageModel:
         boxes: Mapping[str, str] = {},
         vectors: tuple[int, int] | None = None,
         passage_size: PassageSize = DEFAULT_SIZE,
+        related_words: Mapping[str, Sequence[str]] | None = None,
     ) -> Changes:
-        """The visitor's documents changed (kept, removed, cut another way into ``passage_size``): what was shown
-        for them goes, the questions proposed from them too, their lab is got ready again, and the sections search
-        ``search`` (Fernport when none are left)."""
+        """The visitor's documents changed (kept, removed, cut another way into ``passage_size``, their word list
+        ``related_words`` edited): what was shown for them goes, the questions proposed from them too, their lab is
+        got ready again, and the sections search ``search`` (Fernport when none are left)."""
         self.own_version += 1
-        self.own_size, self.proposals = passage_size, None
+        self.own_size, self.own_words, self.proposals = passage_size, dict(related_words or {}), None
         self.views[YOURS] = {key: View() for key in self.keys}
         self.compared_html[YOURS] = None
         self.memo = {k: v for k, v in self.memo.items() if k[0] != YOURS}

@@ -1,7 +1,8 @@
 """What the page says of the visitor's own documents where it says Fernport's on the site's: "Try this first" and
 each section's questions, from the questions proposed from their documents (raglab.proposals), and the line
-about their passages. The page model (raglab.page.model) draws them into the places page_html leaves
-(``own-try-first``, ``own-presets-<key>``, ``own-try-<key>``, ``own-documents``) whenever they change.
+about their passages and their word list. The page model (raglab.page.model) draws them into the places page_html
+leaves (``own-try-first``, ``own-presets-<key>``, ``own-try-<key>``, ``own-documents``, ``own-word-list-example``)
+whenever they change.
 
 >>> from raglab.proposals import Proposal, Proposals
 >>> neo4j = Proposal("graph", "What is Neo4J?", "finds slides-4 through the link Neo4J - Cypher.")
@@ -18,6 +19,7 @@ difference yet.</li>
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from html import escape
 
 from ..documents.chunking import BLOCKS, WHOLE_DOCUMENT, PassageSize
@@ -69,6 +71,33 @@ def own_try(key: str, found: Proposals | None) -> str:
     return escape(found.why_none.get(key, ""))
 
 
+def word_list_example(related: Mapping[str, Sequence[str]]) -> str:
+    """How query rewriting adds words, with the lab's own word list as the example (``{word_list_example}`` in a
+    technique's explanation), or saying it has none.
+
+    >>> word_list_example({"boat": ("ferry", "crossing"), "ticket": ("fare",), "much": ("cost",)})
+    'related words from the lab’s word list are added (boat → ferry, ticket → fare).'
+    >>> word_list_example({})[:70]
+    'related words from a word list are added, and this lab has none of its'
+    """
+    if not related:
+        return (
+            "related words from a word list are added, and this lab has none of its own: here a question gains "
+            "words only when the model rewrites it, or from your own word list under “Your documents”."
+        )
+    shown = ", ".join(f"{word} → {words[0]}" for word, words in list(related.items())[:2])
+    return f"related words from the lab’s word list are added ({shown})."
+
+
+def word_list_line(related: Mapping[str, Sequence[str]]) -> str:
+    """Query RAG's example on the visitor's documents: their own word list, or that they have none.
+
+    >>> word_list_line({"graph": ("node",)})
+    'related words from the lab’s word list are added (graph → node).'
+    """
+    return escape(word_list_example(related))
+
+
 def documents_line(documents: int, passages: int, size: PassageSize) -> str:
     """What the documents' place says of the visitor's documents.
 
@@ -91,4 +120,4 @@ def documents_line(documents: int, passages: int, size: PassageSize) -> str:
     )
 
 
-__all__ = ["FINDING", "documents_line", "own_presets", "own_try", "try_first"]
+__all__ = ["FINDING", "documents_line", "own_presets", "own_try", "try_first", "word_list_line"]

@@ -23,6 +23,7 @@ from ..techniques import NETWORKX, TECHNIQUES, Input, Technique
 from ..techniques.common import plural
 from .documents_html import render_section
 from .names_html import render_names_compared
+from .own_html import word_list_example
 from .result_html import render_result
 from .source_html import show_how_read
 from .terms_html import Terms, section_name, word_id
@@ -31,6 +32,9 @@ MEANING_NOTE = (
     "This technique searches by meaning with an embedding model (all-MiniLM-L6-v2), which is not "
     "loaded on this page yet."
 )
+
+
+OWN_WORDS = "\x00own word list\x00"  # where the visitor's word list goes in an explanation (no text holds it)
 
 
 def load_page_text(corpus_dir: Path) -> dict:
@@ -42,24 +46,6 @@ def load_page_text(corpus_dir: Path) -> dict:
 def corpus_called(lab: Lab, page: Mapping) -> str:
     """What the page calls the lab's documents: page.toml's ``name`` (Fernport), else documents.corpus.lab_name's."""
     return page.get("name") or lab_name(lab.corpus.name, [d.title for d in lab.corpus.documents])
-
-
-def word_list_example(related: Mapping[str, Sequence[str]]) -> str:
-    """How query rewriting adds words, with the lab's own word list as the example (``{word_list_example}`` in a
-    technique's explanation), or saying it has none.
-
-    >>> word_list_example({"boat": ("ferry", "crossing"), "ticket": ("fare",), "much": ("cost",)})
-    'related words from the lab’s word list are added (boat → ferry, ticket → fare).'
-    >>> word_list_example({})[:70]
-    'related words from a word list are added, and this lab has none of its'
-    """
-    if not related:
-        return (
-            "related words from a word list are added, and this lab has none of its own: here a question gains "
-            "words only when the model rewrites it, or from your own word list under “Your documents”."
-        )
-    shown = ", ".join(f"{word} → {words[0]}" for word, words in list(related.items())[:2])
-    return f"related words from the lab’s word list are added ({shown})."
 
 
 def for_each(site: str, yours: str | None, tag: str = "span") -> str:
@@ -282,9 +268,11 @@ def render_technique_section(
     own_presets = own_try = ""
     if yours:
         own_text, own_terms = yours
-        # the visitor's own word list is theirs to write: the explanation cites none
-        own_explain = own_text.get("explain", "").replace("{word_list_example}", word_list_example({}))
-        explained = for_each(explained, _explain(own_terms, own_explain, own_text.get("demo", ""), False))
+        # the visitor's own word list, as the page model draws it (raglab.ui.own_html.word_list_line)
+        own_explain = own_text.get("explain", "").replace("{word_list_example}", OWN_WORDS)
+        own_explained = _explain(own_terms, own_explain, own_text.get("demo", ""), False)
+        own_explained = own_explained.replace(OWN_WORDS, '<span id="own-word-list-example"></span>')
+        explained = for_each(explained, own_explained)
         own_presets = (
             f'<div class="presets own-presets for-yours" role="group" aria-label="Questions from your documents" '
             f'id="own-presets-{key}"></div>'
