@@ -15,7 +15,8 @@ from tests.pdf_manual import make_manual_pdf
 from raglab import Lab, run
 from raglab.documents.collection import passage_size_in, read_folder
 from raglab.documents.corpus import load_corpus
-from raglab.proposals import BUDGET, KEPT, Proposal, cuts, propose, propose_steps
+from raglab.proposals import BUDGET, KEPT, Proposal, propose, propose_steps
+from raglab.question_candidates import cuts
 from raglab.techniques import TECHNIQUES
 
 ROOT = Path(__file__).resolve().parents[2]
