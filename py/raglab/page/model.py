@@ -120,7 +120,7 @@ class PageModel:
         searches those documents): their passages, Try this first and each section's proposed questions."""
         found, kept = self.proposals, bool(self.facts.documents)
         out = {("own", "documents"): documents_line(self.facts.documents, self.facts.passages, self.own_size)}
-        out["own", "word-list-example"] = word_list_line(self.own_words)
+        out["own", "word-list-example"] = word_list_line(self.own_words) if kept else ""  # (empty as pre-rendered)
         out["own", "try-first"] = try_first(found) if kept else ""
         for key in self.keys:
             out["own", f"presets-{key}"] = own_presets(key, found) if kept else ""
