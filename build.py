@@ -273,10 +273,19 @@ def read_lab_corpus(folder: Path | None) -> LabCorpus:
     # Its own files only, as read_folder reads the documents: a link out of the folder or a pipe is never opened
     # (read_folder names it in `skipped`), so nothing outside the folder is packed into the site.
     page_file = folder_file(source, "page.toml")
-    page = _toml_file(page_file) if page_file else default_page_text()
     hand_written = folder_file(source, "entities.toml") is not None
     if not hand_written:
         corpus = replace(corpus, entities=find_names(corpus.documents))
+    proposed = None
+    if folder is not None and folder_file(source, "presets.toml") is None:
+        # A course author's folder without presets: its presets are the questions proposed from its documents,
+        # each checked by running its technique (raglab.proposals), and its Try this first says what they show.
+        from raglab import Lab
+        from raglab.proposals import propose
+
+        proposed = propose(Lab(corpus, size))
+        corpus = replace(corpus, presets=proposed.presets())
+    page = _toml_file(page_file) if page_file else default_page_text(proposed)
     name = str(page.get("name") or lab_name(source.resolve().name, [d.title for d in corpus.documents]))
     page = {**page, "name": name}
     if folder is None:
@@ -284,6 +293,8 @@ def read_lab_corpus(folder: Path | None) -> LabCorpus:
     packed = {f"{n:02d}-{d.slug}.md": document_markdown(d).encode() for n, d in enumerate(corpus.documents, 1)}
     own = {data: folder_file(source, data) for data in (*DATA_FILES, "page.toml", PASSAGES_FILE)}
     packed |= {data: path.read_bytes() for data, path in own.items() if path}
+    if proposed is not None:
+        packed["presets.toml"] = presets_toml(corpus.presets).encode()
     if not hand_written:
         packed["entities.toml"] = entities_toml(
             corpus.entities,
@@ -292,12 +303,32 @@ def read_lab_corpus(folder: Path | None) -> LabCorpus:
     return LabCorpus(corpus, size, page, name, hand_written, packed, skipped)
 
 
-# The lesson's few examples taken from Fernport's documents, in general words (by technique key or word-list term).
+# The lesson's few examples taken from Fernport's documents, in general words (by technique key or word-list term):
+# a technique's explanation (a string), or its other fields (a table: its hybrid lesson).
 GENERAL_EXAMPLES = {
+    "plain": "The documents are cut into short passages (chunking). Your question is turned into search words, and "
+    "every passage gets a score: each search word it contains adds that word’s weight, and rare words weigh more "
+    "than common ones. The best 3 passages are pasted into the prompt above your question.",
     "query": "People and documents often use different words for the same thing. Before searching, the question is "
     "rewritten: {word_list_example} Big systems ask an AI model to do this rewrite, or to write a made-up answer "
-    "and search with that.",  # the renderer cites the lab's own word list (raglab.ui.page_html.word_list_example)
+    "and search with that.",  # the renderer cites the lab's own word list (raglab.ui.own_html.word_list_example)
+    "hybrid": {
+        "lesson": [
+            "The two searches fail in opposite places. A question in other words finds nothing by keyword. A code, "
+            "a number or a surname is blurred by vectors: its embedding lands near every other code of its kind. So "
+            "run both, and merge.",
+            "The merge needs no common scale. Rank fusion takes only each chunk's rank in each list: score = 1 / "
+            "(60 + rank in the keyword list) + 1 / (60 + rank in the vector list).",
+        ],
+        "table": [
+            ["The question holds", "Found by"],
+            ["An exact code, a name, a number", "Keyword search"],
+            ["A meaning, in any words", "Vector search"],
+            ["Both: a code and a meaning in one question", "Hybrid, with the code narrowing and the meaning ranking"],
+        ],
+    },
     "Document": "One text the lab searches, like a page, a handout or a report.",
+    "Passage (chunk)": "A short piece of a document, a few sentences or a paragraph long.",
     "Synonym": "A different word with the same or a close meaning, like “car” and “vehicle”.",
     "Entity": "A name of a person, place or thing that the graph keeps track of, like a person or a building.",
     "Query rewrite": "A new wording of the question with the same meaning, like “Who runs the library?” for “Who is "
@@ -305,15 +336,48 @@ GENERAL_EXAMPLES = {
 }
 
 
-def default_page_text() -> dict:
-    """The page's words for a corpus without page.toml: the lab's lesson, nothing about Fernport's documents."""
+def default_page_text(proposed=None) -> dict:
+    """The page's words for a corpus without page.toml, and for the visitor's own documents on any page: the lab's
+    lesson, nothing about Fernport's documents. With ``proposed`` (raglab.proposals.Proposals: the questions
+    proposed from the corpus's documents, its presets), Try this first presses the first of each technique's,
+    and each technique's "try" line says what they show, or why it has none."""
     page = {k: v for k, v in _toml_file(LESSON_PAGE).items() if k not in ABOUT_FERNPORT}
-    page["technique"] = {
-        key: {k: GENERAL_EXAMPLES.get(key, v) if k == "explain" else v for k, v in text.items() if k != "try"}
-        for key, text in page.get("technique", {}).items()
-    }
+
+    def general(key: str, text: dict) -> dict:
+        example = GENERAL_EXAMPLES.get(key)
+        fields = example if isinstance(example, dict) else {"explain": example} if example else {}
+        tried = {}
+        if proposed is not None:
+            found = proposed.of(key)
+            said = " ".join(f"Try “{p.question}”: it {p.why}" for p in found) or proposed.why_none.get(key, "")
+            tried = {"try": said} if said else {}
+        return {**{k: v for k, v in text.items() if k != "try"}, **fields, **tried}
+
+    page["technique"] = {key: general(key, text) for key, text in page.get("technique", {}).items()}
     page["word"] = [{**w, "meaning": GENERAL_EXAMPLES.get(w["term"], w["meaning"])} for w in page.get("word", [])]
-    return {**page, "try_first": DEFAULT_TRY_FIRST}
+    if proposed is None:
+        return {**page, "try_first": DEFAULT_TRY_FIRST}
+    pressed = [
+        f"In {{{key}}}, press “{found[0].question}”: it {found[0].why}"
+        for key in page["technique"]
+        if (found := proposed.of(key))
+    ]
+    # the documents first, then the proposed questions, then the visitor's own documents and the model
+    return {**page, "try_first": [DEFAULT_TRY_FIRST[0], *pressed, *DEFAULT_TRY_FIRST[-2:]]}
+
+
+def presets_toml(presets: dict) -> str:
+    """presets.toml of a corpus's presets (each question a TOML basic string, which JSON's escapes are).
+
+    >>> print(presets_toml({"graph": ("What is Ana Silva?",)}))
+    # Proposed from the documents and checked by the techniques (raglab.proposals) when build.py packed them.
+    [presets]
+    graph = ["What is Ana Silva?"]
+    <BLANKLINE>
+    """
+    lines = [f"{key} = [{', '.join(json.dumps(q) for q in questions)}]" for key, questions in presets.items()]
+    head = "# Proposed from the documents and checked by the techniques (raglab.proposals) when build.py packed them."
+    return "\n".join([head, "[presets]", *lines, ""])
 
 
 def _toml_file(path: Path) -> dict:
@@ -535,7 +599,7 @@ def prerender(dist: Path, settings: BuildSettings) -> None:
     from raglab.ui.page_html import corpus_called
 
     compared = prerendered_compare(lab, shown_questions, table, corpus_called(lab, chosen.page))
-    html = render_main(shown, chosen.page, results, notes, scoreboard, compared)
+    html = render_main(shown, chosen.page, results, notes, scoreboard, compared, default_page_text())
     template = (WEB / "index.html").read_text(encoding="utf-8")
     for marker in (LAB_MAIN, LAB_CSP, LAB_CONFIG):
         if marker not in template:

@@ -141,6 +141,13 @@ def draw_form(key: str, asked: tuple) -> None:
             section.querySelector(f"input[name={o.name}]").value = f"{value:g}"
 
 
+def draw_own(key: str, html: str) -> None:
+    """A place for the visitor's documents (raglab.ui.own_html): ``own-<key>``, where the page has it."""
+    place = document.getElementById(f"own-{key}")
+    if place:
+        place.innerHTML = html
+
+
 DRAWERS = MappingProxyType(
     {
         "corpus": draw_corpus,
@@ -151,6 +158,7 @@ DRAWERS = MappingProxyType(
         "busy": draw_busy,
         "line": draw_line,
         "panel": draw_panel,
+        "own": draw_own,
     }
 )
 

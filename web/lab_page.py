@@ -9,10 +9,12 @@ import drawing
 from js import performance
 from pyscript import document
 
-from raglab import Lab
+from raglab import Lab, QuestionError
 from raglab.documents.chunking import DEFAULT_SIZE, passage_count
-from raglab.page import FERNPORT, YOURS, PageModel, Start
+from raglab.page import FERNPORT, YOURS, PageModel, Start, wheel_failure
+from raglab.proposals import propose_steps
 from raglab.techniques import TECHNIQUES
+from raglab.techniques.registry import NETWORKX, WHEELS
 
 
 class LabPage:
@@ -29,6 +31,7 @@ class LabPage:
         self.names = None  # my_names.Names
         self.vectors = None  # my_vectors.Vectors
         self.getting_ready = None  # (lab, task): the visitor's lab being cut and indexed in steps
+        self.proposing = None  # the newest search for questions proposed from the visitor's documents
 
     # --- reading ----------------------------------------------------------------------------------------------
 
@@ -80,7 +83,10 @@ class LabPage:
             # counted, not made: get_ready makes them in steps (documents read in this visit are cut already)
             passages = sum(passage_count(d, passage_size) for d in corpus.documents)
         vectors = self.vectors.counts() if self.vectors else (0, 0)
-        self.draw(self.model.documents_changed(documents, passages, search, drawing.boxes(), vectors))
+        words = corpus.related_words if corpus is not None else {}
+        self.draw(
+            self.model.documents_changed(documents, passages, search, drawing.boxes(), vectors, passage_size, words)
+        )
         if self.vectors:
             asyncio.ensure_future(self.vectors.prune())
 
@@ -95,7 +101,26 @@ class LabPage:
             await asyncio.sleep(0)
         if self.getting_ready and self.getting_ready[0] is lab:
             self.draw(self.model.ready())
-        performance.mark("raglab:indexed")  # for bench/scifact_page.py
+            performance.mark("raglab:indexed")  # for bench/scifact_page.py
+            asyncio.ensure_future(self.propose(lab))  # its own task: a question waiting for ready does not wait for it
+
+    async def propose(self, lab: Lab) -> None:
+        """The questions proposed from the visitor's documents (raglab.proposals), found a technique a task once
+        they are ready, with their names as the graph has them (found by rules, with the visitor's edits) and the
+        graph library installed; drawn in Try this first and each section."""
+        version = self.model.own_version
+        self.proposing = asked = object()  # only the newest search draws (the names edited meanwhile, say)
+        try:
+            await self.site.install(NETWORKX, NETWORKX, wheel_failure("graph", WHEELS[NETWORKX]))
+        except QuestionError:
+            pass  # the graph's proposals say it could not run (raglab.proposals)
+        if self.names:
+            self.names.use_names(lab)
+        found = await drawing.Pace().run(
+            propose_steps(lab), stop=lambda: self.yours() is not lab or self.proposing is not asked
+        )
+        if found is not None:
+            self.draw(self.model.proposed(version, found))
 
     async def until_ready(self, lab: Lab) -> None:
         """A question on a lab get_ready is still cutting and indexing waits for it to finish, rather than doing the

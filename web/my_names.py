@@ -57,6 +57,7 @@ class Names:
         if lab is not None:
             self.use_names(lab)
             lab.use_entities(apply_edits(self.found.entities, self.edits))
+            asyncio.ensure_future(self.page.propose(lab))  # Graph RAG's questions follow the names
         try:
             await raglabDocuments.keep(to_js([[RECORD, json.dumps(self.edits)]]))
         except Exception as error:

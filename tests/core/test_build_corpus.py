@@ -12,8 +12,10 @@ import doctest
 import io
 import json
 import os
+import re
 import subprocess
 import sys
+import tomllib
 import zipfile
 from html import escape
 from pathlib import Path
@@ -120,11 +122,22 @@ def test_documents_only_shows_its_documents_and_no_fernport(documents_only):
     assert "every technique searches them, and nothing else." in page  # the first of build.DEFAULT_TRY_FIRST
 
 
-def test_documents_only_has_the_question_box_alone_and_no_scoreboard(documents_only):
-    """Intent: without presets.toml no section has preset buttons or a pre-rendered result, only its question
-    box; without questions.toml there is no scoreboard."""
+def test_documents_only_has_the_questions_proposed_from_its_documents_and_no_scoreboard(documents_only):
+    """Intent: without presets.toml the presets are the questions proposed from the folder's documents (each checked
+    by its technique: raglab.proposals), packed as presets.toml so the page has the same, and pressed in Try this
+    first; a section with none says why; without questions.toml there is no scoreboard."""
     page = page_of(documents_only)
-    assert 'class="preset"' not in page and 'class="result"' not in page
+    presets = tomllib.loads(packed(documents_only)["presets.toml"].decode())["presets"]
+    assert presets["plain"] == ["What about Apple orchard?", "What about Bee keeping?"]
+    for key, questions in presets.items():
+        section = page.split(f'id="{key}"', 1)[1].split("</section>", 1)[0]
+        assert [escape(q) for q in questions] == re.findall(r'class="preset"[^>]*data-q="([^"]*)"', section)
+    try_first = page.split('id="try-first"', 1)[1].split("</section>", 1)[0]
+    assert "press “What about Apple orchard?”: it finds apples-1 first" in try_first
+    hyde = page.split('id="hyde"', 1)[1].split("</section>", 1)[0]
+    assert "searches with a made-up answer to the question, which only you or the model write" in hyde  # why none
+    graph = page.split('id="graph"', 1)[1].split("</section>", 1)[0]
+    assert "has no question to try here: no two names found are mentioned in one " in graph
     assert page.count('<form class="ask"') == len(TECHNIQUES)
     assert 'id="scoreboard"' not in page and 'href="#scoreboard"' not in page
 
@@ -342,7 +355,7 @@ def test_a_word_list_and_some_presets_are_cited_as_the_lab_has_them(tmp_path, mi
     files["presets.toml"] = '[presets]\nplain = ["How much is honey?"]\n'
     page = page_of(built(write_folder(tmp_path / "bee_notes", files), tmp_path / "dist"))
     assert "related words from the lab’s word list are added (sweet → honey)." in page
-    assert "It is used on your documents only. The word list of bee notes stays as it is.</p>" in page
+    assert "It is used on your documents only. The site’s own word list stays as it is.</p>" in page
     assert 'placeholder="Ask about bee notes"' in page
     assert '<label for="q-plain">Or type any question</label>' in page
     assert page.count("No preset question for this technique yet: type one above.") == len(TECHNIQUES) - 1
@@ -395,6 +408,6 @@ def test_a_link_out_of_the_folder_or_a_pipe_is_never_packed(tmp_path):
         "synonyms.toml",
     ]
     assert lab.name != "swordfish" and lab.passage_size == "blocks" and not lab.hand_written_names
-    assert sorted(lab.packed) == ["01-cider.md", "02-honey.md", "entities.toml"]
+    assert sorted(lab.packed) == ["01-cider.md", "02-honey.md", "entities.toml", "presets.toml"]
     assert b"Swordfish" not in lab.packed["entities.toml"] and b"Leo Marsh" in lab.packed["entities.toml"]
     assert not any(b"swordfish" in data.lower() for data in lab.packed.values())

@@ -21,12 +21,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from ..documents.chunking import DEFAULT_SIZE, PassageSize
 from ..lab import Preparing
 from ..models.prompt_fit import Room
+from ..proposals import Proposals
 from ..result import Result
 from ..techniques import TECHNIQUES
 from ..ui.compare_html import compare_start_yours, vectors_made_since
 from ..ui.model_panel import ModelState
+from ..ui.own_html import documents_line, own_presets, own_try, try_first, word_list_line
 from .address import Address, read, split, written
 from .answers import Asked, Changes, Opening, Restore, Start, View
 from .links import asked_in, link_entry
@@ -78,6 +81,12 @@ class PageModel:
         self.model_held: int | None = None  # the prompt tokens the device held for the language model this visit
         self.panels: dict[str, str] = {}  # the panels it left, as they were
         self.restoring, self.restoring_corpus = 0, FERNPORT
+        # the visitor's documents as their places say them: how they are cut, which of their versions (one more at
+        # each change), and the questions proposed from them (raglab.proposals; None until found)
+        self.own_size: PassageSize = DEFAULT_SIZE
+        self.own_words: Mapping[str, Sequence[str]] = {}  # their word list
+        self.own_version = 0
+        self.proposals: Proposals | None = None
         self.drawn = self.screen()  # the page as drawn now
 
     # --- what the page shows, derived ---------------------------------------------------------------------------
@@ -101,9 +110,30 @@ class PageModel:
         for key, section in self.sections.items():
             out["line", key] = line_html(section, self.facts, TECHNIQUES.get(key))
         out.update((("panel", key), html) for key, html in self.panels.items())
+        out.update(self.own_places())
         if self.asker_key:
             out["panel", self.asker_key] = model_html(self.asker, "generate")
         return out
+
+    def own_places(self) -> dict[tuple[str, str], str]:
+        """What the places for the visitor's documents say (page_html leaves them; lab.css shows them while the lab
+        searches those documents): their passages, Try this first and each section's proposed questions."""
+        found, kept = self.proposals, bool(self.facts.documents)
+        out = {("own", "documents"): documents_line(self.facts.documents, self.facts.passages, self.own_size)}
+        out["own", "word-list-example"] = word_list_line(self.own_words) if kept else ""  # (empty as pre-rendered)
+        out["own", "try-first"] = try_first(found) if kept else ""
+        for key in self.keys:
+            out["own", f"presets-{key}"] = own_presets(key, found) if kept else ""
+            out["own", f"try-{key}"] = own_try(key, found) if kept else ""
+        return out
+
+    def proposed(self, version: int, found: Proposals) -> Changes:
+        """The questions proposed from the visitor's documents of ``version`` (``own_version`` when they were got
+        ready); nothing when the documents changed since."""
+        if version != self.own_version or not self.facts.documents:
+            return Changes()
+        self.proposals = found
+        return self.changes()
 
     def start_html(self, key: str) -> str:
         if self.corpus == YOURS:
@@ -287,9 +317,14 @@ class PageModel:
         search: str,
         boxes: Mapping[str, str] = {},
         vectors: tuple[int, int] | None = None,
+        passage_size: PassageSize = DEFAULT_SIZE,
+        related_words: Mapping[str, Sequence[str]] | None = None,
     ) -> Changes:
-        """The visitor's documents changed (kept, removed, cut another way): what was shown for them goes, their
-        lab is got ready again, and the sections search ``search`` (Fernport when none are left)."""
+        """The visitor's documents changed (kept, removed, cut another way into ``passage_size``, their word list
+        ``related_words`` edited): what was shown for them goes, the questions proposed from them too, their lab is
+        got ready again, and the sections search ``search`` (Fernport when none are left)."""
+        self.own_version += 1
+        self.own_size, self.own_words, self.proposals = passage_size, dict(related_words or {}), None
         self.views[YOURS] = {key: View() for key in self.keys}
         self.compared_html[YOURS] = None
         self.memo = {k: v for k, v in self.memo.items() if k[0] != YOURS}

@@ -131,14 +131,15 @@ def render_compare_section(questions: Sequence[Mapping[str, str]], slot: str, na
     )
     whys = "".join(f"<li>{escape(q['question'])} {escape(q['why'])}</li>" for q in questions)
     chosen = (
-        '<details class="why-these"><summary>Why these questions</summary><p>Each is a labelled question where one '
-        f"technique finds an answer in its first 3 and plain search does not, found by running every technique on "
-        f"every labelled question (the scoreboard below).</p><ul>{whys}</ul></details>"
+        '<details class="why-these for-site"><summary>Why these questions</summary><p>Each is a labelled question '
+        "where one technique finds an answer in its first 3 and plain search does not, found by running every "
+        f"technique on every labelled question (the scoreboard below).</p><ul>{whys}</ul></details>"
         if questions
         else ""
     )
     group = (
-        f'<div class="presets" role="group" aria-label="Questions that show the differences">{presets}</div>'
+        f'<div class="presets site-presets" role="group" aria-label="Questions that show the differences">'
+        f"{presets}</div>"
         if presets
         else ""
     )

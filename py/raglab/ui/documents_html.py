@@ -277,7 +277,7 @@ def render_section(
     site's ``site_docs`` documents, called ``name`` (raglab.ui.page_html.corpus_called), and the visitor's. The
     site's passage size is named in the passage choice, and its word list (``site_words``: it has one) beside the
     visitor's."""
-    stays = f" The word list of {name} stays as it is." * site_words
+    stays = " The site’s own word list stays as it is." * site_words
     return (
         '<section id="yours" aria-labelledby="yours-h"><h2 id="yours-h">Your documents</h2>'
         "<p>Bring your own documents and every technique searches them. They are read and kept in this "
@@ -309,7 +309,7 @@ def render_section(
         "</p></div></details>"
         '<details class="my-words"><summary>Your word list (for query rewriting on your documents)</summary>'
         "<p>One word a line, then a colon and the words your documents use for it, like "
-        f"<code>boat: ferry, crossing</code>. It is used on your documents only.{escape(stays)}</p>"
+        f"<code>car: vehicle, automobile</code>. It is used on your documents only.{escape(stays)}</p>"
         '<textarea id="my-words" rows="5" spellcheck="false"></textarea>'
         '<button type="button" id="save-words">Save the word list</button>'
         "<h4>Related words by meaning</h4><p>For a question, the lab finds the words your documents never use and, "

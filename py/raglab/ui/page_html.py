@@ -23,14 +23,18 @@ from ..techniques import NETWORKX, TECHNIQUES, Input, Technique
 from ..techniques.common import plural
 from .documents_html import render_section
 from .names_html import render_names_compared
+from .own_html import word_list_example
 from .result_html import render_result
 from .source_html import show_how_read
-from .terms_html import Terms, section_name
+from .terms_html import Terms, section_name, word_id
 
 MEANING_NOTE = (
     "This technique searches by meaning with an embedding model (all-MiniLM-L6-v2), which is not "
     "loaded on this page yet."
 )
+
+
+OWN_WORDS = "\x00own word list\x00"  # where the visitor's word list goes in an explanation (no text holds it)
 
 
 def load_page_text(corpus_dir: Path) -> dict:
@@ -44,25 +48,21 @@ def corpus_called(lab: Lab, page: Mapping) -> str:
     return page.get("name") or lab_name(lab.corpus.name, [d.title for d in lab.corpus.documents])
 
 
-def word_list_example(related: Mapping[str, Sequence[str]]) -> str:
-    """How query rewriting adds words, with the lab's own word list as the example (``{word_list_example}`` in a
-    technique's explanation), or saying it has none.
+def for_each(site: str, yours: str | None, tag: str = "span") -> str:
+    """What a place says on the site's documents and, where it differs, on the visitor's (lab.css shows the one
+    the lab searches: ``body[data-corpus=yours]``).
 
-    >>> word_list_example({"boat": ("ferry", "crossing"), "ticket": ("fare",), "much": ("cost",)})
-    'related words from the lab’s word list are added (boat → ferry, ticket → fare).'
-    >>> word_list_example({})[:70]
-    'related words from a word list are added, and this lab has none of its'
+    >>> for_each("Read the ferry timetable.", "Read a document.")
+    '<span class="for-site">Read the ferry timetable.</span><span class="for-yours">Read a document.</span>'
+    >>> for_each("The same.", "The same."), for_each("Only here.", None)
+    ('The same.', 'Only here.')
     """
-    if not related:
-        return (
-            "related words from a word list are added, and this lab has none of its own: here a question gains "
-            "words only when the model rewrites it, or from your own word list under “Your documents”."
-        )
-    shown = ", ".join(f"{word} → {words[0]}" for word, words in list(related.items())[:2])
-    return f"related words from the lab’s word list are added ({shown})."
+    if yours is None or yours == site:
+        return site
+    return f'<{tag} class="for-site">{site}</{tag}><{tag} class="for-yours">{yours}</{tag}>'
 
 
-def _documents(lab: Lab, page: Mapping) -> str:
+def _documents(lab: Lab, page: Mapping, yours: bool = False) -> str:
     docs, chunks = lab.corpus.documents, lab.chunks()
     size = chunks[0].size
     intro = page.get("documents_intro", "")
@@ -85,10 +85,13 @@ def _documents(lab: Lab, page: Mapping) -> str:
             f'<article class="doc" id="doc-{escape(d.slug)}"><h3>{escape(d.title)}</h3>'
             f"{show_how_read(d.slug, d.title, 'fernport')}<p>{parts}</p></article>"
         )
+    # the visitor's documents: their counts, drawn by the page model (raglab.ui.own_html.documents_line)
+    own = '<div class="for-yours"><h2>Your documents’ passages</h2><p id="own-documents"></p></div>' if yours else ""
+    details = '<details class="for-site">' if yours else "<details>"
     return (
-        f'<section id="documents" aria-labelledby="documents-h"><details><summary><h2 id="documents-h">Read '
-        f"the {the_docs} ({plural(len(chunks), 'passage')})</h2></summary><p>{escape(head)}</p>"
-        f"{''.join(body)}</details></section>"
+        f'<section id="documents" aria-labelledby="documents-h">{details}<summary>'
+        f'<h2 id="documents-h">Read the {the_docs} ({plural(len(chunks), "passage")})</h2></summary>'
+        f"<p>{escape(head)}</p>{''.join(body)}</details>{own}</section>"
     )
 
 
@@ -213,6 +216,7 @@ def render_technique_section(
     note: str = "",
     name: str = "Fernport",
     following: tuple[str, str] | None = None,
+    yours: tuple[Mapping, Terms] | None = None,
 ) -> str:
     """One technique's section; ``result``: its first preset's result, or every preset's in order. The first is
     drawn in the result slot; each later one in its own ``#{key}-preset-{n}`` beside it, which its preset links to,
@@ -220,7 +224,9 @@ def render_technique_section(
     those away when it starts: from then on it draws every result in the slot. A section with no preset says so
     when other sections have some; in a lab with none, it is the question box alone. ``name``: what the question
     box asks about (corpus_called); ``following``: the place after this one (its id and name), which the section's
-    last line links to.
+    last line links to; ``yours``: the section's words for the visitor's documents and their terms (the lesson
+    without the site's examples), beside the site's, with the places the page model fills with the questions
+    proposed from their documents (raglab.ui.own_html).
 
     The section opens with its explanation, its question and its result; what a learner checks or changes is one
     step away, folded: the settings, the lesson's arithmetic, and in the result the steps, lists and the prompt."""
@@ -238,6 +244,8 @@ def render_technique_section(
     )
     extra = "".join(_input_field(key, i) for i in t.inputs if i.field) + _options_fieldset(t.options)
     lesson = _fusion_lesson(text) if text.get("lesson") else ""
+    if yours and yours[0].get("lesson"):
+        lesson = for_each(lesson, _fusion_lesson(yours[0]), "div")
     try_line = f'<p class="try">{terms.link(text["try"])}</p>' if text.get("try") else ""
     exercise = ""
     if text.get("exercise"):  # the lesson's own exercise, on the visitor's documents (page.toml's technique.X)
@@ -247,6 +255,7 @@ def render_technique_section(
     names = ""
     if NETWORKX in t.needs and lab.corpus.entities:  # the graph, on a corpus whose names were written by hand
         names = render_names_compared(lab.corpus.entities, names_found(lab.corpus.documents))
+        names = f'<div class="for-site">{names}</div>' if yours else names
     if results:
         slot = render_result(results[0])
     elif not questions:
@@ -255,6 +264,21 @@ def render_technique_section(
     else:
         slot = f'<p class="message">{escape(note or MEANING_NOTE)}</p>'
     explain = text.get("explain", "").replace("{word_list_example}", word_list_example(lab.corpus.related_words))
+    explained = _explain(terms, explain, text.get("demo", ""), bool(questions))
+    own_presets = own_try = ""
+    if yours:
+        own_text, own_terms = yours
+        # the visitor's own word list, as the page model draws it (raglab.ui.own_html.word_list_line)
+        own_explain = own_text.get("explain", "").replace("{word_list_example}", OWN_WORDS)
+        own_explained = _explain(own_terms, own_explain, own_text.get("demo", ""), False)
+        own_explained = own_explained.replace(OWN_WORDS, '<span id="own-word-list-example"></span>')
+        explained = for_each(explained, own_explained)
+        own_presets = (
+            f'<div class="presets own-presets for-yours" role="group" aria-label="Questions from your documents" '
+            f'id="own-presets-{key}"></div>'
+        )
+        own_try = f'<p class="own-try for-yours" id="own-try-{key}"></p>'
+
     ask = f"Ask about {name}"
     others = "".join(
         f'<div class="preset-result" id="{target(n)}">{render_result(r)}</div>' for n, r in enumerate(results[1:], 2)
@@ -266,8 +290,9 @@ def render_technique_section(
         f"{_embed_bar(key)}"
         f'<h2 id="{key}-h"><span class="number">Technique {number}: </span>'
         f"{escape(text.get('heading', t.title))}</h2>"
-        f'<p class="explain">{_explain(terms, explain, text.get("demo", ""), bool(questions))}</p>{try_line}'
-        f'<div class="controls"><div class="presets" role="group" aria-label="Preset questions">{presets}</div>'
+        f'<p class="explain">{explained}</p>{try_line}{own_try}'
+        f'<div class="controls"><div class="presets site-presets" role="group" aria-label="Preset questions">'
+        f"{presets}</div>{own_presets}"
         f'<form class="ask" method="get" action="#{key}"><input type="hidden" name="technique" value="{key}">'
         f'<label for="q-{key}">{"Or type" if questions else "Type"} any question</label><div class="row">'
         f'<input id="q-{key}" name="q" maxlength="500" autocomplete="off" placeholder="{escape(ask)}" '
@@ -347,10 +372,13 @@ def render_main(
     notes: Mapping[str, str] = {},
     scoreboard: str = "",
     compare: str = "",
+    yours_page: Mapping | None = None,
 ) -> str:
     """Everything between the page header and the footer; ``results`` holds each technique's pre-rendered result,
     or its presets' results in order (None for a technique that cannot run here, with an optional note);
-    ``scoreboard`` the rendered scoreboard; ``compare`` the compare view's section (compare_html).
+    ``scoreboard`` the rendered scoreboard; ``compare`` the compare view's section (compare_html); ``yours_page``
+    the page's words for the visitor's own documents (build.default_page_text: the lesson without the site's
+    examples), shown instead of the site's where they differ once the lab searches the visitor's documents.
 
     The order is a learner's: what to try, the documents, the nine techniques (each one's last line names the
     next), then what sets them side by side (compare, the scoreboard), the visitor's own documents and the word
@@ -367,6 +395,11 @@ def render_main(
     terms = Terms(_words(page.get("word", [])), places_named)
     intro = page.get("intro", "").replace("{techniques}", _number_word(len(TECHNIQUES)))
     steps = "".join(f"<li>{terms.link(s)}</li>" for s in page.get("try_first", []))
+    own_terms = Terms(_words(yours_page.get("word", [])), places_named, prefix="own-def") if yours_page else None
+    if own_terms:  # the visitor's steps: the questions proposed from their documents (raglab.ui.own_html)
+        steps = f'<ol class="for-site">{steps}</ol><ol class="for-yours" id="own-try-first"></ol>'
+    else:
+        steps = f"<ol>{steps}</ol>"
     keys = list(TECHNIQUES)
     places = [
         ("try-first", "Try this first"),
@@ -390,10 +423,18 @@ def render_main(
             notes.get(key, ""),
             name,
             after[key],
+            (yours_page.get("technique", {}).get(key, {}), own_terms) if yours_page and own_terms else None,
         )
         for n, key in enumerate(keys, 1)
     )
-    words = terms.word_list(_words(page.get("word", [])))
+    if own_terms and scoreboard:  # the site's labelled questions: the visitor's documents have none
+        head, rest = scoreboard.split("</h2>", 1)
+        scoreboard = (
+            f'{head}</h2><p class="for-yours">The scoreboard needs labelled questions, each with the passages that '
+            "answer it, and your documents have none: switch the lab back to the site’s documents to see it.</p>"
+            f'<div class="for-site">{rest.removesuffix("</section>")}</div></section>'
+        )
+    words = _word_list(_words(page.get("word", [])), _words(yours_page.get("word", [])) if yours_page else [])
     yours = render_section(len(docs), name, lab.passage_size, bool(lab.corpus.related_words))
     return (
         # The places of the page, always at hand: on a wide screen a column of them all beside the text, on a
@@ -405,9 +446,25 @@ def render_main(
         f'<ol id="toc-places" popover>{nav}</ol><a class="to-top" href="#top">Back to the top</a></nav>'
         f'<header class="intro"><h1>{escape(page.get("title", "RAG Lab"))}</h1>'
         f'<p class="subtitle">{escape(page.get("subtitle", ""))}</p><p>{terms.link(intro)}</p></header>'
-        f'<section id="try-first"><h2>Try this first</h2><ol>{steps}</ol></section>'
-        f"{_documents(lab, page)}{sections}{compare}{scoreboard}{yours}"
+        f'<section id="try-first"><h2>Try this first</h2>{steps}</section>'
+        f"{_documents(lab, page, own_terms is not None)}{sections}{compare}{scoreboard}{yours}"
         f'<section id="word-list"><h2>Word list</h2><dl>{words}</dl></section>'
+    )
+
+
+def _word_list(words: Sequence[Mapping[str, str]], own: Sequence[Mapping[str, str]]) -> str:
+    """The word list; a meaning that differs on the visitor's documents (``own``: "like Mira Okafor" in general
+    words) beside the site's.
+
+    >>> _word_list([{"term": "Entity", "meaning": "Like Mira."}], [{"term": "Entity", "meaning": "Like a person."}])
+    '<dt id="w-entity">Entity</dt><dd><span class="for-site">Like Mira.</span><span class="for-yours">Like a \
+person.</span></dd>'
+    """
+    theirs = {w["term"]: w["meaning"] for w in own}
+    return "".join(
+        f'<dt id="{word_id(w["term"])}">{escape(w["term"])}</dt>'
+        f"<dd>{for_each(escape(w['meaning']), escape(theirs[w['term']]) if w['term'] in theirs else None)}</dd>"
+        for w in words
     )
 
 

@@ -31,8 +31,9 @@ def section_name(key: str) -> str:
 class Terms:
     """The word list's terms, linked where the page's text first mentions each (once per text)."""
 
-    def __init__(self, words: Sequence[Mapping[str, str]], places: Mapping[str, str] = {}):
+    def __init__(self, words: Sequence[Mapping[str, str]], places: Mapping[str, str] = {}, prefix: str = "def"):
         self.places = dict(places)  # ``{documents}`` in a text: a link to the page's place of that id, in these words
+        self.prefix = prefix  # of the popovers' ids: a second Terms on one page (the visitor's words) takes another
         self.meanings: dict[str, str] = {}  # word id -> meaning
         keys = []
         for w in words:
@@ -77,7 +78,7 @@ class Terms:
                 continue
             done.add(target)
             self.popovers += 1
-            pid = f"def-{self.popovers}"
+            pid = f"{self.prefix}-{self.popovers}"
             out += [
                 escape(text[last : m.start()]),
                 f'<button type="button" class="term" popovertarget="{pid}">{escape(m.group(0))}</button>'
