@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -37,6 +38,16 @@ from .common_nouns import counted_noun, in_code, section_title, short_forms_of_c
 from .name_edits import EDITS as EDITS
 from .name_edits import apply_edits as apply_edits
 from .name_edits import edits_from_record as edits_from_record
+from .name_shapes import (
+    common_word,
+    constant,
+    cut_at_line_end,
+    initials_only,
+    misspelt,
+    nouns_capitalised,
+    shaped,
+    without_trademark,
+)
 
 SINGLE_WORD_PASSAGES = 2  # a one-word name must be capitalised in this many passages (1-5): once may be chance
 MULTI_WORD_PASSAGES = 1  # capitalised words together are rarely chance, so a first passage is enough (1-5)
@@ -76,13 +87,18 @@ PLACE_WORDS = frozenset(
 _TOKEN = re.compile(r"[^\W\d_][\w'’\-]*|\d[\w.,:]*|[^\w\s]")
 _LETTERS = re.compile(r"['’\-]")  # what may join the letters of a name's word
 _POSSESSIVE = re.compile(r"['’]s?['’]*$")  # and TeX's closing quotes: "``GNU Free Documentation License''"
-_STARTS_CLAUSE = frozenset(':“"\n')  # after "Methods:", an opening quote or a line break (see _lines) a capital is a
-# sentence start again
+_STARTS_CLAUSE = frozenset(':“"\n•·▪◦●■►✓*')  # after "Methods:", an opening quote, a line break (see _lines) or
+# a list's bullet ("· Initialy the"), a capital is a sentence start again
+_VERSION = re.compile(r"\d{1,3}(?:[.,]|$)")  # "5.0", "2": a version or a level, not a year ("R Core Team 2022")
+_DOTTED = re.compile(r"\d+\.\d")  # a version number: "4.2.2", "5.0"; not a list's "2."
 _INITIAL = re.compile(r"[A-Z]\.")  # "M." in "John M. Chambers": an initial goes on a name
 SHORT_LINE = 0.5  # of its block's longest line: a line shorter than this ends where its words end (a title page's
 # author, a list's item), so a name never runs on across it; a wrapped line of prose fills its block's width
 _BLOCK = re.compile(r"^[^\n]+(?:\n[^\n]+)+", re.MULTILINE)  # a block of several lines (no blank line between)
 _NON_SPACE = re.compile(r"\S+")
+# A path, an address, a file's or a function's name: "/boot/grub/", "pam.d", "debian.org", "read.table". The words in
+# one are not counted as written in prose, so "grub" in "/boot/grub" does not make GRUB a common word.
+_PATH = re.compile(r"\S*\w[/\\@=]\S*|\S*[/\\]\w\S*|\S*\w\.[^\W\d_]\S*")
 _ACRONYM_PLURAL = re.compile(r"[A-Z]{2,}e?s")
 # An English compound is headed by its last part: with a lower-case head it is a common noun ("LR-box", "CPU-seconds",
 # "Unix-alike", as "T-shirt", "X-ray"), however its first part is written; "S-Plus", "Kolmogorov-Smirnov" are not.
@@ -143,15 +159,19 @@ def _is_name_word(word: str) -> bool:
     return word.lower().replace("’", "'").split("'")[0] not in STOP_WORDS  # "It", "I'm" are not names
 
 
-def _runs(tokens: Sequence[str], written: set[str], line: str = "") -> list[tuple[tuple[str, ...], bool, bool]]:
+def _runs(
+    tokens: Sequence[str], written: Mapping[str, int], line: str = "", nouns: bool = False
+) -> list[tuple[tuple[str, ...], bool, bool]]:
     """The runs of capitalised words of a sentence's tokens, each with whether it starts the sentence and whether the
-    sentence uses it as a common noun (``common_nouns``); a run in code is left out.
+    sentence uses it as a common noun (``common_nouns``); a run in code, one cut at a line's end and initials alone
+    are left out (``name_shapes``). ``written`` counts every word as written; with ``nouns`` (a language that
+    capitalises every noun) only a word's shape or an acronym counts.
 
-    >>> _runs(_TOKEN.findall("Yesterday Dr. Ada Lovelace saw the Bank of England's vaults in London."), set())
+    >>> _runs(_TOKEN.findall("Yesterday Dr. Ada Lovelace saw the Bank of England's vaults in London."), {})
     ... # doctest: +NORMALIZE_WHITESPACE
     [(('Yesterday',), True, False), (('Ada', 'Lovelace'), False, False), (('Bank', 'of', 'England'), False, False),
      (('London',), False, False)]
-    >>> _runs(_TOKEN.findall("Set x ~ FLOW; then store it in a DBMS, or the Oracle section."), set())
+    >>> _runs(_TOKEN.findall("Set x ~ FLOW; then store it in a DBMS, or the Oracle section."), {})
     [(('Set',), True, False), (('DBMS',), False, True), (('Oracle',), False, True)]
     """
     runs: list[tuple[tuple[str, ...], bool, bool]] = []
@@ -161,13 +181,17 @@ def _runs(tokens: Sequence[str], written: set[str], line: str = "") -> list[tupl
     run_at = 0  # the index of the current run's first token
 
     def close(end: int):
-        while run and run[-1] in CONNECTORS:
+        while run and (run[-1] in CONNECTORS or run[-1] == "for"):
             run.pop()
+        if len(run) > 1 and end < len(tokens) and _VERSION.match(tokens[end]) and run[-1].lower() in written:
+            run.pop()  # "GLPK Version 5.0", "PostScript Level 2": a common word before a number is no part of a name
         if "&" in run:  # "Thomas Williams & Colin Kelley" is two people; "Chapman & Hall" is one name
             i = run.index("&")
             if min(i, len(run) - i - 1) >= PERSON_WORDS[0]:
                 runs.append((tuple(run[:i]), run_starts, False))
                 del run[: i + 1]
+        if initials_only(tuple(run)) or len(run) == 1 and run_at and _DOTTED.match(tokens[run_at - 1]):
+            run.clear()  # "M. Z": no word of a name; "Version 4.2.2 Patched": a version's label
         if run and not all(w in COMPANY_SUFFIXES for w in run) and not in_code(tokens, run_at, end, line):
             # (", Inc." alone is no name)
             common = counted_noun(tokens, run_at, end) or section_title(tokens, run_at, end)
@@ -186,7 +210,8 @@ def _runs(tokens: Sequence[str], written: set[str], line: str = "") -> list[tupl
                 run[-1] += "."
                 continue
         if not token[0].isupper():  # most tokens: kept short, as this loop sees every word of every document
-            if run and token in CONNECTORS:
+            if run and (token in CONNECTORS or token == "for" and run[-1] in PLACE_WORDS):
+                # ("Department for Applied Informatics": an organisation's word may take "for")
                 run.append(token)
                 continue
             if run:
@@ -194,13 +219,22 @@ def _runs(tokens: Sequence[str], written: set[str], line: str = "") -> list[tupl
             starts = token in _STARTS_CLAUSE or (starts and not token[0].isalpha())  # "2. Fill": still the start
         else:
             word = _POSSESSIVE.sub("", token) if "'" in token or "’" in token else token
-            if word in TITLES:
+            word, marked = without_trademark(word)
+            if constant(word) or cut_at_line_end(word):
+                run.clear()  # "CARD32 ATOM_OFFSET" is code; "Diffusion Mod-" a word broken at a line's end
+                starts = False
+            elif nouns and not shaped(word) and not (word.isupper() and len(word) > 1):
+                close(i)  # German: "Die Unit-Konfigurationsdateien", every noun capitalised
+                starts = False
+            elif word in TITLES:
                 close(i)
                 after_title, starts = True, False  # the name after a title is mid-sentence, whatever came before
             elif word in SECTION_WORDS or word in INTERJECTIONS:
+                if word in SECTION_WORDS and i == run_at + len(run):
+                    run.clear()  # "the Invariant Sections": words before a section word are a kind of section
                 close(i)  # "See Section 4 Tables", "OK Then": what follows proves no more than a sentence's start
                 starts = True
-            elif word.isupper() and len(word) > 1 and word.lower() in written:
+            elif word.isupper() and len(word) > 1 and common_word(word, written):
                 close(i)  # a shouted common word ("RESULTS", "WHO"): a heading, so a sentence starts after it
                 starts = True
             elif _is_name_word(word) or (run and len(word) == 1 and _capitalised_next(tokens, i)):
@@ -209,7 +243,12 @@ def _runs(tokens: Sequence[str], written: set[str], line: str = "") -> list[tupl
                     run_starts, run_at = starts, i
                 run.append(word)
                 starts = False
-                if word != token:  # a possessive ends a name: "Babbage's Difference Engine" is two
+                if marked:  # a trademark sign ends a product's name; a label's common words before it are not
+                    while len(run) > 1 and run[0].lower() in written and not shaped(run[0]):  # its ("Key Value")
+                        del run[0]
+                        run_at += 1
+                    close(i + 1)
+                elif word != token:  # a possessive ends a name: "Babbage's Difference Engine" is two
                     close(i + 1)
             else:
                 close(i)
@@ -253,24 +292,27 @@ def names_found(documents: Sequence[Document], size: int = DEFAULT_SIZE) -> Name
     text also writes their words together in lower case. Keeping every sentence's tokens and every two words
     written together took about 23 MB a MB of text (bench/README.md, "A folder of many large files")."""
     lines = [(doc, _lines(doc)) for doc in documents]
-    written: set[str] = set()  # every word as written: "x.lower() in written" says x is also written in lower case
+    written: Counter[str] = Counter()  # every word as written, and how often: "Ninja" 109 times, "ninja" 33
     short_forms: set[str] = set()  # abbreviations spelled out in lower case ("database management system (DBMS)")
     for _, sentences in lines:
         for line in sentences:
             tokens = _TOKEN.findall(line)
-            written.update(tokens)
+            written.update(_TOKEN.findall(_PATH.sub(" ", line)) if "/" in line or "." in line else tokens)
             if "(" in tokens or "," in tokens:
                 short_forms |= short_forms_of_common_terms(tokens)
-    written.update([_POSSESSIVE.sub("", w) for w in written if "'" in w or "’" in w])  # "rose's" is "rose" written
+    written.update(  # "rose's" is "rose" written
+        {_POSSESSIVE.sub("", w): n for w, n in written.items() if "'" in w or "’" in w}
+    )
     common: set[tuple[str, ...]] = set()  # runs the text uses as a common noun ("a DBMS", "the Setup section")
     found = []
     for doc, sentences in lines:
         passage = ""
+        nouns = nouns_capitalised(doc.language.code)
         for i, line in enumerate(sentences):
             if i % size == 0:  # one id a passage, not a copy for each of its sentences
                 passage = chunk_id(doc.slug, size, i // size + 1)
             tokens = _TOKEN.findall(line)
-            for run, starts, counted in _runs(tokens, written, line):
+            for run, starts, counted in _runs(tokens, written, line, nouns):
                 found.append((run, starts or _is_title(tokens), passage))
                 if counted:
                     common.add(run)
@@ -282,10 +324,12 @@ def names_found(documents: Sequence[Document], size: int = DEFAULT_SIZE) -> Name
     passages: dict[tuple[str, ...], dict[str, None]] = {}  # name -> its passages (ordered sets), by first mention
     starting: dict[str, None] = {}  # single words capitalised only at a sentence start: aliases at most
     for run, starts, passage in found:
-        if starts and run not in mid_runs and all(w.lower() in written for w in run):
+        if starts and run not in mid_runs and all(common_word(w, written) for w in run):
             continue  # "Naming Consider", "2. Code Review": common words, capitalised where a sentence, a line or a
             # title starts (a heading run into its text), as any first word is
-        if starts and run[0] not in mid_words:
+        while len(run) > 1 and common_word(run[0], written) and run[1:] in mid_runs:
+            run = run[1:]  # "Book John Smith", "Normal Unix": a label's or a heading's word before a known name
+        if starts and run[0] not in mid_words and not (len(run) == 1 and shaped(run[0])):
             rest = run[1:]
             while rest and rest[0] in CONNECTORS:
                 rest = rest[1:]
@@ -304,7 +348,10 @@ def names_found(documents: Sequence[Document], size: int = DEFAULT_SIZE) -> Name
     multi = {
         n: None
         for n, ps in passages.items()
-        if len(n) > 1 and len(ps) >= MULTI_WORD_PASSAGES and not _written_in_lower_case(n, pairs)
+        if len(n) > 1
+        and len(ps) >= MULTI_WORD_PASSAGES
+        and not _written_in_lower_case(n, pairs)
+        and not all(common_word(w, written) for w in n if w not in CONNECTORS)  # "Language Reference": a title's
     }
     claims: dict[str, list[tuple[str, ...]]] = {}  # a single word -> the names it may stand for
     for name in multi:
@@ -313,10 +360,14 @@ def names_found(documents: Sequence[Document], size: int = DEFAULT_SIZE) -> Name
                 claims.setdefault(word, []).append(name)
     aliases: dict[tuple[str, ...], list[str]] = {}
     ambiguous: dict[str, tuple[str, ...]] = {}
+    own: set[str] = set()  # words that names of several words hold, and names on their own
     for word in dict.fromkeys([*(n[0] for n in passages if len(n) == 1), *starting]):
+        owners = claims.get(word, ())
+        if len(owners) > 1 and len(passages.get((word,), ())) > sum(len(passages[o]) for o in owners):
+            own.add(word)  # "Linux" alone more often than "Oracle Linux", "Scientific Linux"...: a name of its own
+            continue
         if len(word) < 2 or word.lower() in written:  # the graph matches any case: "Rose" would find "rose"
             continue
-        owners = claims.get(word, ())
         if len(owners) == 1:
             aliases.setdefault(owners[0], []).append(word)
         elif len(owners) > 1:
@@ -330,10 +381,12 @@ def names_found(documents: Sequence[Document], size: int = DEFAULT_SIZE) -> Name
             n in multi
             or (
                 len(n) == 1
-                and len(ps) >= SINGLE_WORD_PASSAGES
+                and (len(ps) >= SINGLE_WORD_PASSAGES or shaped(n[0]))
                 and _one_word_name(n[0])
                 and n[0] not in taken
-                and n[0].lower() not in written
+                and (n[0] not in claims or n[0] in own)  # "John", "License": a word of several names
+                and (shaped(n[0]) or not common_word(n[0], written))
+                and not misspelt(n[0], written)
             )
         )
     ]
