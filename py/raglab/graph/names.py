@@ -257,6 +257,10 @@ def _runs(
     return runs
 
 
+def _without_initials(name: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(w for w in name if not _INITIAL.fullmatch(w))
+
+
 def _is_title(tokens: Sequence[str]) -> bool:
     """Whether a sentence is all capitalised words (and numbers, connectors): a title, a heading or a contents
     line ("1.2.2 Memory Resources") run into the text, where, as at a sentence's start, a capital proves nothing."""
@@ -293,6 +297,7 @@ def names_found(documents: Sequence[Document], size: int = DEFAULT_SIZE) -> Name
     written together took about 23 MB a MB of text (bench/README.md, "A folder of many large files")."""
     lines = [(doc, _lines(doc)) for doc in documents]
     written: Counter[str] = Counter()  # every word as written, and how often: "Ninja" 109 times, "ninja" 33
+    marked: set[str] = set()  # words written with a trademark sign
     short_forms: set[str] = set()  # abbreviations spelled out in lower case ("database management system (DBMS)")
     for _, sentences in lines:
         for line in sentences:
@@ -300,6 +305,8 @@ def names_found(documents: Sequence[Document], size: int = DEFAULT_SIZE) -> Name
             written.update(_TOKEN.findall(_PATH.sub(" ", line)) if "/" in line or "." in line else tokens)
             if "(" in tokens or "," in tokens:
                 short_forms |= short_forms_of_common_terms(tokens)
+            if "™" in line or "®" in line or "TM" in line:  # "Neo4J®": a product's name, from its first passage
+                marked |= {w for w, sign in map(without_trademark, tokens) if sign}
     written.update(  # "rose's" is "rose" written
         {_POSSESSIVE.sub("", w): n for w, n in written.items() if "'" in w or "’" in w}
     )
@@ -329,7 +336,7 @@ def names_found(documents: Sequence[Document], size: int = DEFAULT_SIZE) -> Name
             # title starts (a heading run into its text), as any first word is
         while len(run) > 1 and common_word(run[0], written) and run[1:] in mid_runs:
             run = run[1:]  # "Book John Smith", "Normal Unix": a label's or a heading's word before a known name
-        if starts and run[0] not in mid_words and not (len(run) == 1 and shaped(run[0])):
+        if starts and run[0] not in mid_words and not (len(run) == 1 and (shaped(run[0]) or run[0] in marked)):
             rest = run[1:]
             while rest and rest[0] in CONNECTORS:
                 rest = rest[1:]
@@ -355,9 +362,11 @@ def names_found(documents: Sequence[Document], size: int = DEFAULT_SIZE) -> Name
     }
     claims: dict[str, list[tuple[str, ...]]] = {}  # a single word -> the names it may stand for
     for name in multi:
+        if name in common:
+            continue
         for word in dict.fromkeys([*(name if _person_like(name) else ()), _initials(name)]):
-            if word:
-                claims.setdefault(word, []).append(name)
+            if word and not any(_without_initials(o) == _without_initials(name) for o in claims.get(word, ())):
+                claims.setdefault(word, []).append(name)  # "Brian D. Ripley" is "Brian Ripley": one claim
     aliases: dict[tuple[str, ...], list[str]] = {}
     ambiguous: dict[str, tuple[str, ...]] = {}
     own: set[str] = set()  # words that names of several words hold, and names on their own
@@ -381,7 +390,7 @@ def names_found(documents: Sequence[Document], size: int = DEFAULT_SIZE) -> Name
             n in multi
             or (
                 len(n) == 1
-                and (len(ps) >= SINGLE_WORD_PASSAGES or shaped(n[0]))
+                and (len(ps) >= SINGLE_WORD_PASSAGES or shaped(n[0]) or n[0] in marked)
                 and _one_word_name(n[0])
                 and n[0] not in taken
                 and (n[0] not in claims or n[0] in own)  # "John", "License": a word of several names
@@ -474,14 +483,14 @@ def _short_line_ends(text: str) -> list[int]:
 
 
 def _known_parts(run: tuple[str, ...], known: set[tuple[str, ...]]) -> list[tuple[str, ...]]:
-    """A run of more words than a person's name, all in title case, cut into the people's names found elsewhere
+    """A run of more words than a person's name cut into the people's names found elsewhere
     and what stands between them: a title page's line "Fabio Fiorina Simon Josefsson Nikos Mavrogiannopoulos",
     when Simon Josefsson is a name found on its own. Any other run is left whole.
 
     >>> _known_parts(tuple("Fabio Fiorina Simon Josefsson Nikos Mavrogiannopoulos".split()), {("Simon", "Josefsson")})
     [('Fabio', 'Fiorina'), ('Simon', 'Josefsson'), ('Nikos', 'Mavrogiannopoulos')]
     """
-    if len(run) <= PERSON_WORDS[1] or not all(map(_title_case, run)):
+    if len(run) <= PERSON_WORDS[1]:
         return [run]
     parts: list[tuple[str, ...]] = []
     i = last = 0
