@@ -90,7 +90,7 @@ def test_words_before_a_section_word_are_a_kind_of_section():
 
 def test_a_list_bullet_starts_a_sentence():
     # Debian's tables run their cells into one line with "·": a capital after one proves nothing.
-    text = "chage · Popcon 12 · size 3. knockd · Popcon 4 · size 9."
+    text = "chage · Popcon V:0, I:3 · size 109. knockd · Popcon V:1, I:5 · size 9."
     assert names(text) == []
 
 

@@ -185,6 +185,8 @@ def _runs(
             run.pop()
         if len(run) > 1 and end < len(tokens) and _VERSION.match(tokens[end]) and run[-1].lower() in written:
             run.pop()  # "GLPK Version 5.0", "PostScript Level 2": a common word before a number is no part of a name
+        if len(run) > 1 and len(run[-1]) == 1 and end < len(tokens) and tokens[end] == ":":
+            run.pop()  # "Popcon V:0": a letter that labels a value
         if "&" in run:  # "Thomas Williams & Colin Kelley" is two people; "Chapman & Hall" is one name
             i = run.index("&")
             if min(i, len(run) - i - 1) >= PERSON_WORDS[0]:

@@ -93,3 +93,35 @@ def render_names_compared(by_hand: Sequence[Entity], found: NamesFound) -> str:
         f"<p>Found by hand only: {escape(', '.join(hand_only) or 'none')}. "
         f"Found by rules only: {escape(', '.join(rules_only) or 'none')}.</p></details>"
     )
+
+
+def no_link_note(details: Mapping) -> str:
+    """On a visitor's lab, what Graph RAG could not do with the names found by rules, and the names list's editor
+    offered (a button the page opens it with); "" when the question's names have links to follow. ``details`` is
+    a Graph RAG result's (``names``, ``hops``, ``entities``, ``links``).
+
+    >>> no_link_note({"names": ["Ana Silva"], "hops": [], "entities": ["Ana Silva", "Lisbon"], "links": []})
+    ... # doctest: +NORMALIZE_WHITESPACE
+    '<p class="names-note">The rules found 2 names in your documents and no passage mentions two of them, so the
+    graph has no links to follow. Add or merge names (an alias joins two spellings) in the names list, and Graph
+    RAG follows the links they make. <button type="button" class="open-names">Edit the names</button></p>'
+    """
+    names, links, entities = details.get("names", []), details.get("links", []), details.get("entities", [])
+    if names and details.get("hops"):
+        return ""
+    n = len(entities)
+    found = f"{n:,} name{'s' * (n != 1)}"
+    if not links:
+        said = (
+            f"The rules found {found} in your documents and no passage mentions two of them, so the graph has no "
+            "links to follow."
+        )
+    elif names:
+        said = f"In your documents, no passage mentions {', '.join(names)} with another of the {found}."
+    else:
+        said = f"Your question holds none of the {found} the rules found in your documents."
+    return (
+        f'<p class="names-note">{escape(said)} Add or merge names (an alias joins two spellings) in the names list, '
+        "and Graph RAG follows the links they make. "
+        '<button type="button" class="open-names">Edit the names</button></p>'
+    )
