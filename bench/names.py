@@ -58,7 +58,7 @@ def passage_sample(chunks: Sequence[Chunk]) -> list[Chunk]:
 
     >>> chunks = [Chunk(f"d-{i}", "d", "D", "text", 1, 0, 1) for i in range(1, 31)]
     >>> [c.id for c in passage_sample(chunks)]  # doctest: +NORMALIZE_WHITESPACE
-    ['d-1', 'd-2', 'd-3', 'd-4', 'd-7', 'd-9', 'd-12', 'd-14', 'd-17', 'd-19', 'd-22', 'd-25', 'd-27', 'd-30']
+    ['d-1', 'd-2', 'd-3', 'd-4', 'd-6', 'd-9', 'd-12', 'd-14', 'd-17', 'd-19', 'd-22', 'd-25', 'd-27', 'd-30']
     """
     by_document: dict[str, list[Chunk]] = {}
     for c in chunks:

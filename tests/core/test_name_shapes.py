@@ -111,3 +111,13 @@ def test_in_german_every_noun_is_capitalised_so_only_shapes_and_acronyms_count()
     doc = Document("de", "Systemstart", GERMAN)
     assert doc.language.code == "de"
     assert [e.name for e in find_names([doc], size=1)] == ["GRUB2", "UEFI"]
+
+
+def test_a_heading_of_common_words_a_defined_term_and_an_address_give_no_names():
+    # "Redirecting Output" is the document's own heading; "Title Page" a term the text defines; "RN-AffinityAPI" a
+    # piece of a web address. Kaggle, in prose twice, stays.
+    text = (
+        "# 1.2 Redirecting Output\n\nRead about Redirecting Output for the output. “Title Page” means the page "
+        "with the title. See https://example.org/RN-AffinityAPI/ and Kaggle. The Title Page is first. We use Kaggle."
+    )
+    assert [e.name for e in find_names([Document("t", "T", text)], size=1)] == ["Kaggle"]

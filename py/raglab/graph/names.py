@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from ..documents.chunking import DEFAULT_SIZE, chunk_id
 from ..documents.corpus import Document, Entity
 from ..documents.text import STOP_WORDS
-from .common_nouns import counted_noun, in_code, section_title, short_forms_of_common_terms
+from .common_nouns import counted_noun, defined_term, in_code, section_title, short_forms_of_common_terms
 from .name_edits import EDITS as EDITS
 from .name_edits import apply_edits as apply_edits
 from .name_edits import edits_from_record as edits_from_record
@@ -96,6 +96,7 @@ SHORT_LINE = 0.5  # of its block's longest line: a line shorter than this ends w
 # author, a list's item), so a name never runs on across it; a wrapped line of prose fills its block's width
 _BLOCK = re.compile(r"^[^\n]+(?:\n[^\n]+)+", re.MULTILINE)  # a block of several lines (no blank line between)
 _NON_SPACE = re.compile(r"\S+")
+_URL = re.compile(r"(?:\w+://|www\.)\S*")  # an address's words are no runs: "RN-AffinityAPI" in a web address
 # A path, an address, a file's or a function's name: "/boot/grub/", "pam.d", "debian.org", "read.table". The words in
 # one are not counted as written in prose, so "grub" in "/boot/grub" does not make GRUB a common word.
 _PATH = re.compile(r"\S*\w[/\\@=]\S*|\S*[/\\]\w\S*|\S*\w\.[^\W\d_]\S*")
@@ -196,7 +197,11 @@ def _runs(
             run.clear()  # "M. Z": no word of a name; "Version 4.2.2 Patched": a version's label
         if run and not all(w in COMPANY_SUFFIXES for w in run) and not in_code(tokens, run_at, end, line):
             # (", Inc." alone is no name)
-            common = counted_noun(tokens, run_at, end) or section_title(tokens, run_at, end)
+            common = (
+                counted_noun(tokens, run_at, end)
+                or section_title(tokens, run_at, end)
+                or defined_term(tokens, run_at, end)
+            )
             runs.append((tuple(run), run_starts, common))
         run.clear()
 
@@ -222,6 +227,8 @@ def _runs(
         else:
             word = _POSSESSIVE.sub("", token) if "'" in token or "’" in token else token
             word, marked = without_trademark(word)
+            if nouns and "-" in word and not shaped(word.rsplit("-", 1)[1]):
+                word = word.split("-")[0]  # German compounds are headed by their last part: "GRUB2-Module"
             if constant(word) or cut_at_line_end(word):
                 run.clear()  # "CARD32 ATOM_OFFSET" is code; "Diffusion Mod-" a word broken at a line's end
                 starts = False
@@ -257,6 +264,19 @@ def _runs(
                 starts = False
     close(len(tokens))
     return runs
+
+
+def _headings(doc: Document) -> set[tuple[str, ...]]:
+    """The words of a document's headings of 2 words or more, without their numbers ("1.2 Redirecting Output")."""
+    titles = set()
+    for line in doc.text.split("\n"):
+        if line.startswith("#"):
+            words = _TOKEN.findall(line.lstrip("#"))
+            while words and not words[0][0].isalpha():
+                words.pop(0)
+            if len(words) > 1:
+                titles.add(tuple(words))
+    return titles
 
 
 def _without_initials(name: tuple[str, ...]) -> tuple[str, ...]:
@@ -317,14 +337,15 @@ def names_found(documents: Sequence[Document], size: int = DEFAULT_SIZE) -> Name
     for doc, sentences in lines:
         passage = ""
         nouns = nouns_capitalised(doc.language.code)
+        titles = _headings(doc)
         for i, line in enumerate(sentences):
             if i % size == 0:  # one id a passage, not a copy for each of its sentences
                 passage = chunk_id(doc.slug, size, i // size + 1)
-            tokens = _TOKEN.findall(line)
+            tokens = _TOKEN.findall(_URL.sub(" ", line) if "://" in line or "www." in line else line)
             for run, starts, counted in _runs(tokens, written, line, nouns):
                 found.append((run, starts or _is_title(tokens), passage))
-                if counted:
-                    common.add(run)
+                if counted or run in titles and any(common_word(w, written) for w in run):
+                    common.add(run)  # ("Redirecting Output": a heading of the document, of common words)
     common |= _counted(found) | {(w,) for w in short_forms}
     mid_runs = {run for run, starts, _ in found if not starts}
     found = [(part, starts, passage) for run, starts, passage in found for part in _known_parts(run, mid_runs)]
