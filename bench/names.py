@@ -39,10 +39,9 @@ from pathlib import Path
 from bench import smoke
 from bench.page_runs import ROOT, write_results
 from bench.reading import SET, core_version, load_set, percent
-from raglab.documents.chunking import chunk_documents
+from raglab.documents.chunking import Chunk, chunk_documents
 from raglab.documents.collection import Collection
 from raglab.documents.readers import read_file
-from raglab.documents.chunking import Chunk
 from raglab.graph.entities import EntityGraph
 from raglab.graph.names import FoundName, names_found
 
@@ -208,7 +207,8 @@ def report(r: dict, unlabelled: bool) -> str:
         f"| labelled names found, anywhere | {len(r['labelled_names_found'])} of {r['labelled_names']} | all |",
         f"| labelled not-names found, anywhere | {len(r['labelled_not_names_found'])} of {r['labelled_not_names']} "
         "| none |",
-        f"| sampled passages' names found (recall) | {percent(p['listed_found'], p['listed'])} | >= {PASSAGE_GOAL:.0%} |",
+        f"| sampled passages' names found (recall) | {percent(p['listed_found'], p['listed'])} | "
+        f">= {PASSAGE_GOAL:.0%} |",
         f"| the same, names of 2 characters or more | {percent(p['listed_longer_found'], p['listed_longer'])} | "
         f">= {PASSAGE_GOAL:.0%} |",
         f"| names mentioned in the sampled passages that are names (precision) | "
@@ -220,8 +220,10 @@ def report(r: dict, unlabelled: bool) -> str:
         "",
         "Names found that are not names, in the sampled passages: " + ("; ".join(p["wrong"]) or "none"),
         "",
-        "Sampled passages with no label: " + (", ".join(p["unlabelled_passages"]) or "none")
-        + "; moved: " + (", ".join(p["moved_passages"]) or "none"),
+        "Sampled passages with no label: "
+        + (", ".join(p["unlabelled_passages"]) or "none")
+        + "; moved: "
+        + (", ".join(p["moved_passages"]) or "none"),
         "",
         "Not names in the sample: "
         + "; ".join(f"{x['name']} ({x['why']})" for x in r["rows"] if x["name_or_not"] is False),

@@ -77,7 +77,8 @@ def test_words_of_paths_and_addresses_are_not_counted_as_lower_case():
 
 def test_a_version_label_a_word_before_a_version_and_a_title_of_common_words_are_no_names():
     text = (
-        "This is the Language Reference for GLPK Version 5.0 of the package. The language reference of this version is long. "
+        "This is the Language Reference for GLPK Version 5.0 of the package. The language reference of this "
+        "version is long. "
         "This is R 4.2.2 Patched today. The GLPK Version 5.0 is new. It was 4.2.2 Patched then."
     )
     assert names(text) == ["GLPK"]

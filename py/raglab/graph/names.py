@@ -266,6 +266,14 @@ def _runs(
     return runs
 
 
+def _after_label(run: tuple[str, ...], written: Mapping[str, int], known: set[tuple[str, ...]]) -> tuple[str, ...]:
+    """A run without the common words before a name found mid-sentence elsewhere: "Book John Smith" is a running
+    label's word and John Smith, "Normal Unix" a heading's word and Unix."""
+    while len(run) > 1 and common_word(run[0], written) and run[1:] in known:
+        run = run[1:]
+    return run
+
+
 def _headings(doc: Document) -> set[tuple[str, ...]]:
     """The words of a document's headings of 2 words or more, without their numbers ("1.2 Redirecting Output")."""
     titles = set()
@@ -357,8 +365,7 @@ def names_found(documents: Sequence[Document], size: int = DEFAULT_SIZE) -> Name
         if starts and run not in mid_runs and all(common_word(w, written) for w in run):
             continue  # "Naming Consider", "2. Code Review": common words, capitalised where a sentence, a line or a
             # title starts (a heading run into its text), as any first word is
-        while len(run) > 1 and common_word(run[0], written) and run[1:] in mid_runs:
-            run = run[1:]  # "Book John Smith", "Normal Unix": a label's or a heading's word before a known name
+        run = _after_label(run, written, mid_runs)
         if starts and run[0] not in mid_words and not (len(run) == 1 and (shaped(run[0]) or run[0] in marked)):
             rest = run[1:]
             while rest and rest[0] in CONNECTORS:
