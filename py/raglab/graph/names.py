@@ -26,7 +26,6 @@ a name of 2 or more words by its initials ("RS" for "Royal Society"; not "WHO", 
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -38,6 +37,7 @@ from .common_nouns import counted_noun, defined_term, in_code, section_title, sh
 from .name_edits import EDITS as EDITS
 from .name_edits import apply_edits as apply_edits
 from .name_edits import edits_from_record as edits_from_record
+from .name_lines import sentence_lines
 from .name_shapes import (
     common_word,
     constant,
@@ -92,10 +92,6 @@ _STARTS_CLAUSE = frozenset(':“"\n•·▪◦●■►✓*')  # after "Methods:
 _VERSION = re.compile(r"\d{1,3}(?:[.,]|$)")  # "5.0", "2": a version or a level, not a year ("R Core Team 2022")
 _DOTTED = re.compile(r"\d+\.\d")  # a version number: "4.2.2", "5.0"; not a list's "2."
 _INITIAL = re.compile(r"[A-Z]\.")  # "M." in "John M. Chambers": an initial goes on a name
-SHORT_LINE = 0.5  # of its block's longest line: a line shorter than this ends where its words end (a title page's
-# author, a list's item), so a name never runs on across it; a wrapped line of prose fills its block's width
-_BLOCK = re.compile(r"^[^\n]+(?:\n[^\n]+)+", re.MULTILINE)  # a block of several lines (no blank line between)
-_NON_SPACE = re.compile(r"\S+")
 _URL = re.compile(r"(?:\w+://|www\.)\S*")  # an address's words are no runs: "RN-AffinityAPI" in a web address
 # A path, an address, a file's or a function's name: "/boot/grub/", "pam.d", "debian.org", "read.table". The words in
 # one are not counted as written in prose, so "grub" in "/boot/grub" does not make GRUB a common word.
@@ -325,7 +321,7 @@ def names_found(documents: Sequence[Document], size: int = DEFAULT_SIZE) -> Name
     as written first, then the runs of capitalised words, then, for the names of several words only, whether the
     text also writes their words together in lower case. Keeping every sentence's tokens and every two words
     written together took about 23 MB a MB of text (bench/README.md, "A folder of many large files")."""
-    lines = [(doc, _lines(doc)) for doc in documents]
+    lines = [(doc, sentence_lines(doc)) for doc in documents]
     written: Counter[str] = Counter()  # every word as written, and how often: "Ninja" 109 times, "ninja" 33
     marked: set[str] = set()  # words written with a trademark sign
     short_forms: set[str] = set()  # abbreviations spelled out in lower case ("database management system (DBMS)")
@@ -461,55 +457,6 @@ def _counted(found: Sequence[tuple[tuple[str, ...], bool, str]]) -> set[tuple[st
         if any(len(passages.get((*run[:-1], form), ())) >= SINGLE_WORD_PASSAGES for form in other if form):
             counted.add(run)
     return counted
-
-
-def _lines(doc: Document) -> list[str]:
-    """A document's sentences, with a line break ("\\n") where a short line ended inside one (``SHORT_LINE``): a
-    title page's authors, one a line, are three names, not one.
-
-    >>> _lines(Document("t", "T", "Fabio Fiorina\\nSimon Josefsson\\nNikos Mavrogiannopoulos\\nwrote this manual in "
-    ...                 "Stockholm and Paris, and Simon\\nJosefsson kept it."))  # doctest: +NORMALIZE_WHITESPACE
-    ['Fabio Fiorina\\nSimon Josefsson\\nNikos Mavrogiannopoulos\\nwrote this manual in Stockholm and Paris, and
-      Simon Josefsson kept it.']
-    """
-    sentences = doc.sentences
-    breaks = _short_line_ends(doc.text)
-    if not breaks:  # every PDF and HTML page: a block is one line, so its sentences hold no line break
-        return sentences
-    starts = doc.sentence_starts
-    lines = []
-    for i, sentence in enumerate(sentences):
-        start, until = starts[i], starts[i + 1] if i + 1 < len(starts) else len(doc.text)
-        at = bisect_left(breaks, start)
-        if at == len(breaks) or breaks[at] >= until:
-            lines.append(sentence)
-            continue
-        # The sentence is the text's words from ``start`` one space apart: put back the breaks between them.
-        words = [m for m, _ in zip(_NON_SPACE.finditer(doc.text, start), range(sentence.count(" ") + 1), strict=False)]
-        ends = set(breaks[at : bisect_left(breaks, words[-1].start())])
-        lines.append(
-            words[0].group()
-            + "".join(
-                ("\n" if any(e in ends for e in range(a.end(), b.start())) else " ") + b.group()
-                for a, b in zip(words, words[1:], strict=False)
-            )
-        )
-    return lines
-
-
-def _short_line_ends(text: str) -> list[int]:
-    """Where the lines of a block that are shorter than ``SHORT_LINE`` of its longest line end, in order."""
-    ends = []
-    for block in _BLOCK.finditer(text):
-        lines = block.group().split("\n")
-        longest = max(len(line.strip()) for line in lines)
-        at = block.start()
-        for line in lines[:-1]:
-            at += len(line)
-            if len(line.strip()) < SHORT_LINE * longest:
-                ends.append(at)
-            at += 1
-    return ends
 
 
 def _known_parts(run: tuple[str, ...], known: set[tuple[str, ...]]) -> list[tuple[str, ...]]:
