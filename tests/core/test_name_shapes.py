@@ -2,7 +2,7 @@
 it drops, each in a text that found a wrong answer before the rule (a person in a talk was found before too)."""
 
 from raglab.documents.corpus import Document
-from raglab.graph.names import find_names
+from raglab.graph.names import find_names, names_found
 
 
 def names(text: str, size: int = 1) -> list[str]:
@@ -17,6 +17,9 @@ def test_product_names_with_digits_or_inner_capitals_count_from_one_passage_even
         "questions. Stata reads them."
     )
     assert names(text) == ["PostgreSQL", "ClickHouse", "ChatGLM3-6B"]
+    assert names_found([Document("t", "T", text)], size=1).names[0].why == (
+        "written as a product's name (a capital inside, digits or a trademark sign), in 1 passage: t-s1-1"
+    )
 
 
 def test_a_trademark_sign_ends_a_name_and_the_label_words_before_it_are_dropped():

@@ -110,6 +110,7 @@ class FoundName:
     words: int
     passages: tuple[str, ...]  # ids of the passages where the rules found the name itself
     aliases: tuple[str, ...] = ()
+    product: bool = False  # one word kept for its shape or a trademark sign ("PostgreSQL", "Neo4J®")
 
     @property
     def entity(self) -> Entity:
@@ -121,6 +122,8 @@ class FoundName:
         how = (
             f"{self.words} capitalised words together"
             if self.words > 1
+            else "written as a product's name (a capital inside, digits or a trademark sign)"
+            if self.product
             else "capitalised, not only where a sentence starts"
         )
         also = f"; also written {', '.join(self.aliases)}" if self.aliases else ""
@@ -409,7 +412,9 @@ def names_found(documents: Sequence[Document], size: int = DEFAULT_SIZE) -> Name
             ambiguous[word] = tuple(" ".join(o) for o in owners)
     taken = {word for names in aliases.values() for word in names} | set(ambiguous)
     names = [
-        FoundName(" ".join(n), len(n), tuple(ps), tuple(aliases.get(n, ())))
+        FoundName(
+            " ".join(n), len(n), tuple(ps), tuple(aliases.get(n, ())), len(n) == 1 and (shaped(n[0]) or n[0] in marked)
+        )
         for n, ps in passages.items()
         if n not in common
         and (

@@ -49,7 +49,8 @@ def render_names(entities: Sequence[Entity], found: NamesFound, edits: Mapping) 
     )
     return (
         f"<p>{len(entities):,} names found by rules in your documents (capitalised words, not only where a "
-        "sentence starts; a single word only when capitalised in 2 passages). Two names are linked when one "
+        "sentence starts; a single word only when capitalised in 2 passages, or written as a product's name: a "
+        "capital inside, digits or a trademark sign). Two names are linked when one "
         "passage mentions both. Remove a name that is not one (or choose several and remove them at once), merge "
         "two spellings of the same name, or add a name the rules missed; your edits are kept.</p>"
         f'<ul class="names-list">{"".join(rows)}</ul>{more_line}'
