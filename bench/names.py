@@ -45,7 +45,7 @@ from raglab.documents.readers import read_file
 from raglab.graph.entities import EntityGraph
 from raglab.graph.names import FoundName, names_found
 
-PER_DOCUMENT = 15  # names sampled from each document (9 documents: at most 135)
+PER_DOCUMENT = 15  # names sampled from each document (17 documents: at most 255)
 GOAL = 0.8  # at least 80% of the sampled names are names
 HEAD = 3  # a document's first passages in the passage sample: its title page
 SPREAD = 12  # and passages spread evenly over it, the first and the last among them
