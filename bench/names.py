@@ -1,5 +1,6 @@
-"""How many of the names found by rules are names (issue 21 item 4): precision on a hand-checked sample of the names
-``raglab.graph.names`` finds in the reading benchmark's real documents.
+"""How many of the names found by rules are names, and how many of a document's names they find (issue 21 item 4,
+issue 35): precision on a hand-checked sample of the names ``raglab.graph.names`` finds in the reading benchmark's
+real documents, and precision and recall on a fixed sample of their passages, every name in them listed by hand.
 
     .venv/bin/python -m bench.names                  # the figures, from bench/reading/names.toml's labels
     .venv/bin/python -m bench.names --unlabelled     # also each sampled name with no label, in its first passage
@@ -14,6 +15,14 @@ the most passages mention (ties by first mention), the names a question is most 
 file format, standard, package or other proper noun a question could be about) or not (a heading or a capitalised
 common phrase, a variable, a cut-off piece of a name, a section word), with a short reason. A label is kept by the
 name, so one file serves every version of the rules; a sampled name with no label is listed, and counted apart.
+
+Recall needs the names the documents really hold, which no sample of found names gives: ``names_passages.toml``
+lists, for a fixed sample of each document's passages (``passage_sample``: its first ``HEAD`` passages, a title
+page's, and ``SPREAD`` spread evenly over it, chosen by position only), every name a reader would name in them.
+The graph's mentions of the names found (``EntityGraph``, as Graph RAG reads them) are compared with that list,
+passage by passage, in any case: recall is the listed names some mentioned name spells (by its name or an alias),
+precision the mentioned names that spell a listed one. Recall is also given without one-letter names ("R"),
+which the rules never take (the graph finds a name in any case).
 
 Writes bench/results/names-<label>-<time>.json (with ``--json`` also to stdout).
 """
@@ -30,13 +39,87 @@ from pathlib import Path
 from bench import smoke
 from bench.page_runs import ROOT, write_results
 from bench.reading import SET, core_version, load_set, percent
-from raglab.documents.chunking import chunk_documents
+from raglab.documents.chunking import Chunk, chunk_documents
 from raglab.documents.collection import Collection
 from raglab.documents.readers import read_file
+from raglab.graph.entities import EntityGraph
 from raglab.graph.names import FoundName, names_found
 
-PER_DOCUMENT = 15  # names sampled from each document (9 documents: at most 135)
+PER_DOCUMENT = 15  # names sampled from each document (17 documents: at most 255)
 GOAL = 0.8  # at least 80% of the sampled names are names
+HEAD = 3  # a document's first passages in the passage sample: its title page
+SPREAD = 12  # and passages spread evenly over it, the first and the last among them
+PASSAGE_GOAL = 0.9  # precision and recall on the sampled passages (issue 35)
+
+
+def passage_sample(chunks: Sequence[Chunk]) -> list[Chunk]:
+    """Each document's first ``HEAD`` passages and ``SPREAD`` spread evenly over it, by position only.
+
+    >>> chunks = [Chunk(f"d-{i}", "d", "D", "text", 1, 0, 1) for i in range(1, 31)]
+    >>> [c.id for c in passage_sample(chunks)]  # doctest: +NORMALIZE_WHITESPACE
+    ['d-1', 'd-2', 'd-3', 'd-4', 'd-6', 'd-9', 'd-12', 'd-14', 'd-17', 'd-19', 'd-22', 'd-25', 'd-27', 'd-30']
+    """
+    by_document: dict[str, list[Chunk]] = {}
+    for c in chunks:
+        by_document.setdefault(c.slug, []).append(c)
+    picked = []
+    for cs in by_document.values():
+        n = len(cs)
+        at = set(range(min(HEAD, n))) | {round(k * (n - 1) / (SPREAD - 1)) for k in range(SPREAD)}
+        picked += [cs[i] for i in sorted(at)]
+    return picked
+
+
+def _folded(name: str) -> str:
+    """A name as compared: in any case, without a trademark sign ("Neo4J®" is "neo4j")."""
+    return name.replace("®", "").replace("™", "").strip().casefold()
+
+
+def passage_figures(chunks: Sequence[Chunk], entities, labelled: dict[str, dict]) -> dict:
+    """Precision and recall of the graph's mentions on the sampled passages against their hand-made lists."""
+    sampled = passage_sample(chunks)
+    graph = EntityGraph(sampled, entities)
+    spellings = {e.name: {_folded(s) for s in e.spellings} for e in entities}
+    listed = mentioned = right = found = found_long = listed_long = 0
+    missed, wrong, moved, unlabelled = [], [], [], []
+    for c in sampled:
+        label = labelled.get(c.id)
+        if label is None:
+            unlabelled.append(c.id)
+            continue
+        if " ".join(c.text.split()[:6]) != label["starts"]:
+            moved.append(c.id)
+            continue
+        names = {_folded(n): n for n in label["names"]}
+        said = {s for m in graph.mentions[c.id] for s in spellings[m]}
+        for m in graph.mentions[c.id]:
+            mentioned += 1
+            if spellings[m] & names.keys():
+                right += 1
+            else:
+                wrong.append(f"{m} ({c.id})")
+        for key, name in names.items():
+            long = len(key) > 1
+            listed += 1
+            listed_long += long
+            if key in said:
+                found += 1
+                found_long += long
+            else:
+                missed.append(f"{name} ({c.id})")
+    return {
+        "passages": len(sampled),
+        "unlabelled_passages": unlabelled,
+        "moved_passages": moved,
+        "listed": listed,
+        "listed_found": found,
+        "listed_longer": listed_long,
+        "listed_longer_found": found_long,
+        "mentioned": mentioned,
+        "mentioned_right": right,
+        "missed": missed,
+        "wrong": wrong,
+    }
 
 
 def sample(found: Sequence[FoundName]) -> list[FoundName]:
@@ -52,6 +135,11 @@ def load_labels(folder: Path) -> dict[str, dict]:
     return {item["name"]: item for item in tomllib.loads(path.read_text()).get("name", [])} if path.exists() else {}
 
 
+def load_passage_labels(folder: Path) -> dict[str, dict]:
+    path = folder / "names_passages.toml"
+    return {p["id"]: p for p in tomllib.loads(path.read_text()).get("passage", [])} if path.exists() else {}
+
+
 def measure(folder: Path, documents: int | None = None) -> dict:
     sources, _, _ = load_set(folder)
     sources = sources[:documents]  # --smoke: the first document only
@@ -63,7 +151,8 @@ def measure(folder: Path, documents: int | None = None) -> dict:
         collection.add(read_file(s.file, s.data()))
     found = names_found(collection.documents)
     labels = load_labels(folder)
-    passages = {c.id: c.text for c in chunk_documents(collection.documents)}
+    chunks = chunk_documents(collection.documents)
+    passages = {c.id: c.text for c in chunks}
     rows = []
     for n in sample(found.names):
         label = labels.get(n.name)
@@ -96,6 +185,7 @@ def measure(folder: Path, documents: int | None = None) -> dict:
         "labelled_not_names": sum(not x["real"] for x in labels.values()),
         "labelled_not_names_found": sorted(n for n, x in labels.items() if not x["real"] and n in everywhere),
         "rows": rows,
+        "in_passages": passage_figures(chunks, found.entities, load_passage_labels(folder)),
     }
 
 
@@ -106,6 +196,7 @@ def _around(text: str, name: str, width: int = 70) -> str:
 
 
 def report(r: dict, unlabelled: bool) -> str:
+    p = r["in_passages"]
     out = [
         f"Names found by rules: {r['found']:,} in {len(r['by_document'])} documents; core {r['core']}",
         "",
@@ -116,6 +207,23 @@ def report(r: dict, unlabelled: bool) -> str:
         f"| labelled names found, anywhere | {len(r['labelled_names_found'])} of {r['labelled_names']} | all |",
         f"| labelled not-names found, anywhere | {len(r['labelled_not_names_found'])} of {r['labelled_not_names']} "
         "| none |",
+        f"| sampled passages' names found (recall) | {percent(p['listed_found'], p['listed'])} | "
+        f">= {PASSAGE_GOAL:.0%} |",
+        f"| the same, names of 2 characters or more | {percent(p['listed_longer_found'], p['listed_longer'])} | "
+        f">= {PASSAGE_GOAL:.0%} |",
+        f"| names mentioned in the sampled passages that are names (precision) | "
+        f"{percent(p['mentioned_right'], p['mentioned'])} | >= {PASSAGE_GOAL:.0%} |",
+        f"| sampled passages with no label, or moved | {len(p['unlabelled_passages'])}, {len(p['moved_passages'])} "
+        f"of {p['passages']} | none |",
+        "",
+        "Names in the sampled passages not found: " + ("; ".join(p["missed"]) or "none"),
+        "",
+        "Names found that are not names, in the sampled passages: " + ("; ".join(p["wrong"]) or "none"),
+        "",
+        "Sampled passages with no label: "
+        + (", ".join(p["unlabelled_passages"]) or "none")
+        + "; moved: "
+        + (", ".join(p["moved_passages"]) or "none"),
         "",
         "Not names in the sample: "
         + "; ".join(f"{x['name']} ({x['why']})" for x in r["rows"] if x["name_or_not"] is False),

@@ -336,3 +336,32 @@ def test_a_letter_and_a_full_stop_before_a_common_word_ends_a_sentence():
 def test_tex_closing_quotes_are_not_part_of_a_name():
     docs = one_doc("The section is entitled ``GNU Free Documentation License''. Read it.")
     assert [e.name for e in find_names(docs, size=1)] == ["GNU Free Documentation License"]
+
+
+def test_where_rules_find_no_link_the_graph_section_says_so_and_offers_the_editor(tmp_path):
+    # A course author's three short notes: each name stands in its own note, so no passage mentions two.
+    from raglab import Lab
+    from raglab.documents.collection import read_folder
+    from raglab.techniques import run
+    from raglab.ui.names_html import no_link_note
+
+    (tmp_path / "welcome.md").write_text("# Welcome\n\nThe course is taught by Ana Silva. Write to her.\n")
+    (tmp_path / "averages.md").write_text("# Averages\n\nThe mean comes from data of Lisbon.\n")
+    (tmp_path / "plots.md").write_text("# Plots\n\nWe plot the means of Lisbon.\n")
+    lab = Lab(read_folder(tmp_path)[0])
+    assert [e.name for e in lab.graph.entities] == ["Lisbon", "Ana Silva"] and lab.graph.links == ()
+    note = no_link_note(run(lab, "graph", "Who is Ana Silva?").details)
+    assert note.startswith(
+        '<p class="names-note">The rules found 2 names in your documents and no passage mentions two of them, so '
+        "the graph has no links to follow."
+    )
+    assert note.endswith('<button type="button" class="open-names">Edit the names</button></p>')
+    # Once a passage mentions two names, a question naming one follows its link, and there is nothing to say.
+    (tmp_path / "plots.md").write_text("# Plots\n\nWe and Ana Silva plot the means of Lisbon.\n")
+    linked = Lab(read_folder(tmp_path)[0])
+    assert no_link_note(run(linked, "graph", "Who is Ana Silva?").details) == ""
+    assert no_link_note(run(linked, "graph", "What is a mean?").details) == (
+        '<p class="names-note">Your question holds none of the 2 names the rules found in your documents. Add or '
+        "merge names (an alias joins two spellings) in the names list, and Graph RAG follows the links they make. "
+        '<button type="button" class="open-names">Edit the names</button></p>'
+    )

@@ -16,6 +16,8 @@ book gives for English, where a proper noun names one thing:
    it, the first letter at the start of a word.
 4. **A section's title.** "the Continuous Integration section", "see Change Log in The GNU Emacs Manual": the
    words name a part of a document.
+6. **A term the text defines.** "“Massive Multiauthor Collaboration Site” (or “MMC Site”) means any ...", "“Title
+   Page” means": words in quotes that the sentence then says the meaning of are a term of the text.
 5. **Code and drawn tables.** "MC <- function(f)", "l ~ LOC, quantity[l] ~ QUAN;", "x(San~Diego,Topeka)": a word
    next to an operator, or called with "(", is an identifier; in a line with a rule drawn in hyphens ("------"),
    capitalised words are a table's headings. Their capitals prove nothing.
@@ -60,6 +62,23 @@ def section_title(tokens: Sequence[str], start: int, end: int) -> bool:
     if end == len(tokens):
         return False
     return tokens[end] in SECTION_NOUNS or (tokens[end] == "in" and start > 0 and tokens[start - 1] == "see")
+
+
+OPENING_QUOTES = frozenset('“"‘')
+CLOSING_QUOTES = frozenset('”"’')
+DEFINING = 8  # tokens after the closing quote that may come before "means" ("(or “MMC Site”) means")
+
+
+def defined_term(tokens: Sequence[str], start: int, end: int) -> bool:
+    """Whether tokens[start:end] stand in quotes that the sentence then defines with "means" (rule 6).
+
+    >>> tokens = "“ Title Page ” means the text near".split()
+    >>> defined_term(tokens, 1, 3), defined_term("“ Title Page ” is long".split(), 1, 3)
+    (True, False)
+    """
+    if start == 0 or tokens[start - 1] not in OPENING_QUOTES or end >= len(tokens) or tokens[end] not in CLOSING_QUOTES:
+        return False
+    return "means" in tokens[end + 1 : end + 1 + DEFINING]
 
 
 def in_code(tokens: Sequence[str], start: int, end: int, line: str) -> bool:

@@ -26,15 +26,28 @@ a name of 2 or more words by its initials ("RS" for "Royal Society"; not "WHO", 
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..documents.chunking import DEFAULT_SIZE, chunk_id
 from ..documents.corpus import Document, Entity
-from ..documents.records import record_json
 from ..documents.text import STOP_WORDS
-from .common_nouns import counted_noun, in_code, section_title, short_forms_of_common_terms
+from .common_nouns import counted_noun, defined_term, in_code, section_title, short_forms_of_common_terms
+from .name_edits import EDITS as EDITS
+from .name_edits import apply_edits as apply_edits
+from .name_edits import edits_from_record as edits_from_record
+from .name_lines import sentence_lines
+from .name_shapes import (
+    common_word,
+    constant,
+    cut_at_line_end,
+    initials_only,
+    misspelt,
+    nouns_capitalised,
+    shaped,
+    without_trademark,
+)
 
 SINGLE_WORD_PASSAGES = 2  # a one-word name must be capitalised in this many passages (1-5): once may be chance
 MULTI_WORD_PASSAGES = 1  # capitalised words together are rarely chance, so a first passage is enough (1-5)
@@ -74,13 +87,15 @@ PLACE_WORDS = frozenset(
 _TOKEN = re.compile(r"[^\W\d_][\w'’\-]*|\d[\w.,:]*|[^\w\s]")
 _LETTERS = re.compile(r"['’\-]")  # what may join the letters of a name's word
 _POSSESSIVE = re.compile(r"['’]s?['’]*$")  # and TeX's closing quotes: "``GNU Free Documentation License''"
-_STARTS_CLAUSE = frozenset(':“"\n')  # after "Methods:", an opening quote or a line break (see _lines) a capital is a
-# sentence start again
+_STARTS_CLAUSE = frozenset(':“"\n•·▪◦●■►✓*')  # after "Methods:", an opening quote, a line break (see _lines) or
+# a list's bullet ("· Initialy the"), a capital is a sentence start again
+_VERSION = re.compile(r"\d{1,3}(?:[.,]|$)")  # "5.0", "2": a version or a level, not a year ("R Core Team 2022")
+_DOTTED = re.compile(r"\d+\.\d")  # a version number: "4.2.2", "5.0"; not a list's "2."
 _INITIAL = re.compile(r"[A-Z]\.")  # "M." in "John M. Chambers": an initial goes on a name
-SHORT_LINE = 0.5  # of its block's longest line: a line shorter than this ends where its words end (a title page's
-# author, a list's item), so a name never runs on across it; a wrapped line of prose fills its block's width
-_BLOCK = re.compile(r"^[^\n]+(?:\n[^\n]+)+", re.MULTILINE)  # a block of several lines (no blank line between)
-_NON_SPACE = re.compile(r"\S+")
+_URL = re.compile(r"(?:\w+://|www\.)\S*")  # an address's words are no runs: "RN-AffinityAPI" in a web address
+# A path, an address, a file's or a function's name: "/boot/grub/", "pam.d", "debian.org", "read.table". The words in
+# one are not counted as written in prose, so "grub" in "/boot/grub" does not make GRUB a common word.
+_PATH = re.compile(r"\S*\w[/\\@=]\S*|\S*[/\\]\w\S*|\S*\w\.[^\W\d_]\S*")
 _ACRONYM_PLURAL = re.compile(r"[A-Z]{2,}e?s")
 # An English compound is headed by its last part: with a lower-case head it is a common noun ("LR-box", "CPU-seconds",
 # "Unix-alike", as "T-shirt", "X-ray"), however its first part is written; "S-Plus", "Kolmogorov-Smirnov" are not.
@@ -95,6 +110,7 @@ class FoundName:
     words: int
     passages: tuple[str, ...]  # ids of the passages where the rules found the name itself
     aliases: tuple[str, ...] = ()
+    product: bool = False  # one word kept for its shape or a trademark sign ("PostgreSQL", "Neo4J®")
 
     @property
     def entity(self) -> Entity:
@@ -106,6 +122,8 @@ class FoundName:
         how = (
             f"{self.words} capitalised words together"
             if self.words > 1
+            else "written as a product's name (a capital inside, digits or a trademark sign)"
+            if self.product
             else "capitalised, not only where a sentence starts"
         )
         also = f"; also written {', '.join(self.aliases)}" if self.aliases else ""
@@ -141,15 +159,19 @@ def _is_name_word(word: str) -> bool:
     return word.lower().replace("’", "'").split("'")[0] not in STOP_WORDS  # "It", "I'm" are not names
 
 
-def _runs(tokens: Sequence[str], written: set[str], line: str = "") -> list[tuple[tuple[str, ...], bool, bool]]:
+def _runs(
+    tokens: Sequence[str], written: Mapping[str, int], line: str = "", nouns: bool = False
+) -> list[tuple[tuple[str, ...], bool, bool]]:
     """The runs of capitalised words of a sentence's tokens, each with whether it starts the sentence and whether the
-    sentence uses it as a common noun (``common_nouns``); a run in code is left out.
+    sentence uses it as a common noun (``common_nouns``); a run in code, one cut at a line's end and initials alone
+    are left out (``name_shapes``). ``written`` counts every word as written; with ``nouns`` (a language that
+    capitalises every noun) only a word's shape or an acronym counts.
 
-    >>> _runs(_TOKEN.findall("Yesterday Dr. Ada Lovelace saw the Bank of England's vaults in London."), set())
+    >>> _runs(_TOKEN.findall("Yesterday Dr. Ada Lovelace saw the Bank of England's vaults in London."), {})
     ... # doctest: +NORMALIZE_WHITESPACE
     [(('Yesterday',), True, False), (('Ada', 'Lovelace'), False, False), (('Bank', 'of', 'England'), False, False),
      (('London',), False, False)]
-    >>> _runs(_TOKEN.findall("Set x ~ FLOW; then store it in a DBMS, or the Oracle section."), set())
+    >>> _runs(_TOKEN.findall("Set x ~ FLOW; then store it in a DBMS, or the Oracle section."), {})
     [(('Set',), True, False), (('DBMS',), False, True), (('Oracle',), False, True)]
     """
     runs: list[tuple[tuple[str, ...], bool, bool]] = []
@@ -159,16 +181,26 @@ def _runs(tokens: Sequence[str], written: set[str], line: str = "") -> list[tupl
     run_at = 0  # the index of the current run's first token
 
     def close(end: int):
-        while run and run[-1] in CONNECTORS:
+        while run and (run[-1] in CONNECTORS or run[-1] == "for"):
             run.pop()
+        if len(run) > 1 and end < len(tokens) and _VERSION.match(tokens[end]) and run[-1].lower() in written:
+            run.pop()  # "GLPK Version 5.0", "PostScript Level 2": a common word before a number is no part of a name
+        if len(run) > 1 and len(run[-1]) == 1 and end < len(tokens) and tokens[end] == ":":
+            run.pop()  # "Popcon V:0": a letter that labels a value
         if "&" in run:  # "Thomas Williams & Colin Kelley" is two people; "Chapman & Hall" is one name
             i = run.index("&")
             if min(i, len(run) - i - 1) >= PERSON_WORDS[0]:
                 runs.append((tuple(run[:i]), run_starts, False))
                 del run[: i + 1]
+        if initials_only(tuple(run)) or len(run) == 1 and run_at and _DOTTED.match(tokens[run_at - 1]):
+            run.clear()  # "M. Z": no word of a name; "Version 4.2.2 Patched": a version's label
         if run and not all(w in COMPANY_SUFFIXES for w in run) and not in_code(tokens, run_at, end, line):
             # (", Inc." alone is no name)
-            common = counted_noun(tokens, run_at, end) or section_title(tokens, run_at, end)
+            common = (
+                counted_noun(tokens, run_at, end)
+                or section_title(tokens, run_at, end)
+                or defined_term(tokens, run_at, end)
+            )
             runs.append((tuple(run), run_starts, common))
         run.clear()
 
@@ -184,7 +216,8 @@ def _runs(tokens: Sequence[str], written: set[str], line: str = "") -> list[tupl
                 run[-1] += "."
                 continue
         if not token[0].isupper():  # most tokens: kept short, as this loop sees every word of every document
-            if run and token in CONNECTORS:
+            if run and (token in CONNECTORS or token == "for" and run[-1] in PLACE_WORDS):
+                # ("Department for Applied Informatics": an organisation's word may take "for")
                 run.append(token)
                 continue
             if run:
@@ -192,13 +225,24 @@ def _runs(tokens: Sequence[str], written: set[str], line: str = "") -> list[tupl
             starts = token in _STARTS_CLAUSE or (starts and not token[0].isalpha())  # "2. Fill": still the start
         else:
             word = _POSSESSIVE.sub("", token) if "'" in token or "’" in token else token
-            if word in TITLES:
+            word, marked = without_trademark(word)
+            if nouns and "-" in word and not shaped(word.rsplit("-", 1)[1]):
+                word = word.split("-")[0]  # German compounds are headed by their last part: "GRUB2-Module"
+            if constant(word) or cut_at_line_end(word):
+                run.clear()  # "CARD32 ATOM_OFFSET" is code; "Diffusion Mod-" a word broken at a line's end
+                starts = False
+            elif nouns and not shaped(word) and not (word.isupper() and len(word) > 1):
+                close(i)  # German: "Die Unit-Konfigurationsdateien", every noun capitalised
+                starts = False
+            elif word in TITLES:
                 close(i)
                 after_title, starts = True, False  # the name after a title is mid-sentence, whatever came before
             elif word in SECTION_WORDS or word in INTERJECTIONS:
+                if word in SECTION_WORDS and i == run_at + len(run):
+                    run.clear()  # "the Invariant Sections": words before a section word are a kind of section
                 close(i)  # "See Section 4 Tables", "OK Then": what follows proves no more than a sentence's start
                 starts = True
-            elif word.isupper() and len(word) > 1 and word.lower() in written:
+            elif word.isupper() and len(word) > 1 and common_word(word, written):
                 close(i)  # a shouted common word ("RESULTS", "WHO"): a heading, so a sentence starts after it
                 starts = True
             elif _is_name_word(word) or (run and len(word) == 1 and _capitalised_next(tokens, i)):
@@ -207,13 +251,43 @@ def _runs(tokens: Sequence[str], written: set[str], line: str = "") -> list[tupl
                     run_starts, run_at = starts, i
                 run.append(word)
                 starts = False
-                if word != token:  # a possessive ends a name: "Babbage's Difference Engine" is two
+                if marked:  # a trademark sign ends a product's name; a label's common words before it are not
+                    while len(run) > 1 and run[0].lower() in written and not shaped(run[0]):  # its ("Key Value")
+                        del run[0]
+                        run_at += 1
+                    close(i + 1)
+                elif word != token:  # a possessive ends a name: "Babbage's Difference Engine" is two
                     close(i + 1)
             else:
                 close(i)
                 starts = False
     close(len(tokens))
     return runs
+
+
+def _after_label(run: tuple[str, ...], written: Mapping[str, int], known: set[tuple[str, ...]]) -> tuple[str, ...]:
+    """A run without the common words before a name found mid-sentence elsewhere: "Book John Smith" is a running
+    label's word and John Smith, "Normal Unix" a heading's word and Unix."""
+    while len(run) > 1 and common_word(run[0], written) and run[1:] in known:
+        run = run[1:]
+    return run
+
+
+def _headings(doc: Document) -> set[tuple[str, ...]]:
+    """The words of a document's headings of 2 words or more, without their numbers ("1.2 Redirecting Output")."""
+    titles = set()
+    for line in doc.text.split("\n"):
+        if line.startswith("#"):
+            words = _TOKEN.findall(line.lstrip("#"))
+            while words and not words[0][0].isalpha():
+                words.pop(0)
+            if len(words) > 1:
+                titles.add(tuple(words))
+    return titles
+
+
+def _without_initials(name: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(w for w in name if not _INITIAL.fullmatch(w))
 
 
 def _is_title(tokens: Sequence[str]) -> bool:
@@ -250,28 +324,35 @@ def names_found(documents: Sequence[Document], size: int = DEFAULT_SIZE) -> Name
     as written first, then the runs of capitalised words, then, for the names of several words only, whether the
     text also writes their words together in lower case. Keeping every sentence's tokens and every two words
     written together took about 23 MB a MB of text (bench/README.md, "A folder of many large files")."""
-    lines = [(doc, _lines(doc)) for doc in documents]
-    written: set[str] = set()  # every word as written: "x.lower() in written" says x is also written in lower case
+    lines = [(doc, sentence_lines(doc)) for doc in documents]
+    written: Counter[str] = Counter()  # every word as written, and how often: "Ninja" 109 times, "ninja" 33
+    marked: set[str] = set()  # words written with a trademark sign
     short_forms: set[str] = set()  # abbreviations spelled out in lower case ("database management system (DBMS)")
     for _, sentences in lines:
         for line in sentences:
             tokens = _TOKEN.findall(line)
-            written.update(tokens)
+            written.update(_TOKEN.findall(_PATH.sub(" ", line)) if "/" in line or "." in line else tokens)
             if "(" in tokens or "," in tokens:
                 short_forms |= short_forms_of_common_terms(tokens)
-    written.update([_POSSESSIVE.sub("", w) for w in written if "'" in w or "’" in w])  # "rose's" is "rose" written
+            if "™" in line or "®" in line or "TM" in line:  # "Neo4J®": a product's name, from its first passage
+                marked |= {w for w, sign in map(without_trademark, tokens) if sign}
+    written.update(  # "rose's" is "rose" written
+        {_POSSESSIVE.sub("", w): n for w, n in written.items() if "'" in w or "’" in w}
+    )
     common: set[tuple[str, ...]] = set()  # runs the text uses as a common noun ("a DBMS", "the Setup section")
     found = []
     for doc, sentences in lines:
         passage = ""
+        nouns = nouns_capitalised(doc.language.code)
+        titles = _headings(doc)
         for i, line in enumerate(sentences):
             if i % size == 0:  # one id a passage, not a copy for each of its sentences
                 passage = chunk_id(doc.slug, size, i // size + 1)
-            tokens = _TOKEN.findall(line)
-            for run, starts, counted in _runs(tokens, written, line):
+            tokens = _TOKEN.findall(_URL.sub(" ", line) if "://" in line or "www." in line else line)
+            for run, starts, counted in _runs(tokens, written, line, nouns):
                 found.append((run, starts or _is_title(tokens), passage))
-                if counted:
-                    common.add(run)
+                if counted or run in titles and any(common_word(w, written) for w in run):
+                    common.add(run)  # ("Redirecting Output": a heading of the document, of common words)
     common |= _counted(found) | {(w,) for w in short_forms}
     mid_runs = {run for run, starts, _ in found if not starts}
     found = [(part, starts, passage) for run, starts, passage in found for part in _known_parts(run, mid_runs)]
@@ -280,10 +361,11 @@ def names_found(documents: Sequence[Document], size: int = DEFAULT_SIZE) -> Name
     passages: dict[tuple[str, ...], dict[str, None]] = {}  # name -> its passages (ordered sets), by first mention
     starting: dict[str, None] = {}  # single words capitalised only at a sentence start: aliases at most
     for run, starts, passage in found:
-        if starts and run not in mid_runs and all(w.lower() in written for w in run):
+        if starts and run not in mid_runs and all(common_word(w, written) for w in run):
             continue  # "Naming Consider", "2. Code Review": common words, capitalised where a sentence, a line or a
             # title starts (a heading run into its text), as any first word is
-        if starts and run[0] not in mid_words:
+        run = _after_label(run, written, mid_runs)
+        if starts and run[0] not in mid_words and not (len(run) == 1 and (shaped(run[0]) or run[0] in marked)):
             rest = run[1:]
             while rest and rest[0] in CONNECTORS:
                 rest = rest[1:]
@@ -302,36 +384,49 @@ def names_found(documents: Sequence[Document], size: int = DEFAULT_SIZE) -> Name
     multi = {
         n: None
         for n, ps in passages.items()
-        if len(n) > 1 and len(ps) >= MULTI_WORD_PASSAGES and not _written_in_lower_case(n, pairs)
+        if len(n) > 1
+        and len(ps) >= MULTI_WORD_PASSAGES
+        and not _written_in_lower_case(n, pairs)
+        and not all(common_word(w, written) for w in n if w not in CONNECTORS)  # "Language Reference": a title's
     }
     claims: dict[str, list[tuple[str, ...]]] = {}  # a single word -> the names it may stand for
     for name in multi:
+        if name in common:
+            continue
         for word in dict.fromkeys([*(name if _person_like(name) else ()), _initials(name)]):
-            if word:
-                claims.setdefault(word, []).append(name)
+            if word and not any(_without_initials(o) == _without_initials(name) for o in claims.get(word, ())):
+                claims.setdefault(word, []).append(name)  # "Brian D. Ripley" is "Brian Ripley": one claim
     aliases: dict[tuple[str, ...], list[str]] = {}
     ambiguous: dict[str, tuple[str, ...]] = {}
+    own: set[str] = set()  # words that names of several words hold, and names on their own
     for word in dict.fromkeys([*(n[0] for n in passages if len(n) == 1), *starting]):
+        owners = claims.get(word, ())
+        if len(owners) > 1 and len(passages.get((word,), ())) > sum(len(passages[o]) for o in owners):
+            own.add(word)  # "Linux" alone more often than "Oracle Linux", "Scientific Linux"...: a name of its own
+            continue
         if len(word) < 2 or word.lower() in written:  # the graph matches any case: "Rose" would find "rose"
             continue
-        owners = claims.get(word, ())
         if len(owners) == 1:
             aliases.setdefault(owners[0], []).append(word)
         elif len(owners) > 1:
             ambiguous[word] = tuple(" ".join(o) for o in owners)
     taken = {word for names in aliases.values() for word in names} | set(ambiguous)
     names = [
-        FoundName(" ".join(n), len(n), tuple(ps), tuple(aliases.get(n, ())))
+        FoundName(
+            " ".join(n), len(n), tuple(ps), tuple(aliases.get(n, ())), len(n) == 1 and (shaped(n[0]) or n[0] in marked)
+        )
         for n, ps in passages.items()
         if n not in common
         and (
             n in multi
             or (
                 len(n) == 1
-                and len(ps) >= SINGLE_WORD_PASSAGES
+                and (len(ps) >= SINGLE_WORD_PASSAGES or shaped(n[0]) or n[0] in marked)
                 and _one_word_name(n[0])
                 and n[0] not in taken
-                and n[0].lower() not in written
+                and (n[0] not in claims or n[0] in own)  # "John", "License": a word of several names
+                and (shaped(n[0]) or not common_word(n[0], written))
+                and not misspelt(n[0], written)
             )
         )
     ]
@@ -369,64 +464,15 @@ def _counted(found: Sequence[tuple[tuple[str, ...], bool, str]]) -> set[tuple[st
     return counted
 
 
-def _lines(doc: Document) -> list[str]:
-    """A document's sentences, with a line break ("\\n") where a short line ended inside one (``SHORT_LINE``): a
-    title page's authors, one a line, are three names, not one.
-
-    >>> _lines(Document("t", "T", "Fabio Fiorina\\nSimon Josefsson\\nNikos Mavrogiannopoulos\\nwrote this manual in "
-    ...                 "Stockholm and Paris, and Simon\\nJosefsson kept it."))  # doctest: +NORMALIZE_WHITESPACE
-    ['Fabio Fiorina\\nSimon Josefsson\\nNikos Mavrogiannopoulos\\nwrote this manual in Stockholm and Paris, and
-      Simon Josefsson kept it.']
-    """
-    sentences = doc.sentences
-    breaks = _short_line_ends(doc.text)
-    if not breaks:  # every PDF and HTML page: a block is one line, so its sentences hold no line break
-        return sentences
-    starts = doc.sentence_starts
-    lines = []
-    for i, sentence in enumerate(sentences):
-        start, until = starts[i], starts[i + 1] if i + 1 < len(starts) else len(doc.text)
-        at = bisect_left(breaks, start)
-        if at == len(breaks) or breaks[at] >= until:
-            lines.append(sentence)
-            continue
-        # The sentence is the text's words from ``start`` one space apart: put back the breaks between them.
-        words = [m for m, _ in zip(_NON_SPACE.finditer(doc.text, start), range(sentence.count(" ") + 1), strict=False)]
-        ends = set(breaks[at : bisect_left(breaks, words[-1].start())])
-        lines.append(
-            words[0].group()
-            + "".join(
-                ("\n" if any(e in ends for e in range(a.end(), b.start())) else " ") + b.group()
-                for a, b in zip(words, words[1:], strict=False)
-            )
-        )
-    return lines
-
-
-def _short_line_ends(text: str) -> list[int]:
-    """Where the lines of a block that are shorter than ``SHORT_LINE`` of its longest line end, in order."""
-    ends = []
-    for block in _BLOCK.finditer(text):
-        lines = block.group().split("\n")
-        longest = max(len(line.strip()) for line in lines)
-        at = block.start()
-        for line in lines[:-1]:
-            at += len(line)
-            if len(line.strip()) < SHORT_LINE * longest:
-                ends.append(at)
-            at += 1
-    return ends
-
-
 def _known_parts(run: tuple[str, ...], known: set[tuple[str, ...]]) -> list[tuple[str, ...]]:
-    """A run of more words than a person's name, all in title case, cut into the people's names found elsewhere
+    """A run of more words than a person's name cut into the people's names found elsewhere
     and what stands between them: a title page's line "Fabio Fiorina Simon Josefsson Nikos Mavrogiannopoulos",
     when Simon Josefsson is a name found on its own. Any other run is left whole.
 
     >>> _known_parts(tuple("Fabio Fiorina Simon Josefsson Nikos Mavrogiannopoulos".split()), {("Simon", "Josefsson")})
     [('Fabio', 'Fiorina'), ('Simon', 'Josefsson'), ('Nikos', 'Mavrogiannopoulos')]
     """
-    if len(run) <= PERSON_WORDS[1] or not all(map(_title_case, run)):
+    if len(run) <= PERSON_WORDS[1]:
         return [run]
     parts: list[tuple[str, ...]] = []
     i = last = 0
@@ -486,87 +532,3 @@ def _written_in_lower_case(name: tuple[str, ...], pairs: set[tuple[str, str]]) -
 def find_names(documents: Sequence[Document], size: int = DEFAULT_SIZE) -> tuple[Entity, ...]:
     """The entity list the rules find, by first mention: ``EntityGraph(chunks, find_names(documents))``."""
     return names_found(documents, size).entities
-
-
-EDITS = ("removed", "merged", "added")  # the keys of a visitor's edits, applied in the order: added, merged, removed
-
-
-def edits_from_record(raw: object) -> tuple[dict, str]:
-    """A visitor's edits read back from the store (the page's ``names`` record, JSON text), checked against the
-    shape ``apply_edits`` takes, and one sentence when they are not that ("" when they are): no edits then, so the
-    lab starts and Graph RAG answers with the names as found.
-
-    >>> edits_from_record('{"added": [{"name": "Pier", "aliases": ["quay"]}], "merged": [["a", "b"]], "removed": []}')
-    ({'added': [{'name': 'Pier', 'aliases': ['quay']}], 'merged': [['a', 'b']], 'removed': []}, '')
-    >>> edits_from_record("5")[1]
-    'Your edits to the names could not be read back; the names are as found in your documents.'
-    >>> edits_from_record('{"merged": [["only one"]]}')[0]
-    {'added': [], 'merged': [], 'removed': []}
-    """
-    empty: dict = {kind: [] for kind in ("added", "merged", "removed")}
-
-    def texts(value: object) -> bool:
-        return isinstance(value, list) and all(isinstance(v, str) for v in value)
-
-    try:
-        edits = record_json(raw)
-    except ValueError:
-        edits = None
-
-    def added(value: object) -> bool:
-        return isinstance(value, dict) and isinstance(value.get("name"), str) and texts(value.get("aliases", []))
-
-    fits = isinstance(edits, dict) and set(edits) <= set(EDITS)
-    if isinstance(edits, dict) and fits:
-        adds, merges = edits.get("added", []), edits.get("merged", [])
-        fits = (
-            isinstance(adds, list)
-            and all(added(a) for a in adds)
-            and isinstance(merges, list)
-            and all(texts(m) and len(m) == 2 for m in merges)
-            and texts(edits.get("removed", []))
-        )
-    if not fits or not isinstance(edits, dict):
-        return empty, "Your edits to the names could not be read back; the names are as found in your documents."
-    return {**empty, **edits}, ""
-
-
-def apply_edits(found: Sequence[Entity], edits: Mapping[str, Sequence]) -> tuple[Entity, ...]:
-    """A visitor's edits applied to the names found; names compare in any case, and an edit whose names are gone
-    (the documents changed) is skipped. ``added`` entries are ``{"name", "aliases"}`` (an existing name gains the
-    aliases); ``merged`` pairs ``[a, b]`` make b and its aliases aliases of a; ``removed`` drops a name, or an alias.
-
-    >>> found = (Entity("Mira Okafor", ("Mira",)), Entity("Okafor"), Entity("Fernport"), Entity("Millbay"))
-    >>> edits = {"added": [{"name": "Saturday market", "aliases": ["market"]}],
-    ...          "merged": [["Mira Okafor", "okafor"], ["Gone", "Millbay"]], "removed": ["Fernport", "Mira"]}
-    >>> apply_edits(found, edits)  # doctest: +NORMALIZE_WHITESPACE
-    (Entity(name='Mira Okafor', aliases=('Okafor',)), Entity(name='Millbay', aliases=()),
-     Entity(name='Saturday market', aliases=('market',)))
-    """
-    unknown = sorted(set(edits) - set(EDITS))
-    if unknown:
-        raise ValueError(f"unknown edit {unknown[0]!r}: edits are {', '.join(EDITS)}")
-    entities = {e.name.casefold(): e for e in found}
-    for item in edits.get("added", ()):
-        old = entities.get(item["name"].casefold(), Entity(item["name"]))
-        entities[old.name.casefold()] = _with_aliases(old, item.get("aliases", ()))
-    for a, b in edits.get("merged", ()):
-        if a.casefold() in entities and b.casefold() in entities and a.casefold() != b.casefold():
-            gone = entities.pop(b.casefold())
-            entities[a.casefold()] = _with_aliases(entities[a.casefold()], gone.spellings)
-    removed = {r.casefold() for r in edits.get("removed", ())}
-    return tuple(
-        Entity(e.name, tuple(a for a in e.aliases if a.casefold() not in removed))
-        for key, e in entities.items()
-        if key not in removed
-    )
-
-
-def _with_aliases(entity: Entity, more: Sequence[str]) -> Entity:
-    """The entity with more aliases, each once in any case (the first spelling wins), and never its own name."""
-    first: dict[str, str] = {}
-    for alias in (*entity.aliases, *more):
-        if alias.strip():
-            first.setdefault(alias.casefold(), alias)
-    first.pop(entity.name.casefold(), None)
-    return Entity(entity.name, tuple(first.values()))

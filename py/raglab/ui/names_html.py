@@ -49,7 +49,8 @@ def render_names(entities: Sequence[Entity], found: NamesFound, edits: Mapping) 
     )
     return (
         f"<p>{len(entities):,} names found by rules in your documents (capitalised words, not only where a "
-        "sentence starts; a single word only when capitalised in 2 passages). Two names are linked when one "
+        "sentence starts; a single word only when capitalised in 2 passages, or written as a product's name: a "
+        "capital inside, digits or a trademark sign). Two names are linked when one "
         "passage mentions both. Remove a name that is not one (or choose several and remove them at once), merge "
         "two spellings of the same name, or add a name the rules missed; your edits are kept.</p>"
         f'<ul class="names-list">{"".join(rows)}</ul>{more_line}'
@@ -92,4 +93,36 @@ def render_names_compared(by_hand: Sequence[Entity], found: NamesFound) -> str:
         f"</h4><ul>{column(f'<li>{_spellings(e)}</li>' for e in rules)}</ul></div></div>"
         f"<p>Found by hand only: {escape(', '.join(hand_only) or 'none')}. "
         f"Found by rules only: {escape(', '.join(rules_only) or 'none')}.</p></details>"
+    )
+
+
+def no_link_note(details: Mapping) -> str:
+    """On a visitor's lab, what Graph RAG could not do with the names found by rules, and the names list's editor
+    offered (a button the page opens it with); "" when the question's names have links to follow. ``details`` is
+    a Graph RAG result's (``names``, ``hops``, ``entities``, ``links``).
+
+    >>> no_link_note({"names": ["Ana Silva"], "hops": [], "entities": ["Ana Silva", "Lisbon"], "links": []})
+    ... # doctest: +NORMALIZE_WHITESPACE
+    '<p class="names-note">The rules found 2 names in your documents and no passage mentions two of them, so the
+    graph has no links to follow. Add or merge names (an alias joins two spellings) in the names list, and Graph
+    RAG follows the links they make. <button type="button" class="open-names">Edit the names</button></p>'
+    """
+    names, links, entities = details.get("names", []), details.get("links", []), details.get("entities", [])
+    if names and details.get("hops"):
+        return ""
+    n = len(entities)
+    found = f"{n:,} name{'s' * (n != 1)}"
+    if not links:
+        said = (
+            f"The rules found {found} in your documents and no passage mentions two of them, so the graph has no "
+            "links to follow."
+        )
+    elif names:
+        said = f"In your documents, no passage mentions {', '.join(names)} with another of the {found}."
+    else:
+        said = f"Your question holds none of the {found} the rules found in your documents."
+    return (
+        f'<p class="names-note">{escape(said)} Add or merge names (an alias joins two spellings) in the names list, '
+        "and Graph RAG follows the links they make. "
+        '<button type="button" class="open-names">Edit the names</button></p>'
     )

@@ -1,0 +1,127 @@
+"""Names a reader would name (issue 35, raglab/graph/name_shapes.py): for each rule, a name it keeps and a non-name
+it drops, each in a text that found a wrong answer before the rule (a person in a talk was found before too)."""
+
+from raglab.documents.corpus import Document
+from raglab.graph.names import find_names, names_found
+
+
+def names(text: str, size: int = 1) -> list[str]:
+    return [e.name for e in find_names([Document("t", "T", text)], size=size)]
+
+
+def test_product_names_with_digits_or_inner_capitals_count_from_one_passage_even_first():
+    # Each is written once; a word in title case needs 2 passages ("Stata"), these do not: no common word has
+    # their shape. "V1" is a letter with an index, no name.
+    text = (
+        "PostgreSQL stores the rows in V1. We copy them to ClickHouse for reports, and ChatGLM3-6B answers "
+        "questions. Stata reads them."
+    )
+    assert names(text) == ["PostgreSQL", "ClickHouse", "ChatGLM3-6B"]
+    assert names_found([Document("t", "T", text)], size=1).names[0].why == (
+        "written as a product's name (a capital inside, digits or a trademark sign), in 1 passage: t-s1-1"
+    )
+
+
+def test_a_trademark_sign_ends_a_name_and_the_label_words_before_it_are_dropped():
+    # "Neo4J®" is Neo4J; "Key Value ValkeyTM Use" is a slide's label: key and value are common words here.
+    text = "Graphs go in Neo4J® now. Store a key and its value in Key Value ValkeyTM Use cases. We use it."
+    assert names(text) == ["Neo4J", "Valkey"]
+
+
+def test_constants_in_capitals_with_underscores_and_their_types_are_code():
+    text = (
+        "It returns ASN1_SUCCESS or ASN1_FILE_NOT_FOUND, with CARD32 ATOM_OFFSET set. Later ASN1_SUCCESS comes "
+        "back from CARD32 ATOM_OFFSET, as Simon Josefsson wrote."
+    )
+    assert names(text) == ["Simon Josefsson"]
+
+
+def test_a_word_cut_at_a_line_end_drops_its_run():
+    text = "We trained Latent Diffusion Mod- els on data from Kaggle. Kaggle keeps the data."
+    assert names(text) == ["Kaggle"]
+
+
+def test_initials_alone_are_no_name():
+    text = "Thanks to M. Z and to J. K for the help. The help of M. Z came late. Ada Byron helped."
+    assert names(text) == ["Ada Byron"]
+
+
+def test_a_running_label_before_a_known_name_is_cut_off():
+    # "Book John Smith" is a running header run into a sentence; "book" is a common word of the text.
+    text = "The book ends at the foot Book John Smith of each page. We thank John Smith for it."
+    assert names(text) == ["John Smith"]
+
+
+def test_a_misspelt_common_word_is_no_name():
+    # "Initialy" is capitalised mid-sentence in 2 passages, and never written in lower case; "initially" is.
+    text = "It ran, and Initialy it failed. Then, Initialy again, it failed. It initially failed."
+    assert names(text) == []
+
+
+def test_a_person_named_in_a_talk_is_a_name():
+    # One word, capitalised mid-sentence in 2 passages, never written in lower case: the rules before found him too.
+    text = "Thanks, Tibs, for the talk. Then Tibs showed the demo. The demo was short."
+    assert names(text) == ["Tibs"]
+
+
+def test_a_capitalised_word_written_as_often_in_lower_case_is_common_but_a_command_is_not():
+    # "Ninja" 4 times and "ninja" once (the command): the program; "Make" once and "make" 3 times: a verb.
+    text = (
+        "Ninja builds fast. We run Ninja daily, and Ninja is small. Type ninja to start. Use Make or Ninja. "
+        "We make it and use it. They make it again. You make it twice."
+    )
+    assert names(text) == ["Ninja"]
+
+
+def test_words_of_paths_and_addresses_are_not_counted_as_lower_case():
+    text = "Read /boot/grub/grub.cfg first. Then GRUB loads it, and GRUB is old. See debian.org for GRUB."
+    assert names(text) == ["GRUB"]
+
+
+def test_a_version_label_a_word_before_a_version_and_a_title_of_common_words_are_no_names():
+    text = (
+        "This is the Language Reference for GLPK Version 5.0 of the package. The language reference of this "
+        "version is long. "
+        "This is R 4.2.2 Patched today. The GLPK Version 5.0 is new. It was 4.2.2 Patched then."
+    )
+    assert names(text) == ["GLPK"]
+
+
+def test_words_before_a_section_word_are_a_kind_of_section():
+    text = "Keep the Invariant Sections as they are. No Invariant Sections change here."
+    assert names(text) == []
+
+
+def test_a_list_bullet_starts_a_sentence():
+    # Debian's tables run their cells into one line with "·": a capital after one proves nothing.
+    text = "chage · Popcon V:0, I:3 · size 109. knockd · Popcon V:1, I:5 · size 9."
+    assert names(text) == []
+
+
+def test_a_title_page_run_cut_at_a_known_author():
+    text = "Libtasn1 Reference Manual Simon Josefsson\n\nThis manual is kept by Simon Josefsson."
+    assert names(text) == ["Libtasn1 Reference Manual", "Simon Josefsson"]
+
+
+GERMAN = (
+    "Die Dateien werden von GRUB2 gelesen, und die Module werden danach von UEFI geladen. Die Dateien sind in "
+    "dem System, das wir nutzen, aber nicht in der alten Version. Wenn die Firmware UEFI kennt, wird sie es auch "
+    "mit dem Kernel tun, denn sie ist für die Dateien und Module da. Auch der Bootloader ist ein Programm, "
+    "das die Dateien lädt, und er ist nicht sehr groß."
+)
+
+
+def test_in_german_every_noun_is_capitalised_so_only_shapes_and_acronyms_count():
+    doc = Document("de", "Systemstart", GERMAN)
+    assert doc.language.code == "de"
+    assert [e.name for e in find_names([doc], size=1)] == ["GRUB2", "UEFI"]
+
+
+def test_a_heading_of_common_words_a_defined_term_and_an_address_give_no_names():
+    # "Redirecting Output" is the document's own heading; "Title Page" a term the text defines; "RN-AffinityAPI" a
+    # piece of a web address. Kaggle, in prose twice, stays.
+    text = (
+        "# 1.2 Redirecting Output\n\nRead about Redirecting Output for the output. “Title Page” means the page "
+        "with the title. See https://example.org/RN-AffinityAPI/ and Kaggle. The Title Page is first. We use Kaggle."
+    )
+    assert [e.name for e in find_names([Document("t", "T", text)], size=1)] == ["Kaggle"]
