@@ -77,6 +77,17 @@ def install(page) -> None:
         if event.target.open:
             names.draw()
 
+    @when("click", "#graph")
+    def on_open_names(event):
+        # A Graph RAG result whose names make no link offers the names list's editor (ui.names_html.no_link_note).
+        if event.target.classList.contains("open-names"):
+            editor = document.querySelector("#yours .my-names")
+            if editor is None:
+                return
+            editor.open = True
+            editor.scrollIntoView()
+            editor.querySelector("summary").focus()
+
     @when("click", "#docs-names")
     def on_click(event):
         classes = event.target.classList

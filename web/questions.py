@@ -66,7 +66,8 @@ async def answer(
         if not model.newest(key, ticket):
             return False
         result = run(lab, key, question, **options, **ready)
-        changes = model.answered(key, ticket, result, render_result(result), here() if remember else None)
+        drawn = render_result(result, names_by_rules=page.corpus == YOURS)
+        changes = model.answered(key, ticket, result, drawn, here() if remember else None)
         page.draw(changes)
         if t.meaning:
             asyncio.ensure_future(page.site.load_numpy())  # in the background: the answer is already shown

@@ -176,3 +176,26 @@ def test_a_visitors_lab_has_no_site_words_and_its_own_questions_run(browser, sit
             expect(page.locator(f"#result-{key} li.hit").first).to_be_visible()
     finally:
         context.close()
+
+
+def test_a_graph_question_without_links_says_so_and_opens_the_names_editor(browser, site_url):
+    """On a visitor's lab, a Graph RAG question that names none of the names found by rules says so under its
+    summary, from the result's own figures, and its button opens the names list's editor."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(site_url)
+        expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)
+        _keep(page)
+        page.fill("#q-graph", "How long is the written exam?")
+        page.press("#q-graph", "Enter")
+        note = page.locator("#result-graph .names-note")
+        expect(note).to_contain_text("Your question holds none of the", timeout=SLOW)
+        expect(note).to_contain_text("the rules found in your documents")
+        editor = page.locator("#yours details.my-names")
+        expect(editor).not_to_have_attribute("open", "")
+        note.locator("button.open-names").click()
+        expect(editor).to_have_attribute("open", "")
+        expect(page.locator("#docs-names")).to_contain_text("Ana Silva", timeout=SLOW)
+    finally:
+        context.close()

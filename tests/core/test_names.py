@@ -365,3 +365,10 @@ def test_where_rules_find_no_link_the_graph_section_says_so_and_offers_the_edito
         "merge names (an alias joins two spellings) in the names list, and Graph RAG follows the links they make. "
         '<button type="button" class="open-names">Edit the names</button></p>'
     )
+    # The page draws it under a graph result's summary on a visitor's lab only (names found by rules there).
+    from raglab.ui import render_result
+
+    result = run(linked, "graph", "What is a mean?")
+    assert no_link_note(result.details) in render_result(result, names_by_rules=True)
+    assert "names-note" not in render_result(result)
+    assert "names-note" not in render_result(run(linked, "plain", "What is a mean?"), names_by_rules=True)

@@ -11,6 +11,7 @@ from ..show import HEADINGS, passage_place, score_label, score_sum
 from ..techniques import TECHNIQUES
 from ..techniques.registry import SHOWS_GRAPH, SHOWS_LISTS, SHOWS_SEARCHES, SHOWS_SIZES
 from .graph_svg import graph_svg, graph_view
+from .names_html import no_link_note
 
 
 def _hit(hit: Hit) -> str:
@@ -107,18 +108,26 @@ def _searches(result: Result) -> str:
     )
 
 
-def render_result(result: Result) -> str:
+def _shows(result: Result) -> frozenset:
+    return TECHNIQUES[result.technique].shows if result.technique in TECHNIQUES else frozenset()
+
+
+def render_result(result: Result, names_by_rules: bool = False) -> str:
     """A result as a learner reads it: what was found (the summary line and the passages the model is given) first,
     then, each one step away, folded: what the technique did, step by step (with its picture or lists), what the
-    comparison would have given (its ids in the fold's name), and the exact prompt."""
+    comparison would have given (its ids in the fold's name), and the exact prompt. ``names_by_rules``: the graph's
+    names were found by rules in a visitor's documents, so a graph result with no link to follow says so under its
+    summary and offers the names list's editor (names_html.no_link_note)."""
     t = escape(result.technique)
     out = [f'<div class="result" data-technique="{t}" data-question="{escape(result.question)}">']
     if result.message:
         out.append(f'<p class="message" role="status">{escape(result.message)}</p>')
     out.append(f'<p class="summary">{escape(result.summary)}</p>')
+    if names_by_rules and SHOWS_GRAPH in _shows(result):
+        out.append(no_link_note(result.details))
     # What a technique adds, as its registry entry declares (the graph's links, hybrid's two lists, chunk size's
     # sizes); a graph with no names to draw has no links.
-    shows = TECHNIQUES[result.technique].shows if result.technique in TECHNIQUES else frozenset()
+    shows = _shows(result)
     css = "passages sizes" if SHOWS_SIZES in shows else "passages"
     if result.passages or not result.message:
         out.append(
