@@ -21,6 +21,7 @@ from ..lab import Lab
 from ..result import Result
 from ..techniques import NETWORKX, TECHNIQUES, Input, Technique
 from ..techniques.common import plural
+from .compare_html import ASK_METHOD
 from .documents_html import render_section
 from .names_html import render_names_compared
 from .result_html import render_result
@@ -268,7 +269,7 @@ def render_technique_section(
         f"{escape(text.get('heading', t.title))}</h2>"
         f'<p class="explain">{_explain(terms, explain, text.get("demo", ""), bool(questions))}</p>{try_line}'
         f'<div class="controls"><div class="presets" role="group" aria-label="Preset questions">{presets}</div>'
-        f'<form class="ask" method="get" action="#{key}"><input type="hidden" name="technique" value="{key}">'
+        f'<form class="ask" {ASK_METHOD}><input type="hidden" name="technique" value="{key}">'
         f'<label for="q-{key}">{"Or type" if questions else "Type"} any question</label><div class="row">'
         f'<input id="q-{key}" name="q" maxlength="500" autocomplete="off" placeholder="{escape(ask)}" '
         f'data-fernport="{escape(ask)}">'
