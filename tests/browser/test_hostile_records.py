@@ -111,3 +111,18 @@ def test_an_address_of_fifty_thousand_unknown_keys_opens_with_a_sentence(visit):
     expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SAID)
     assert longest_task_after(page, ready_ms) <= LONGEST_TASK_MS
     assert not [url for url in visit.requests if "x0" in url]  # the fragment never left the page
+
+
+def test_a_remembered_device_that_is_none_is_measured_again(visit):
+    """Intent: the device kept in localStorage for the embedding model, damaged into one that does not exist, is no
+    choice: the model loads as at a first visit and a typed meaning question is answered (the worker was told to
+    load on "quantum", and every load failed)."""
+    visit.page.add_init_script(
+        "localStorage.setItem('raglab:device:all-MiniLM-L6-v2:q8', JSON.stringify({device: 'quantum', reason: 5}))"
+    )
+    page = visit.open()
+    question = "Which boat sells bread?"
+    page.fill("#q-hybrid", question)
+    page.press("#q-hybrid", "Enter")
+    expect(page.locator("#result-hybrid .summary")).to_contain_text(f"“{question}”", timeout=SLOW)
+    expect(page.locator("#msg-hybrid")).to_be_empty()
