@@ -164,3 +164,13 @@ def test_an_unlisted_record_that_cannot_be_read_is_not_said_to_be_back():
         "1 of your kept documents was missing from their list; it is back at its end. "
         "1 of your kept documents could not be read back; the rest are here."
     )
+
+
+def test_a_missing_meta_is_made_again_from_the_documents_that_could_be_read():
+    """Intent: the sentence counts the documents the list was made from, not the records that were there."""
+    c, _, said = collection_from_records({"doc:notes": json.dumps(GOOD["notes"]), "doc:torn": '{"slug": "torn"'})
+    assert [d.slug for d in c.documents] == ["notes"]
+    assert said == (
+        "The list of your kept documents was missing; it was made again from the 1 document kept. "
+        "1 of your kept documents could not be read back; the rest are here."
+    )

@@ -481,10 +481,6 @@ def collection_from_records(records: Mapping[str, str]) -> tuple[Collection, obj
     c = Collection()
     problems = []
     kept = sorted(key.removeprefix("doc:") for key in records if key.startswith("doc:"))
-    if "meta" not in records:
-        problems.append(
-            f"The list of your kept documents was missing; it was made again from the {len(kept)} documents kept."
-        )
     try:
         meta = record_json(records.get("meta", "{}"))
         if not isinstance(meta, dict) or not isinstance(meta.get("order", []), list):
@@ -509,6 +505,14 @@ def collection_from_records(records: Mapping[str, str]) -> tuple[Collection, obj
             c.documents.append(doc)
         except (ValueError, TypeError, CorpusError):  # not JSON, not text, not a document record
             damaged += 1
+    if "meta" not in records:  # made again from the documents that could be read
+        n = len(c.documents)
+        problems.insert(
+            0,
+            f"The list of your kept documents was missing; it was made again from the {n} "
+            f"{'document' if n == 1 else 'documents'} kept.",
+        )
+        said_unlisted += 1
     if (n := len({d.slug for d in c.documents} & set(unlisted))) and listed_by_meta:
         problems.insert(
             said_unlisted,
