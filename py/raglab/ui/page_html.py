@@ -2,8 +2,9 @@
 (presets, a question box, the result), and the word list, in the spec's order.
 
 The page's words come from ``page.toml`` beside the corpus; counts in them are filled in from the data. Preset
-buttons and the question form are plain links and a GET form (``?technique=plain&q=...``), so they work as deep
-links even before Python has loaded, or without JavaScript; once Python runs, it answers in place.
+buttons are plain links (``?technique=plain&q=...#plain-preset-2``), so they work as deep links even before Python
+has loaded, or without JavaScript; the question form sends nothing anywhere (``ASK_METHOD``): a question typed before
+Python has loaded is answered once it has, in place, as every question is.
 """
 
 from __future__ import annotations
