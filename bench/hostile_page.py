@@ -18,9 +18,15 @@ Prints the machine's load (/proc/loadavg) before and after each row. ``--smoke``
 Issue 36 adds two rows that are no file. Python a script adds after the start (in open and closed shadow roots, and
 a <py-script> filled two microtasks after insertion): "its line" is the time until PyScript is done with every
 <py-script>, the line whether any Python ran. "Ask the model" after Parent-document on three documents of some 2,450
-tokens each (not in ``--smoke``: a model download): "its line" from the click to the failure's sentence (download
-and load included), "good read" from "Try again" to the sentence saying what was left out, "answer" to the
-answer's end.
+tokens each (not in ``--smoke``: a model download): "its line" from the click to the first sentence (download
+and load included): the failure's, or, where the page cuts the prompt to the memory it estimates before the first
+run, what was left out; after a failure, "good read" from "Try again" to the sentence saying what was left out, and
+"answer" from there (or from the first sentence) to the answer's end.
+
+The rest of issue 36, in a table of its own: a question typed in an embed and sent before Python has started (the
+lab's code held back until Enter), from Enter to its answer, with the count of requests (or Referers) that carry it;
+records that are no text (an array nested 3,000 deep) or torn (with PDF bytes beside), from Ready to the documents'
+line, with the count of damaged records still in the store after.
 """
 
 from __future__ import annotations
@@ -287,11 +293,16 @@ def prompt_row(context, site_url: str, limit_s: float) -> dict:
     t0 = now()
     page.locator("#parent button.ask-model-button").click()
     page.locator("#model-parent .consent-yes").click(timeout=limit_s * 1000)
-    status = page.locator("#model-parent .model-status[role=alert]")
+    # the first sentence: the failure's (a page that sends the whole prompt), or what was left out (one that cuts it
+    # to the memory it estimates, before the first run: then the answer follows with no "Try again")
+    status = page.locator("#model-parent .model-status[role=alert], #model-parent .answer-note").first
     status.wait_for(timeout=limit_s * 1000)
     t1 = now()
     failure = status.inner_text()
-    page.locator("#model-parent button.model-retry").click()
+    if page.locator("#model-parent .model-status[role=alert]").count():
+        page.locator("#model-parent button.model-retry").click()
+    else:
+        failure = "(no failure) " + failure
     t2 = now()
     t3 = t4 = None  # an earlier page (the baseline) may never say what it left out, nor answer
     try:
@@ -312,6 +323,89 @@ def prompt_row(context, site_url: str, limit_s: float) -> dict:
         "longest_ms": longest,
         "line": f"{failure[:90]}… | then: {said[:90]}…",
     }
+
+
+# Issue 36's other rows (a question typed before Python starts, records that are no text or torn, and the first
+# "Ask the model" above): each in a fresh tab, printed in a table of their own. The clock: from Enter to the answer;
+# from the page's Ready to the documents' line; the count of requests (or Referers) holding the typed word, and of the
+# damaged records still in the store afterwards.
+SECRET = "quillback"
+EARLY_ROW = "a question typed in an embed before Python starts"
+TORN_ROW = "records: a doc 3,000 deep (no text), a torn doc + its PDF"
+NOT_TEXT = """() => {
+  let deep = [];
+  for (let i = 0; i < 3000; i++) deep = [deep];
+  return raglabDocuments.keep([["doc:deep", deep], ["pdf:torn", new Uint8Array([37, 80, 68, 70])]]);
+}"""
+KEYS = "async () => (await raglabDocuments.entries()).map(([key]) => key)"
+UNREGISTER = "async () => { for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister(); }"
+
+
+def early_row(context, site_url: str, limit_s: float) -> dict:
+    """From Enter in an embed whose lab code is held back (so Python has not started) to the answer, once released."""
+    import time
+
+    page = context.new_page()
+    # the service worker an earlier row installed would answer for the lab's code, which page.route never sees
+    page.goto(site_url + "lab.css")
+    page.evaluate(UNREGISTER)
+    sent = []
+    page.on("request", lambda r: sent.append(f"{r.url} {r.headers.get('referer', '')}"))
+    held, holding = [], [True]  # the lab's code waits until Enter is pressed
+
+    def hold(route):
+        if holding[0]:
+            held.append(route)
+        else:
+            route.fallback()
+
+    page.route("**/raglab.zip", hold)
+    page.goto(site_url + "?embed=1&technique=plain", wait_until="domcontentloaded")
+    question = f"When does the ferry leave, {SECRET}?"
+    page.fill("#q-plain", question)
+    page.press("#q-plain", "Enter")
+    started = time.perf_counter()
+    holding[0] = False  # from now on every request goes through
+    for route in held:
+        route.fallback()
+    try:
+        summary = page.locator("#result-plain .summary", has_text=question)
+        summary.wait_for(timeout=limit_s * 1000)
+        said, line = time.perf_counter() - started, summary.inner_text()
+    except Exception:
+        said, line = None, page.locator("#status").inner_text()
+    leaks = sum(SECRET in line for line in sent)
+    page.close()
+    return {"said_s": said, "count": leaks, "line": f"{leaks} requests with the question; {line}"}
+
+
+def torn_row(context, site_url: str, limit_s: float) -> dict:
+    """From Ready to the documents' line (or the start's failure), and the damaged records left in the store."""
+    from raglab.documents.collection import document_record
+    from raglab.documents.corpus import Document
+
+    page = open_lab(context, site_url)
+    page.evaluate("async (keys) => raglabDocuments.forget(keys)", page.evaluate(KEYS))  # the earlier rows' records
+    notes = Document("notes", "Notes", "Boats sail at dawn.", source="notes.txt")
+    page.evaluate(
+        "(records) => raglabDocuments.keep(records)",
+        [["doc:notes", json.dumps(document_record(notes))], ["doc:torn", '{"slug": "torn", "text": ']],
+    )
+    page.evaluate(NOT_TEXT)
+    page.reload()
+    ended = "#msg-yours:not(:empty), #status[data-state=error]"
+    try:
+        page.wait_for_selector(ended, timeout=limit_s * 1000)
+        line = page.locator(ended).first.inner_text()
+        said = page.evaluate("performance.now()") / 1000
+        ready = page.locator("#status").get_attribute("data-ready-ms")
+        said = said - float(ready) / 1000 if ready else None
+    except Exception:
+        said, line = None, ""
+    left = [k for k in page.evaluate(KEYS) if k in ("doc:deep", "doc:torn", "pdf:torn")]
+    page.evaluate("async (keys) => raglabDocuments.forget(keys)", page.evaluate(KEYS))
+    page.close()
+    return {"said_s": said, "count": len(left), "line": f"{len(left)} damaged records left; {line}"}
 
 
 def main(argv=None) -> int:
@@ -351,6 +445,16 @@ def main(argv=None) -> int:
                     print(
                         f"{label:<44} {never(row['said_s']):>9} {never(row['good_s']):>9} "
                         f"{never(row['answered_s']):>9} {row['longest_ms']:>9.0f} ms {load():>5}  {row['line'][:110]}",
+                        flush=True,
+                    )
+                rest = {EARLY_ROW: early_row, TORN_ROW: torn_row}
+                rest = {k: v for k, v in rest.items() if wanted(k)}
+                if rest:
+                    print(f"{'issue 36, the rest':<60} {'its line':>9} {'count':>5} {'load':>5}  the line")
+                for label, run in rest.items():
+                    row = run(context, site_url, args.limit)
+                    print(
+                        f"{label:<60} {never(row['said_s']):>9} {row['count']:>5} {load():>5}  {row['line'][:110]}",
                         flush=True,
                     )
                 for label, (kind, selector) in others.items():

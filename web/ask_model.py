@@ -15,6 +15,7 @@ from js import raglabBridge
 from pyscript import document, when
 from questions import answer, current_result, question_of
 
+from raglab.models.model_memory import Shape, memory_tokens
 from raglab.models.model_writes import model_inputs
 from raglab.models.prompt_fit import Fitted, candidates, fit_prompt
 from raglab.prompt import build_prompt
@@ -130,7 +131,9 @@ class Asker:
             self.ready = None
             return failure_sentence(counted["reason"], NAME)
         self.context = counted["context"] or counted["tokens"][0] + self.settings["max_new_tokens"]
-        room = self.page.model.prompt_room(self.context, self.settings["max_new_tokens"])
+        shape = Shape.from_config(counted.get("shape"))
+        memory = memory_tokens(shape, counted.get("device_gb")) if shape else None
+        room = self.page.model.prompt_room(self.context, self.settings["max_new_tokens"], memory)
         return fit_prompt([p.title for p in result.passages], counted["tokens"], room, NAME)
 
     async def generate(self, key: str, prompt: str, heading: str, retry: str, result=None) -> dict | None:

@@ -78,6 +78,12 @@ function defuse(root) {
 
 const status = document.getElementById("status");
 
+// A question asked before Python has started: its form sends nothing (every question form's method is "dialog",
+// py/raglab/ui/compare_html.py's ASK_METHOD), and is marked so that main.py, once started, asks it as typed.
+addEventListener("submit", (event) => {
+  if (!status.dataset.state && event.target.matches("form.ask")) event.target.dataset.asked = "1";
+}, true);
+
 // In an embed on another site's page: whether the browser keeps it from storing (a Promise<boolean>, see showEmbed).
 let storageBlocked = null;
 
@@ -182,7 +188,6 @@ function showEmbed(asked) {
     url.searchParams.set("embed", "1");
     preset.href = url.href;
   }
-  section.querySelector("form.ask")?.insertAdjacentHTML("afterbegin", '<input type="hidden" name="embed" value="1">');
 
   // "Open the full lab": at what the embed shows now. main.py keeps that in the address (remember()), so the link
   // is made from the address when it is about to be followed.
@@ -223,10 +228,12 @@ function sendQuestionsToFullLab(section, key) {
   for (const preset of section.querySelectorAll("a.preset")) {
     Object.assign(preset, { href: fullLab(new URL(preset.href).search, `#${key}`), ...newTab });
   }
-  const form = section.querySelector("form.ask");
-  if (!form) return;
-  form.querySelector("input[name=embed]")?.remove();
-  Object.assign(form, { action: fullLab("", `#${key}`), ...newTab });
+  // The question box, which sends nothing anywhere (ASK_METHOD), opens the full lab with its fields in the fragment,
+  // as the address holds them (raglab.page.address reads an older link's technique= and q= so), never in the query.
+  section.querySelector("form.ask")?.addEventListener("submit", (event) => {
+    const fields = new URLSearchParams(new FormData(event.target));
+    open(fullLab({ technique: key }, `#${key}&${fields}`), "_blank", "noopener,noreferrer");
+  });
 }
 
 // Whether this page may not use IndexedDB (opening a database fails, or throws at once): a Promise<boolean>.

@@ -127,9 +127,15 @@ function storageKey(task) {
   return `raglab:device:${settings[task].model}:${settings[task].dtype}`;
 }
 
+// Only what remember() writes comes back: a device a worker can use and its reason in words. Anything else under the
+// key (damaged, or written by another script of the origin) is no choice: the worker measures again, as at a first
+// visit, rather than fail every load on a device that does not exist.
+const DEVICES = new Set(["wasm", "webgpu"]);
+
 function remembered(task) {
   try {
-    return JSON.parse(localStorage.getItem(storageKey(task)));
+    const kept = JSON.parse(localStorage.getItem(storageKey(task)));
+    return DEVICES.has(kept?.device) && typeof kept.reason === "string" ? kept : null;
   } catch {
     return null;
   }

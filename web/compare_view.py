@@ -76,6 +76,7 @@ def install(page) -> None:
     @when("submit", "form.compare-ask")
     def on_compare(event):
         event.preventDefault()
+        event.target.removeAttribute("data-asked")  # asked now: what boot.js marked before the start is spent
         asked(event.target.querySelector("input[name=compare]").value)
 
     @when("click", "#compare")

@@ -81,6 +81,7 @@ async def start(page: LabPage) -> None:
     compare_view.install(page)
     bench_hooks.install(page)
     source_view.install(page.searched)  # the labs a result's passage is looked up in, the one searched now first
+    asked_early = sections.asked_before_start()  # sent again at the end, as the visitor asked them
     questions.move_old_link(page)
     questions.fill_asked_boxes(page)  # a deep link's questions shown at once; answered once the documents are read
     drawing.show_status("ready", "Ready")
@@ -93,6 +94,7 @@ async def start(page: LabPage) -> None:
     sections.listen_history(page)
     await questions.open_address(page, at_start=True)
     await compare_view.open_address(page)
+    sections.ask_again(asked_early)
     document.getElementById("status").dataset.startS = f"{time.perf_counter() - started:.3f}"
 
 

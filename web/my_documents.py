@@ -29,6 +29,7 @@ from raglab.documents.collection import (
 )
 from raglab.documents.corpus import CorpusError
 from raglab.documents.readers import ReadError
+from raglab.documents.records import RECORD_PAIRS_DEPTH, removed_sentence, unread_documents
 from raglab.page import corpus_named
 from raglab.ui.documents_html import LIST_ROWS, render_kept, render_switch_label
 
@@ -84,8 +85,8 @@ class Documents:
         """At start: the collection kept in this browser, searched again if the visitor left the lab searching it;
         the sentence about what could not be read back ("" none)."""
         try:
-            records = dict((await raglabDocuments.records("doc:")).to_py())
-            records.update(dict((await raglabDocuments.records("meta")).to_py()))
+            records = dict((await raglabDocuments.records("doc:")).to_py(depth=RECORD_PAIRS_DEPTH))
+            records.update(dict((await raglabDocuments.records("meta")).to_py(depth=RECORD_PAIRS_DEPTH)))
             performance.mark("raglab:records-read")  # this mark and the next few are for bench/scifact_page.py
         except Exception as error:
             return f"The documents kept in this browser could not be opened ({error}); nothing was changed."
@@ -93,6 +94,12 @@ class Documents:
             return ""
         c, corpus, why = collection_from_records(records)  # what does not fit is left aside, and said
         self.collection = c
+        if unread := unread_documents(records, [d.slug for d in c.documents]):
+            try:
+                await raglabDocuments.forget(to_js(unread))
+                why += " " + removed_sentence(None)
+            except Exception as error:
+                why += " " + removed_sentence(str(error))
         for d in c.documents:
             self.record_bytes[d.slug] = len(records[f"doc:{d.slug}"].encode())
         document.getElementById("my-words").value = word_list_text(c.related_words)

@@ -9,6 +9,7 @@ from js import raglabDocuments
 from pyodide.ffi import to_js
 from pyscript import document, when
 
+from raglab.documents.records import RECORD_PAIRS_DEPTH
 from raglab.graph.names import apply_edits, edits_from_record, names_found
 from raglab.ui.names_html import render_names
 
@@ -29,7 +30,7 @@ class Names:
     async def load(self) -> str:
         """At start: the visitor's edits as kept, checked (raglab.graph.names.edits_from_record); the sentence
         about a record that could not be read back ("" none)."""
-        kept = dict((await raglabDocuments.records(RECORD)).to_py())
+        kept = dict((await raglabDocuments.records(RECORD)).to_py(depth=RECORD_PAIRS_DEPTH))
         if RECORD not in kept:
             return ""
         self.edits, why = edits_from_record(kept[RECORD])

@@ -55,6 +55,7 @@ def install(page) -> None:
     def on_ask(event):
         event.preventDefault()
         form = event.target
+        form.removeAttribute("data-asked")  # asked now: what boot.js marked before the start is spent
         key = form.closest("section").dataset.technique
         asked(key, form.querySelector("input[name=q]").value, **drawing.form_values(TECHNIQUES[key], form))
 
@@ -76,6 +77,27 @@ def install(page) -> None:
         button = event.target.closest("button")
         key = button.dataset.technique
         embed_code(page, key, button)
+
+
+def asked_before_start() -> list:
+    """The forms a question was asked in before Python started (boot.js marks them; they sent nothing), each with
+    what its fields held then, read before the address fills any box."""
+    return [
+        (form, [(field, field.value, field.checked) for field in form.querySelectorAll("input")])
+        for form in document.querySelectorAll("form.ask[data-asked]")
+    ]
+
+
+def ask_again(forms: list) -> None:
+    """At the end of the start: each form asked in before it, as it was then, sent again, now to its handler, so its
+    question is the section's newest."""
+    for form, fields in forms:
+        if not form.hasAttribute("data-asked"):  # asked again since, and answered
+            continue
+        for field, value, checked in fields:
+            field.value, field.checked = value, checked
+        form.removeAttribute("data-asked")
+        form.requestSubmit()
 
 
 def listen_history(page) -> None:

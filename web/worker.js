@@ -41,8 +41,10 @@
 //   {type: "vectors", id, vectors, choice?}             vectors: number[][], mean-pooled and normalised; choice:
 //       {device, dtype, reason, ms_per_text: {wasm, webgpu}} when this batch measured which device is faster
 //   {type: "choice", id, device, dtype, reason}         the answer to "choose" (nothing is downloaded)
-//   {type: "counted", id, tokens, context}              the answer to "count": tokens: number[], one a prompt;
-//       context: the model's context in tokens (its config's max_position_embeddings)
+//   {type: "counted", id, tokens, context, shape, device_gb}  the answer to "count": tokens: number[], one a prompt;
+//       context: the model's context in tokens (its config's max_position_embeddings); shape: its config's vocab,
+//       layers, heads, kv_heads and head_dim (raglab.models.model_memory estimates the memory a prompt needs from
+//       them); device_gb: navigator.deviceMemory, the device's memory in GB, or null where the browser does not say
 //   {type: "error", id, reason}                         reason: {kind, message, file?, runtime?, status?, status_text?}
 //       kind: "http" (the server answered with an error), "network" (no answer, or cut off), "content" (the
 //       files arrived but could not be read), "request" (a message the worker cannot serve), "memory" (generation
@@ -412,7 +414,18 @@ function chatInputIds(tokenizer, chat) {
 async function count({ id, prompts }) {
   const { tokenizer, model } = await ready();
   const tokens = prompts.map((prompt) => chatInputIds(tokenizer, [{ role: "user", content: prompt }]).ids.length);
-  post({ type: "counted", id, tokens, context: model.config.max_position_embeddings ?? null });
+  const config = model.config;
+  const shape = {
+    vocab: config.vocab_size,
+    layers: config.num_hidden_layers,
+    heads: config.num_attention_heads,
+    kv_heads: config.num_key_value_heads ?? config.num_attention_heads,
+    head_dim: config.head_dim ?? config.hidden_size / config.num_attention_heads,
+  };
+  post({
+    type: "counted", id, tokens, context: config.max_position_embeddings ?? null, shape,
+    device_gb: navigator.deviceMemory ?? null,
+  });
 }
 
 async function generate({ id, prompt, messages, max_new_tokens = DEFAULT_NEW_TOKENS, options = {} }) {

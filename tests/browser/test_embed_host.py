@@ -138,7 +138,8 @@ def follows_its_content_and_works_inside(page, lab):
 def test_where_an_embed_may_not_store_its_questions_open_the_full_lab(visit, tmp_path):
     """Intent: on a course page of another site, in a browser that blocks storage in embedded pages (Chromium's
     private windows do, and Playwright's contexts are such), the embed says why it cannot start instead of
-    "Loading Python…", and a preset opens the full lab at that question."""
+    "Loading Python…", and a preset opens the full lab at that question; so does a typed one, which no request
+    carries (the new tab's address holds it in its fragment from its first request)."""
     with course_page(visit, tmp_path, ["graph"], host_name="localhost") as page:
         frame = page.locator("iframe").element_handle().content_frame()
         status = frame.locator("#status")
@@ -151,6 +152,12 @@ def test_where_an_embed_may_not_store_its_questions_open_the_full_lab(visit, tmp
         with page.context.expect_page() as opened:
             frame.locator("#graph a.preset", has_text=question).click()
         assert_full_lab_at(opened.value, question)
+        opened.value.close()
+        frame.locator("#q-graph").fill(TYPED)
+        with page.context.expect_page() as opened:
+            frame.locator("#q-graph").press("Enter")
+        assert_full_lab_at(opened.value, TYPED)
+        assert not [url for url in visit.requests if "Tomas" in url], visit.requests
 
 
 # In a frame: whether IndexedDB and Cache Storage answer (where storage is blocked, opening either fails).

@@ -41,20 +41,34 @@ def longest_task_after(page, start_ms: float) -> float:
     return max((duration for started, duration in tasks if started >= start_ms), default=0.0)
 
 
+# Two records that are no text at all but arrays nested 3,000 deep (IndexedDB keeps them; converted to Python whole,
+# they overflowed the JavaScript stack: "Python could not start: RangeError"), and the PDF bytes of the torn document.
+NOT_TEXT = """() => {
+  let deep = [];
+  for (let i = 0; i < 3000; i++) deep = [deep];
+  return raglabDocuments.keep([["doc:deep", deep], ["pdf:torn", new Uint8Array([37, 80, 68, 70])]]);
+}"""
+KEPT_KEYS = "async () => (await raglabDocuments.entries()).map(([key]) => key).filter((key) => !key.startsWith('vec:'))"
+
+
 def test_damaged_records_are_said_the_lab_starts_and_a_fatal_error_is_said(visit):
     """Intent: with every record kind damaged, missing or unlisted, the lab reaches Ready and answers, one line says
     what was left aside, both readable documents are in the list (the unlisted one too, so the next Keep keeps it),
-    and no task after Ready holds the page; then a real fatal error in Pyodide (through the benchmark hook's JSON)
-    turns "Ready" into a sentence."""
+    the damaged document records are removed from the store with the PDF kept beside one (no orphan is read again
+    at the next visit), and no task after Ready holds the page; a Keep then drops none of the documents, and the
+    next visit says nothing; then a real fatal error in Pyodide (through the benchmark hook's JSON) turns "Ready"
+    into a sentence."""
     visit.page.add_init_script(WATCH_TASKS)
     page = visit.open()
     page.evaluate("(records) => raglabDocuments.keep(records)", RECORDS)
+    page.evaluate(NOT_TEXT)
     page.reload()
     expect(page.locator("#status")).to_have_text("Ready", timeout=SLOW)
     ready_ms = float(page.locator("#status").get_attribute("data-ready-ms") or 0)
     line = page.locator("#msg-yours")
     expect(line).to_contain_text("Your edits to the names could not be read back", timeout=SAID)
-    expect(line).to_contain_text("1 of your kept documents could not be read back")
+    expect(line).to_contain_text("2 of your kept documents could not be read back")
+    expect(line).to_contain_text("What could not be read back was removed from this browser.")
     expect(line).to_contain_text("1 of your kept documents was missing from their list; it is back at its end.")
     expect(line).to_contain_text("1 kept meaning vector could not be read back")
     expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SAID)
@@ -62,6 +76,19 @@ def test_damaged_records_are_said_the_lab_starts_and_a_fatal_error_is_said(visit
     expect(page.locator("#docs-kept")).to_contain_text("notes.txt")
     expect(page.locator("#docs-kept")).to_contain_text("memo.txt")  # not in the meta's list: kept all the same
     assert longest_task_after(page, ready_ms) <= LONGEST_TASK_MS
+    assert sorted(page.evaluate(KEPT_KEYS)) == ["doc:memo", "doc:notes", "meta", "names"]
+
+    page.locator("#yours .paste summary").click()
+    page.fill("#paste-text", "The harbour light turns green at dusk.")
+    page.locator("#paste-read").click()
+    page.locator("#docs-read .keep-read").click(timeout=SLOW)
+    expect(page.locator("#docs-kept")).to_contain_text("3 documents kept in this browser", timeout=SLOW)
+    page.reload()
+    expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)
+    expect(page.locator("#docs-kept")).to_contain_text("3 documents kept in this browser")
+    for name in ("notes.txt", "memo.txt", "Pasted text"):
+        expect(page.locator("#docs-kept")).to_contain_text(name)
+    expect(line).not_to_contain_text("kept documents")  # nothing left aside, nothing unlisted: no sentence
 
     # a fatal error in Python, after Ready: 50,000 nested brackets through the hook's json.loads
     page.evaluate("setTimeout(() => raglabBench.run('plain', 'ferry', '['.repeat(50000) + ']'.repeat(50000)))")
@@ -84,3 +111,18 @@ def test_an_address_of_fifty_thousand_unknown_keys_opens_with_a_sentence(visit):
     expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SAID)
     assert longest_task_after(page, ready_ms) <= LONGEST_TASK_MS
     assert not [url for url in visit.requests if "x0" in url]  # the fragment never left the page
+
+
+def test_a_remembered_device_that_is_none_is_measured_again(visit):
+    """Intent: the device kept in localStorage for the embedding model, damaged into one that does not exist, is no
+    choice: the model loads as at a first visit and a typed meaning question is answered (the worker was told to
+    load on "quantum", and every load failed)."""
+    visit.page.add_init_script(
+        "localStorage.setItem('raglab:device:all-MiniLM-L6-v2:q8', JSON.stringify({device: 'quantum', reason: 5}))"
+    )
+    page = visit.open()
+    question = "Which boat sells bread?"
+    page.fill("#q-hybrid", question)
+    page.press("#q-hybrid", "Enter")
+    expect(page.locator("#result-hybrid .summary")).to_contain_text(f"“{question}”", timeout=SLOW)
+    expect(page.locator("#msg-hybrid")).to_be_empty()

@@ -64,3 +64,36 @@ def test_the_page_keeps_what_the_device_held_for_the_rest_of_the_visit():
     assert page.model_out_of_memory(40_960, 256, 7_219) == 3_609
     assert page.prompt_room(40_960, 256) == Room(40_960, 256, held=3_609)
     assert page.model_out_of_memory(40_960, 256, 3_000) == 1_500
+
+
+def test_the_memory_estimate_cuts_a_prompt_before_the_first_run():
+    """Intent: a prompt longer than the device's memory is estimated to hold is cut by whole passages before it is
+    ever sent, with a sentence that says the limit is an estimate of memory, not the model's context."""
+    from raglab.models.model_memory import Shape, memory_tokens
+
+    stub = Shape.from_config({"vocab": 151_936, "layers": 2, "heads": 4, "kv_heads": 2, "head_dim": 8})
+    assert stub is not None
+    room = Room(40_960, 256, memory=memory_tokens(stub, device_gb=8))
+    assert (room.tokens, room.by_estimate, room.by_memory) == (4_546, True, False)
+    fitted = fit_prompt(("A", "B", "C"), [7_300, 4_900, 2_450], room, QWEN)
+    assert (fitted.kept, fitted.sent) == (1, True)
+    assert fitted.sentence == (
+        "The prompt was 7,300 tokens, more than the 4,546 that fit in the memory this device gives Qwen3 0.6B "
+        "(estimated from the model's size), so its last 2 passages were left out (“B”, “C”): the model reads "
+        "passage 1 alone, 2,450 tokens."
+    )
+    assert Room(40_960, 256, memory=40_000).tokens == 40_000 and not Room(1_000, 256, memory=40_000).by_estimate
+    assert room.after_out_of_memory(2_450).tokens == 1_225  # the estimate fell short: what failed is halved
+    assert room.after_out_of_memory(2_450).by_memory
+
+
+def test_a_smaller_device_holds_fewer_tokens_and_no_shape_makes_no_estimate():
+    from raglab.models.model_memory import Shape, memory_tokens
+
+    qwen = Shape(vocab=151_936, layers=28, heads=16, kv_heads=8, head_dim=128)
+    assert memory_tokens(qwen, 8) > memory_tokens(qwen, 4) > memory_tokens(qwen, 2) > 0
+    assert memory_tokens(qwen, None) == memory_tokens(qwen, 8)  # the browser does not say: WebAssembly's bound
+    for n in (memory_tokens(qwen, 2), memory_tokens(qwen, 8)):
+        assert qwen.prompt_bytes(n) <= qwen.prompt_bytes(n + 1)
+    assert Shape.from_config({"vocab": 151_936, "layers": 2, "heads": 4, "kv_heads": 2}) is None
+    assert Shape.from_config({"vocab": True, "layers": 2, "heads": 4, "kv_heads": 2, "head_dim": 8}) is None

@@ -7,6 +7,7 @@ import pytest
 
 from raglab.documents.collection import collection_from_records, document_record
 from raglab.documents.corpus import Document
+from raglab.documents.records import unread_documents
 from raglab.graph.names import apply_edits, edits_from_record
 from raglab.page import corpus_named
 
@@ -113,3 +114,63 @@ def test_names_of_any_other_shape_are_left_aside_with_a_sentence(raw):
 def test_names_as_the_page_writes_them_come_back_as_they_were():
     kept = {"added": [{"name": "Pier", "aliases": ["quay"]}], "merged": [["Mira", "Okafor"]], "removed": ["Millbay"]}
     assert edits_from_record(json.dumps(kept)) == (kept, "")
+
+
+# --- issue 36: a record's values bounded before json.loads runs ----------------------------------------------------
+
+MANY = 1_500_000  # values: more than records.MAX_RECORD_VALUES
+
+
+def test_records_of_too_many_keys_or_values_are_left_aside_before_they_are_parsed():
+    """Intent: a meta of 1.5 million keys, a document of 1.5 million page starts and a names record of 1.5 million
+    keys are each left aside with their sentence, the rest kept; none is handed to json.loads (its dict of millions
+    of keys took 5 s here)."""
+    keys = "{" + ", ".join(f'"k{i}": 1' for i in range(MANY)) + "}"
+    c, _, said = collection_from_records(records(keys, **GOOD))
+    assert [d.slug for d in c.documents] == ["memo", "notes"]
+    assert said.startswith("The list of your kept documents could not be read back")
+    starts = json.dumps({**GOOD["notes"], "page_starts": [0] * MANY})
+    c, _, said = collection_from_records(records(meta(), notes=starts, memo=GOOD["memo"]))
+    assert [d.slug for d in c.documents] == ["memo"]
+    assert said == "1 of your kept documents could not be read back; the rest are here."
+    edits, said = edits_from_record('{"added": [], "removed": [' + ", ".join(['"x"'] * MANY) + "]}")
+    assert edits == {"added": [], "merged": [], "removed": []} and said.startswith("Your edits to the names could not")
+
+
+def test_a_record_of_a_long_text_with_many_commas_is_read():
+    """Intent: the commas of a text are not values: a document whose text holds 1.5 million of them comes back."""
+    doc = Document("commas", "Commas", "Boats, " * MANY + "sail.")
+    c, _, said = collection_from_records(records(meta(order=["commas"]), commas=document_record(doc)))
+    assert c.documents == [doc] and said == ""
+
+
+def test_the_unread_documents_and_their_pdfs_are_the_ones_the_page_removes():
+    """Intent: what could not be read back is named for removal with its PDF bytes, and nothing that was read."""
+    stored = records(meta(order=["notes", "memo", "torn"]), **GOOD, torn='{"slug": "torn", "text": ')
+    c, _, said = collection_from_records(stored)
+    assert unread_documents([*stored, "pdf:notes", "pdf:torn"], [d.slug for d in c.documents]) == [
+        "doc:torn",
+        "pdf:torn",
+    ]
+
+
+def test_an_unlisted_record_that_cannot_be_read_is_not_said_to_be_back():
+    """Intent: of two records the list does not name, the one read is back at the list's end and said so; the
+    damaged one is said to be unreadable only, not also "back"."""
+    stored = records(meta(order=["notes"]), **GOOD, torn='{"slug": "torn", "text": ')
+    c, _, said = collection_from_records(stored)
+    assert [d.slug for d in c.documents] == ["notes", "memo"]
+    assert said == (
+        "1 of your kept documents was missing from their list; it is back at its end. "
+        "1 of your kept documents could not be read back; the rest are here."
+    )
+
+
+def test_a_missing_meta_is_made_again_from_the_documents_that_could_be_read():
+    """Intent: the sentence counts the documents the list was made from, not the records that were there."""
+    c, _, said = collection_from_records({"doc:notes": json.dumps(GOOD["notes"]), "doc:torn": '{"slug": "torn"'})
+    assert [d.slug for d in c.documents] == ["notes"]
+    assert said == (
+        "The list of your kept documents was missing; it was made again from the 1 document kept. "
+        "1 of your kept documents could not be read back; the rest are here."
+    )

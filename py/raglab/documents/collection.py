@@ -486,10 +486,6 @@ def collection_from_records(records: Mapping[str, str]) -> tuple[Collection, obj
     c = Collection()
     problems = []
     kept = sorted(key.removeprefix("doc:") for key in records if key.startswith("doc:"))
-    if "meta" not in records:
-        problems.append(
-            f"The list of your kept documents was missing; it was made again from the {len(kept)} documents kept."
-        )
     try:
         meta = record_json(records.get("meta", "{}"))
         if not isinstance(meta, dict) or not isinstance(meta.get("order", []), list):
@@ -500,12 +496,7 @@ def collection_from_records(records: Mapping[str, str]) -> tuple[Collection, obj
         problems.append("The list of your kept documents could not be read back; every document that could is here.")
     listed = set(order)
     unlisted = [slug for slug in kept if slug not in listed]
-    if unlisted and "meta" in records and order is not kept:
-        n = len(unlisted)
-        problems.append(
-            f"{n} of your kept documents {'was' if n == 1 else 'were'} missing from their list; "
-            f"{'it is' if n == 1 else 'they are'} back at its end."
-        )
+    listed_by_meta, said_unlisted = "meta" in records and order is not kept, len(problems)  # said once read
     order = order + unlisted
     damaged = 0
     for slug in dict.fromkeys(order):  # each once
@@ -519,6 +510,20 @@ def collection_from_records(records: Mapping[str, str]) -> tuple[Collection, obj
             c.documents.append(doc)
         except (ValueError, TypeError, CorpusError):  # not JSON, not text, not a document record
             damaged += 1
+    if "meta" not in records:  # made again from the documents that could be read
+        n = len(c.documents)
+        problems.insert(
+            0,
+            f"The list of your kept documents was missing; it was made again from the {n} "
+            f"{'document' if n == 1 else 'documents'} kept.",
+        )
+        said_unlisted += 1
+    if (n := len({d.slug for d in c.documents} & set(unlisted))) and listed_by_meta:
+        problems.insert(
+            said_unlisted,
+            f"{n} of your kept documents {'was' if n == 1 else 'were'} missing from their list; "
+            f"{'it is' if n == 1 else 'they are'} back at its end.",
+        )
     if damaged:
         problems.append(
             f"{damaged} of your kept documents could not be read back; the rest are here."

@@ -2,12 +2,15 @@
 worker counts them; this module decides), and, when longer than the room there is, cut by whole passages from the
 last, with a sentence saying what was left out, or not sent at all, with a sentence saying why.
 
-The room is the model's context less the tokens kept for its answer, and, once the device ran out of memory on a
-prompt this visit, half that prompt's tokens (a model's attention needs memory that grows with the square of the
-prompt's length, so half the tokens need about a quarter of the memory):
+The room is the model's context less the tokens kept for its answer, at most the tokens the device's memory is
+estimated to hold (raglab.models.model_memory, from the model's shape, before the first run), and, once the device
+ran out of memory on a prompt this visit all the same, half that prompt's tokens (the memory a prompt needs grows
+with its length and the square of it, so half the tokens need at most half the memory):
 
 >>> Room(context=40_960, answer=256).tokens
 40704
+>>> Room(context=40_960, answer=256, memory=4_546).tokens
+4546
 >>> Room(context=40_960, answer=256).after_out_of_memory(7_612).tokens
 3806
 
@@ -32,21 +35,27 @@ from ..result import Hit
 @dataclass(frozen=True)
 class Room:
     """How many tokens a prompt may have: the model's context (its config's ``max_position_embeddings``, as the
-    worker reports it) less ``answer`` (the most tokens it may write), and at most ``held`` once an out-of-memory
-    error set it (None: none this visit)."""
+    worker reports it) less ``answer`` (the most tokens it may write), at most ``memory`` (the estimate of what the
+    device's memory holds; None: no estimate), and at most ``held`` once an out-of-memory error set it (None: none
+    this visit)."""
 
     context: int
     answer: int
     held: int | None = None
+    memory: int | None = None
 
     @property
     def tokens(self) -> int:
-        by_context = max(self.context - self.answer, 0)
-        return by_context if self.held is None else min(by_context, self.held)
+        return min(n for n in (max(self.context - self.answer, 0), self.held, self.memory) if n is not None)
 
     @property
     def by_memory(self) -> bool:
-        return self.held is not None and self.held < self.context - self.answer
+        return self.held is not None and self.held == self.tokens < self.context - self.answer
+
+    @property
+    def by_estimate(self) -> bool:
+        by_context = self.context - self.answer
+        return not self.by_memory and self.memory is not None and self.memory == self.tokens < by_context
 
     def after_out_of_memory(self, prompt_tokens: int) -> Room:
         """The room after a prompt of ``prompt_tokens`` ran out of memory: half of it, and never more than before."""
@@ -54,8 +63,16 @@ class Room:
         return replace(self, held=held if self.held is None else min(self.held, held))
 
     def words(self, what: str) -> str:
+        """
+        >>> print(Room(context=40_960, answer=256, memory=4_546).words("Qwen3 0.6B"))
+        the 4,546 that fit in the memory this device gives Qwen3 0.6B (estimated from the model's size)
+        """
         if self.by_memory:
             return f"the {self.tokens:,} this device held for {what} after it ran out of memory"
+        if self.by_estimate:
+            return (
+                f"the {self.tokens:,} that fit in the memory this device gives {what} (estimated from the model's size)"
+            )
         return (
             f"the {self.tokens:,} {what} can read (its context of {self.context:,} tokens less {self.answer:,} "
             "for its answer)"

@@ -2,9 +2,9 @@
 
 ``#hyde&q.plain=...&scoring.plain=bm25&q.hyde=...&hy.hyde=...`` holds every section the visitor asked in: its
 question, its inputs (repeatable ``rw.``, ``hy.``), and the options that differ from their defaults. The links of
-older versions, ``?technique=hyde&q=...&hy=...``, and the forms without JavaScript, which send the same, still
-open. Every value is read to the form's own limits (each Input's and Option's ``read``). The page (web/main.py)
-writes and reads the address with these; the core never touches a browser.
+older versions, ``?technique=hyde&q=...&hy=...``, and the presets' links, which say the same, still open. Every
+value is read to the form's own limits (each Input's and Option's ``read``). The page (web/main.py) writes and reads
+the address with these; the core never touches a browser.
 """
 
 from __future__ import annotations

@@ -170,9 +170,10 @@ class PageModel:
         view = self.views[self.corpus][key]
         return view.result.question if view.result else self.question_of(view, key)
 
-    def prompt_room(self, context: int, answer: int) -> Room:
-        """The room for a prompt to the language model: its context less its answer, and what this device held."""
-        return Room(context, answer, self.model_held)
+    def prompt_room(self, context: int, answer: int, memory: int | None = None) -> Room:
+        """The room for a prompt to the language model: its context less its answer, the estimate of what this
+        device's memory holds (``memory``, raglab.models.model_memory), and what this device held."""
+        return Room(context, answer, self.model_held, memory)
 
     def model_out_of_memory(self, context: int, answer: int, tokens: int) -> int:
         """A prompt of ``tokens`` ran out of memory: the room for the next one (raglab.models.prompt_fit)."""

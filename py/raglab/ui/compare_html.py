@@ -21,6 +21,12 @@ from urllib.parse import urlencode
 
 from .map_svg import map_figure
 
+# Every question form's method: "dialog", which outside a dialog submits to no address at all (HTML's form submission
+# algorithm), so nothing typed into a question box reaches the network, in a query or a later Referer, whether Python
+# has started (it answers the submit event), not yet (boot.js marks the form, and main.py answers it on starting), or
+# never (no JavaScript: the box sends nothing, and the presets show their pre-rendered results).
+ASK_METHOD = 'method="dialog"'
+
 MOVE_WORDS = {
     "new": "new: plain search does not find it",
     "same": "same place as in plain search",
@@ -149,7 +155,7 @@ def render_compare_section(questions: Sequence[Mapping[str, str]], slot: str, na
         "search beside plain keyword search. Each row shows the passages a technique hands the model, where each "
         "of them stood in plain search, and what the technique did differently. None of them always wins. Press "
         f"a technique's name to open it with the same question.</p>{group}{chosen}"
-        '<form class="ask compare-ask" method="get" action="#compare"><label for="q-compare">'
+        f'<form class="ask compare-ask" {ASK_METHOD}><label for="q-compare">'
         f'{"Or type" if presets else "Type"} any question</label><div class="row">'
         f'<input id="q-compare" name="compare" maxlength="500" autocomplete="off" placeholder="Ask about '
         f'{escape(name)}" data-fernport="Ask about {escape(name)}"><button type="submit">Compare</button></div>'

@@ -2,8 +2,9 @@
 (presets, a question box, the result), and the word list, in the spec's order.
 
 The page's words come from ``page.toml`` beside the corpus; counts in them are filled in from the data. Preset
-buttons and the question form are plain links and a GET form (``?technique=plain&q=...``), so they work as deep
-links even before Python has loaded, or without JavaScript; once Python runs, it answers in place.
+buttons are plain links (``?technique=plain&q=...#plain-preset-2``), so they work as deep links even before Python
+has loaded, or without JavaScript; the question form sends nothing anywhere (``ASK_METHOD``): a question typed before
+Python has loaded is answered once it has, in place, as every question is.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from ..lab import Lab
 from ..result import Result
 from ..techniques import NETWORKX, TECHNIQUES, Input, Technique
 from ..techniques.common import plural
+from .compare_html import ASK_METHOD
 from .documents_html import render_section
 from .names_html import render_names_compared
 from .own_html import word_list_example
@@ -293,7 +295,7 @@ def render_technique_section(
         f'<p class="explain">{explained}</p>{try_line}{own_try}'
         f'<div class="controls"><div class="presets site-presets" role="group" aria-label="Preset questions">'
         f"{presets}</div>{own_presets}"
-        f'<form class="ask" method="get" action="#{key}"><input type="hidden" name="technique" value="{key}">'
+        f'<form class="ask" {ASK_METHOD}><input type="hidden" name="technique" value="{key}">'
         f'<label for="q-{key}">{"Or type" if questions else "Type"} any question</label><div class="row">'
         f'<input id="q-{key}" name="q" maxlength="500" autocomplete="off" placeholder="{escape(ask)}" '
         f'data-fernport="{escape(ask)}">'
