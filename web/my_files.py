@@ -9,11 +9,12 @@ import asyncio
 from types import SimpleNamespace
 
 import drawing
-from js import Uint8Array, performance, raglabDocuments
+from js import Blob, Uint8Array, performance, raglabDocuments
 from pyodide.ffi import create_proxy, to_js
 from pyodide_js import loadPackage
 from pyscript import document, when
 
+from raglab.documents.budget import Budget, GivenUp
 from raglab.documents.chunking import cut_sentences_steps, default_size
 from raglab.documents.collection import add_read, zip_steps
 from raglab.documents.corpus import MAX_PAGES, CorpusError, Document
@@ -24,14 +25,16 @@ from raglab.documents.readers import (
     PDF_STEP_SECONDS,
     READABLE,
     ReadError,
-    check_docx,
+    check_docx_steps,
     check_page_count,
+    count_text_items,
     file_kind,
     read_error,
     read_file,
     read_pasted,
     read_pdf_pages_steps,
 )
+from raglab.documents.zip_rows import in_zip_order
 from raglab.page.file_batches import file_batches
 from raglab.ui.documents_html import LIST_ROWS, render_read
 
@@ -77,14 +80,24 @@ class Reading:
         try:
             kind = file_kind(name, bytes(data.subarray(0, 1024).to_py()))
             if kind == "pdf":
-                pages = [0]  # pdf.js's count of the pages, given once the first is read
+                pages, over = [0], []  # pdf.js's count of the pages, given once the first is read; a bound passed
+                budget, seen = Budget(), set()  # the core's count of text items; the page objects read
 
-                def stop(done: int, total: int) -> bool:
+                def stop(done: int, total: int, items: int = 0, ref: str = "") -> bool:
                     pages[0] = total
-                    return self.cancel or total > MAX_PAGES
+                    try:  # the command line's bounds, on what pdf.js gives
+                        count_text_items(budget, done, items)
+                    except GivenUp as given_up:
+                        over.append(read_error(name, given_up.kind, **given_up.details))
+                    if ref in seen:  # one page object listed twice: the page tree's check in the command line
+                        over.append(read_error(name, "shared_page"))
+                    seen.add(ref or done)  # a page without its object ("") is its own
+                    return self.cancel or total > MAX_PAGES or bool(over)
 
                 read = await raglabDocuments.pdfPages(data, create_proxy(stop), PDF_STEP_SECONDS)
                 check_page_count(name, pages[0])  # past MAX_PAGES: said (as pypdf's page tree is), not read
+                if over:
+                    return over[0]
                 problem = getattr(read, "problem", None)
                 if problem == "cancelled":
                     return None
@@ -95,7 +108,8 @@ class Reading:
                 return await pace.run(read_pdf_pages_steps(name, made))
             raw = data.to_bytes()
             if kind == "docx":
-                check_docx(name, raw)  # a bomb is refused by its directory before mammoth loads (2.8 s)
+                # a bomb is refused by its directory and its XML streamed, in steps, before mammoth loads (2.8 s)
+                await pace.run(check_docx_steps(name, raw))
                 await self.docx_reader()
             return read_file(name, raw)
         except (ReadError, CorpusError) as error:
@@ -184,18 +198,22 @@ class Reading:
             imported = await pace.run(
                 steps, lambda member: self.unzipping(f"{file.name}: {member}"), lambda: self.cancel
             )
-            read = []
+            read, pdfs = [], {}
             for n, raw in imported.unread if imported else ():  # as if dropped one by one: pdf.js, mammoth
                 self.unzipping(f"{file.name}: {n}")
                 member = Uint8Array.new(len(raw))
                 member.assign(raw)
+                # source view: a PDF's bytes, copied first (pdf.js takes the array's own)
+                kept = Blob.new(to_js([member])) if file_kind(n, raw[:1024]) == "pdf" else None
                 item = await self.read_one(SimpleNamespace(name=n, size=len(raw)), member, pace)
                 if item is None or self.cancel:
                     imported = None
                     break
+                if isinstance(item, Document) and kept is not None:
+                    pdfs[id(item)] = (item, kept)
                 read.append(item)
             if imported is not None:
-                add_read(imported, read, file.name)
+                add_read(imported, read, file.name)  # in the zip's order, as dropped files are
         except CorpusError as error:
             self.page.say("yours", str(error))
             return
@@ -210,7 +228,7 @@ class Reading:
         # A zip's stated cut (its passages.toml, or a corpus folder's 2 sentences) is kept; a zip of files without
         # one leaves the visitor's choice standing.
         self.clear()
-        self.items = [*imported.documents, *imported.skipped]
+        self.items, self.pdfs = in_zip_order(imported), pdfs
         self.words = imported.related_words
         self.passages = imported.passage_size if imported.passage_size != default_size(corpus_folder=False) else None
         self.show()
