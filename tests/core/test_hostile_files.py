@@ -28,7 +28,7 @@ from tests.fixtures import (
     zip_with,
 )
 
-from raglab.documents import collection, readers
+from raglab.documents import collection, pdf_items, readers
 from raglab.documents.collection import Collection
 from raglab.documents.corpus import MAX_TOML_DEPTH, CorpusError, parse_toml
 from raglab.documents.readers import (
@@ -297,7 +297,7 @@ def test_a_page_of_300000_text_items_is_refused_by_its_count_before_pypdf_parses
 
 
 def test_text_items_are_counted_in_all_as_they_are_read(monkeypatch):
-    monkeypatch.setattr(readers, "MAX_TEXT_ITEMS", 150)
+    monkeypatch.setattr(pdf_items, "MAX_TEXT_ITEMS", 150)
     pdf = make_pdf(["Boats sail at dawn.\n" * 40] * 5)  # 40 lines a page, 200 in all
     with pytest.raises(ReadError) as given_up:
         read_file("lines.pdf", pdf)

@@ -37,8 +37,10 @@ from .corpus import (
 )
 from .expansion import word_parts, word_xml_steps, zipped_size
 from .markup import html_text, markdown_text
+from .pdf_items import MAX_PAGE_ITEMS, count_text_items
+from .pdf_items import pdf_page as _pdf_page
 from .pdf_layout import read_pages_steps
-from .pdf_lines import Page, text_item, text_lines
+from .pdf_lines import Page, text_lines
 from .pdf_tree import shown_texts, tree_pages
 from .steps import Steps, run_steps
 from .text import has_search_words, paragraphs, stop_words_in
@@ -53,12 +55,9 @@ PDF_STEP_SECONDS = 4  # the page gives pdf.js this long to open a PDF, and again
 # the file is given up with one sentence (too_slow_file, too_slow) and the rest goes on. CPython also has a timer for
 # a step that runs long in one call (budget.Budget.backstop); the page checks between steps.
 FILE_SECONDS = 30
-# What a file may expand to, counted as it is read (budget.count), the same in the page and the command line: a PDF's
-# text items (pdf.js's in the page, pypdf's here; R-exts.pdf has 29,561 in 236 pages, at most a few thousand a page),
-# and the pieces of a Word document's XML (elements: a paragraph of plain text is 3; mammoth takes about 35 us of the
-# processor and 2 KB of memory for each, so 400,000 paragraphs took 36 s and 1 GB).
-MAX_PAGE_ITEMS = 20_000
-MAX_TEXT_ITEMS = 2_000_000
+# What a Word document may expand to, counted as it is read (budget.count), the same in the page and the command line:
+# the pieces of its XML (elements: a paragraph of plain text is 3, and each costs mammoth about 35 us and 2 KB). A
+# PDF's text items: pdf_items.MAX_PAGE_ITEMS, MAX_TEXT_ITEMS.
 MAX_WORD_ELEMENTS = 300_000
 MAX_ZIP_UNZIPPED = 4 * MAX_TOTAL_CHARS  # bytes unzipped from one zip in all (UTF-8: at most 4 bytes a character)
 MAX_ZIP_RATIO = 100  # a file in a zip unzips to at most 100 times its zipped size (Apache POI's bound for Office files)
@@ -475,40 +474,6 @@ def check_page_count(name: str, pages: int | None) -> None:
     before a page is read: pypdf's page tree here, pdf.js's page count in the page."""
     if pages is None or pages > MAX_PAGES:
         raise read_error(name, "too_many_pages", pages=pages)
-
-
-def count_text_items(budget: Budget, page: int, items: int) -> None:
-    """A PDF's text items counted as they are read, on its page and in all: past MAX_PAGE_ITEMS on one page or
-    MAX_TEXT_ITEMS in the file, given up (GivenUp "too_much"), alike for pypdf's items here and pdf.js's in the page."""
-    budget.count(f"text items on page {page:,}", items, MAX_PAGE_ITEMS)
-    budget.count("text items", items, MAX_TEXT_ITEMS)
-
-
-def _pdf_page(page, budget: Budget) -> Page:
-    """A page's text items as pypdf's text visitor gives them: each piece of text with the text and page matrices
-    where it starts and its font size (so its rendering matrix, as pdf.js gives it), spaced by pypdf; each one
-    counted on ``budget`` as it comes, so a page of millions is given up before they are all made."""
-    items = []
-    number = budget.step_number
-
-    def visit(text, cm, tm, font, size):
-        a, b, c, d, e, f = tm
-        matrix = [
-            a * cm[0] + b * cm[2],
-            a * cm[1] + b * cm[3],
-            c * cm[0] + d * cm[2],
-            c * cm[1] + d * cm[3],
-            e * cm[0] + f * cm[2] + cm[4],
-            e * cm[1] + f * cm[3] + cm[5],
-        ]
-        item = text_item(text, [v * size for v in matrix[:4]] + matrix[4:]) if text else None
-        if item:
-            items.append(item)
-            count_text_items(budget, number, 1)
-
-    page.extract_text(visitor_text=visit)
-    x0, y0, x1, y1 = (float(v) for v in page.cropbox)
-    return Page(tuple(items), (x0, y0, x1, y1))
 
 
 _DIRECTORY_ENTRY = b"PK\x01\x02"  # what starts each entry of a zip's directory
