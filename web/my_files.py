@@ -14,11 +14,11 @@ from pyodide.ffi import create_proxy, to_js
 from pyodide_js import loadPackage
 from pyscript import document, when
 
-from raglab.documents.budget import Budget, GivenUp
 from raglab.documents.chunking import cut_sentences_steps, default_size
 from raglab.documents.collection import add_read, zip_steps
-from raglab.documents.corpus import MAX_PAGES, CorpusError, Document
+from raglab.documents.corpus import CorpusError, Document
 from raglab.documents.pdf_lines import Page
+from raglab.documents.pdf_reports import PdfReports
 from raglab.documents.readers import (
     MAX_FILE_BYTES,
     MAX_FILES,
@@ -27,7 +27,6 @@ from raglab.documents.readers import (
     ReadError,
     check_docx_steps,
     check_page_count,
-    count_text_items,
     file_kind,
     read_error,
     read_file,
@@ -80,24 +79,12 @@ class Reading:
         try:
             kind = file_kind(name, bytes(data.subarray(0, 1024).to_py()))
             if kind == "pdf":
-                pages, over = [0], []  # pdf.js's count of the pages, given once the first is read; a bound passed
-                budget, seen = Budget(), set()  # the core's count of text items; the page objects read
-
-                def stop(done: int, total: int, items: int = 0, ref: str = "") -> bool:
-                    pages[0] = total
-                    try:  # the command line's bounds, on what pdf.js gives
-                        count_text_items(budget, done, items)
-                    except GivenUp as given_up:
-                        over.append(read_error(name, given_up.kind, **given_up.details))
-                    if ref in seen:  # one page object listed twice: the page tree's check in the command line
-                        over.append(read_error(name, "shared_page"))
-                    seen.add(ref or done)  # a page without its object ("") is its own
-                    return self.cancel or total > MAX_PAGES or bool(over)
-
-                read = await raglabDocuments.pdfPages(data, create_proxy(stop), PDF_STEP_SECONDS)
-                check_page_count(name, pages[0])  # past MAX_PAGES: said (as pypdf's page tree is), not read
-                if over:
-                    return over[0]
+                reports = PdfReports(name)  # the command line's bounds, on what pdf.js gives after each page
+                stop = create_proxy(lambda *report: reports.page(*report) or self.cancel)
+                read = await raglabDocuments.pdfPages(data, stop, PDF_STEP_SECONDS)
+                check_page_count(name, reports.pages)  # past MAX_PAGES: said (as pypdf's page tree is), not read
+                if reports.over:
+                    return reports.over
                 problem = getattr(read, "problem", None)
                 if problem == "cancelled":
                     return None
