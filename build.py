@@ -104,6 +104,7 @@ PAGE_MODULES = (
     "ask_model.py",
     "my_documents.py",
     "my_files.py",
+    "my_zip.py",
     "my_vectors.py",
     "my_names.py",
     "my_related.py",

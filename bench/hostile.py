@@ -15,7 +15,8 @@ hostile files only. ``--folder MB,MB``: "a folder of many large files" (issue 24
 comes from: the same files read (``read_file``), the keyword index built and asked, then the names Graph RAG reads
 (found by rules, ``find_names``), each phase's peak in one fresh process. ``--techniques plain,graph`` asks others.
 ``--cli``: issue 24's rows that reach the command line (CLI_ROWS), each a folder beside a good file, ``raglab
---corpus DIR ask plain`` in a fresh process: its exit status, time, peak resident memory and first line.
+--corpus DIR ask plain`` in a fresh process: its exit status, time, peak resident memory and first line;
+``--baseline OTHER/py`` runs each row with another tree's code first (interleaved), ``--only 36`` issue 36's rows.
 """
 
 from __future__ import annotations
@@ -35,7 +36,10 @@ from tests.fixtures import (
     make_docx,
     make_docx_bomb,
     make_drawing_bomb_pdf,
+    make_entities_docx,
+    make_many_items_pdf,
     make_page_tree_pdf,
+    make_shared_page_pdf,
     make_zip,
     make_zip_bomb,
     zip_with,
@@ -94,6 +98,21 @@ READERS = {
 }
 
 
+# Issue 36's files (tests/core/test_hostile_files.py and tests/browser/test_hostile_drops.py read the same): what
+# a file expands to, past what it claims.
+ISSUE_36 = {
+    "PDF, 9,999 kids sharing one page (61 KB)": lambda: ("kids.pdf", make_shared_page_pdf(9_999)),
+    "PDF, one page of 300,000 text items (1.2 MB)": lambda: ("items.pdf", make_many_items_pdf(300_000)),
+    ".docx, 400,000 paragraphs (under every size bound)": lambda: (
+        "paragraphs.docx",
+        make_docx([f"{n}" for n in range(400_000)]),
+    ),
+    ".docx, XML entities (1 KB)": lambda: ("entities.docx", make_entities_docx()),
+    ".docx, its directory says 372 KB zipped": lambda: (
+        "liar.docx",
+        zip_with(make_docx_bomb(20_000_000), "word/document.xml", zipped=372_000),
+    ),
+}
 _NOTES = " ".join(f"Boat {n} sails at {n % 24}." for n in range(250_000)).encode()  # 5 MB, packed 5 to 1
 _TWO_FILES = {"good.txt": b"The ferry leaves at eight.", "notes.txt": _NOTES}
 # Issue 24's hostile files, made in memory (tests/core/test_hostile_files.py reads the same): (file name, bytes).
@@ -121,6 +140,11 @@ FILES = {
     "synonyms.toml 5,000 deep, in a zip": lambda: (
         "documents.zip",
         make_zip({**_TWO_FILES, "synonyms.toml": b"[related]\nboat = " + b"[" * 5000 + b"]" * 5000}),
+    ),
+    **{f"36: {row}": make for row, make in ISSUE_36.items()},
+    "36: zip of 10,001 small files": lambda: (
+        "many.zip",
+        make_zip({f"n{n}.txt": b"Boat %d sails at noon." % n for n in range(10_001)}),
     ),
 }
 
@@ -248,16 +272,49 @@ CLI_ROWS = {
     "a FIFO named notes.txt": lambda: ("notes.txt", os.mkfifo),
     "a link to a file outside the folder": lambda: ("outside.txt", lambda path: path.symlink_to("/etc/hostname")),
     "a file name with terminal escapes": lambda: ("\x1b[31mred\x1b[0m.txt", b"Boats sail at noon."),
+    **{f"36: {row}": make for row, make in ISSUE_36.items()},
 }
+BASELINE_SECONDS, BASELINE_BYTES = 60, 2_000_000_000  # a baseline row is stopped past these (time, address space)
 
 
-def cli_rows() -> None:
+def _cli_row(folder: Path, env: dict, limited: bool) -> tuple[int, float, float, str]:
+    """``raglab --corpus folder ask plain`` in a fresh process: (exit status, seconds, peak MB, first line); a
+    ``limited`` run (the baseline) is stopped past BASELINE_SECONDS (status -9) and refused more than BASELINE_BYTES
+    of address space."""
+    import resource
+    import threading
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (BASELINE_BYTES, BASELINE_BYTES))
+
+    ask = [sys.executable, "-m", "raglab.cli", "--corpus", str(folder), "ask", "plain", QUESTION]
+    started = time.perf_counter()
+    process = subprocess.Popen(
+        ask, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True, preexec_fn=limit if limited else None
+    )
+    timer = threading.Timer(BASELINE_SECONDS, process.kill)
+    if limited:
+        timer.start()
+    said = process.stdout.read() if process.stdout else ""
+    _, status, usage = os.wait4(process.pid, 0)
+    timer.cancel()
+    seconds = time.perf_counter() - started
+    lines = [t for t in said.splitlines() if t.strip()]
+    line = next((t for t in lines if "Error" in t), lines[0] if lines else "")  # a traceback's own line, if any
+    return os.waitstatus_to_exitcode(status), seconds, usage.ru_maxrss / 1e3, line
+
+
+def cli_rows(baseline: str | None = None, only: str = "") -> None:
     """Each row as a folder beside a good file (a corpus folder's row beside 01-good.md), ``raglab --corpus DIR ask
-    plain`` in a fresh process with an empty cache: its exit status, time, peak resident memory and first line."""
-    print(f"{'row':<44} {'exit':>4} {'time':>7} {'peak':>8}  what it says")
+    plain`` in a fresh process with an empty cache: its exit status, time, peak resident memory and first line.
+    ``baseline``: another tree's py/ folder, each row run with it first (A B, interleaved), its time and memory
+    stopped past BASELINE_SECONDS and BASELINE_BYTES."""
+    print(f"{'row':<52} {'code':>5} {'exit':>4} {'time':>7} {'peak':>8}  what it says")
     for row, make in CLI_ROWS.items():
+        if only and not any(w in row for w in only.split(",")):
+            continue
         with tempfile.TemporaryDirectory() as tmp:
-            folder, env = Path(tmp) / "docs", {**os.environ, "RAGLAB_CACHE": str(Path(tmp) / "cache")}
+            folder = Path(tmp) / "docs"
             folder.mkdir()
             name, content = make()
             corpus = name.endswith(".md") and name[:2].isdigit()
@@ -265,15 +322,15 @@ def cli_rows() -> None:
             (folder / good[0]).write_bytes(good[1])
             path = folder / name
             path.write_bytes(content) if isinstance(content, bytes) else content(path)
-            ask = [sys.executable, "-m", "raglab.cli", "--corpus", str(folder), "ask", "plain", QUESTION]
-            started = time.perf_counter()
-            process = subprocess.Popen(ask, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True)
-            said = process.stdout.read() if process.stdout else ""
-            _, status, usage = os.wait4(process.pid, 0)
-            seconds = time.perf_counter() - started
-            line = next((t for t in said.splitlines() if t.strip()), "")
-            code = os.waitstatus_to_exitcode(status)
-            print(f"{row:<44} {code:>4} {seconds:>6.2f}s {usage.ru_maxrss / 1e3:>5.0f} MB  {line[:110]!r}")
+            trees = ([("baseline", baseline)] if baseline else []) + [("this", None)]
+            for n, (label, tree) in enumerate(trees):
+                env = {**os.environ, "RAGLAB_CACHE": str(Path(tmp) / f"cache{n}")}
+                if tree:
+                    env["PYTHONPATH"] = tree
+                code, seconds, peak, line = _cli_row(folder, env, limited=tree is not None)
+                print(
+                    f"{row[:52]:<52} {label:>5} {code:>4} {seconds:>6.2f}s {peak:>5.0f} MB  {line[:100]!r}", flush=True
+                )
 
 
 def main(argv=None) -> int:
@@ -285,10 +342,12 @@ def main(argv=None) -> int:
     parser.add_argument("--folder", help="only a folder of large text files of these sizes in MB: 10,20")
     parser.add_argument("--techniques", default="plain,chunk_size", help="what --folder asks: plain,chunk_size")
     parser.add_argument("--cli", action="store_true", help="only issue 24's rows on the command line, a folder each")
+    parser.add_argument("--baseline", help="with --cli: another tree's py/ folder, run first on each row")
+    parser.add_argument("--only", default="", help="with --cli: rows whose label holds one of these words")
     args = parser.parse_args(argv)
     if args.cli:
         print(f"load before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-        cli_rows()
+        cli_rows(args.baseline, args.only)
         print(f"load after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
         return 0
     if args.folder:

@@ -15,6 +15,10 @@ Issue 36's rows that are no file (an address, damaged records in the store, a fa
 their clock runs from the page's Ready (for the fatal error, from its trigger) to the line that says so.
 Prints the machine's load (/proc/loadavg) before and after each row. ``--smoke``: small files, three rows.
 
+Issue 36's files (rows "36: ...", bench/hostile.py's ISSUE_36) are dropped beside the good one, and two zips
+imported: 10,001 small files (refused before one is read), and a PDF of 30 pages, a Word file of 2,000 paragraphs
+and the good file (read with pdf.js and mammoth).
+
 Issue 36 adds two rows that are no file. Python a script adds after the start (in open and closed shadow roots, and
 a <py-script> filled two microtasks after insertion): "its line" is the time until PyScript is done with every
 <py-script>, the line whether any Python ran. "Ask the model" after Parent-document on three documents of some 2,450
@@ -38,11 +42,19 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from tests.fixtures import make_docx_bomb, make_drawing_bomb_pdf, make_page_tree_pdf, make_zip, zip_with
+from tests.fixtures import (
+    make_docx,
+    make_docx_bomb,
+    make_drawing_bomb_pdf,
+    make_page_tree_pdf,
+    make_pdf,
+    make_zip,
+    zip_with,
+)
 from tools.site import build_site, ensure_site
 
 from bench import smoke
-from bench.hostile import _TWO_FILES
+from bench.hostile import _TWO_FILES, ISSUE_36
 from bench.own_documents import INIT_JS
 from bench.page_runs import ROOT, browser_with_profile, open_lab
 
@@ -50,6 +62,8 @@ DEFAULT_DIST = ROOT / ".cache" / "dist-test"
 GOOD = ("good.txt", b"The ferry leaves at eight. A ticket costs six coins.")
 QUESTION = "When does the ferry leave?"
 MARKER = b"# notes.pdf\n\n<!-- source: notes.pdf -->\n\n<!-- page 400000000 -->\nBoats sail.\n"  # a corpus document
+PAGES = [f"The lighthouse keeper counts boat {n} at the harbour. " * 20 for n in range(30)]  # 30 pages
+WORD = make_docx([f"Divers leave the reef at {n % 12 + 1}. Boat {n} waits." for n in range(2_000)])
 DEEP = b"[related]\nboat = " + b"[" * 5000 + b"]" * 5000 + b"\n"
 
 
@@ -129,6 +143,18 @@ def rows(smoke_run: bool) -> dict:
             "synonyms.toml",
         ),
     }
+    for row, make in ISSUE_36.items():  # issue 36: what a file expands to, counted as the command line counts it
+        made[f"36: {row}"] = ("doc-files", lambda make=make: [GOOD, make()], make()[0])
+    made["36: zip of 10,001 small files"] = (
+        "doc-zip",
+        lambda: [("many.zip", make_zip({f"n{n}.txt": _note(n) for n in range(10_001)}))],
+        "many.zip",
+    )
+    made["36: zip of a PDF, a Word file and a text"] = (
+        "doc-zip",
+        lambda: [("docs.zip", make_zip({"good.txt": GOOD[1], "report.pdf": make_pdf(PAGES), "notes.docx": WORD}))],
+        "good.txt",
+    )
     return dict(list(made.items())[:3]) if smoke_run else made
 
 

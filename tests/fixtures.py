@@ -155,10 +155,19 @@ def make_zip_bomb(
     return out.getvalue()
 
 
-def zip_with(data: bytes, member: str, *, encrypted: bool = False, size: int | None = None, damaged: bool = False):
+def zip_with(
+    data: bytes,
+    member: str,
+    *,
+    encrypted: bool = False,
+    size: int | None = None,
+    damaged: bool = False,
+    zipped: int | None = None,
+):
     """The zip with one member changed by hand, as a hostile or broken zip has it: ``encrypted`` sets its
     "encrypted" flag (bit 0) without encrypting it; ``size``: the unzipped size both its headers give, whatever its
-    data unzips to; ``damaged`` flips a byte of its data, so its checksum no longer matches.
+    data unzips to; ``damaged`` flips a byte of its data, so its checksum no longer matches; ``zipped``: the
+    zipped size both its headers give, whatever its data is.
 
     >>> bad = zip_with(make_zip({"a.txt": b"Boats sail."}), "a.txt", encrypted=True, size=3)
     >>> info = zipfile.ZipFile(io.BytesIO(bad)).getinfo("a.txt"); info.flag_bits & 1, info.file_size
@@ -174,6 +183,8 @@ def zip_with(data: bytes, member: str, *, encrypted: bool = False, size: int | N
             out[header + flags] |= 0x1
         if size is not None:
             out[header + sizes : header + sizes + 4] = size.to_bytes(4, "little")
+        if zipped is not None:
+            out[header + sizes - 4 : header + sizes] = zipped.to_bytes(4, "little")
     if damaged:
         extra = int.from_bytes(data[info.header_offset + 28 : info.header_offset + 30], "little")
         out[info.header_offset + 30 + len(name) + extra + info.compress_size // 2] ^= 0xFF  # a byte of its data
@@ -197,6 +208,70 @@ def make_page_tree_pdf(depth: int, count: int | None = None) -> bytes:
         b"<< /Length %d >>\nstream\n%s\nendstream" % (len(stream), stream),
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
     ]
+    return _raw_pdf(objects)
+
+
+def make_entities_docx(levels: int = 6, fanout: int = 10) -> bytes:
+    """A .docx of under a kilobyte whose document.xml declares entities, each naming the one before ``fanout``
+    times, and names the last in a paragraph: ``fanout ** levels`` copies of a sentence once expanded."""
+    names = [f"e{n}" for n in range(levels + 1)]
+    entities = '<!ENTITY e0 "The ferry leaves at eight. ">' + "".join(
+        f'<!ENTITY {name} "{("&" + before + ";") * fanout}">' for before, name in zip(names, names[1:], strict=False)
+    )
+    head, tail = _DOCUMENT.split("{}")
+    xml = (
+        head.replace("?>", f"?><!DOCTYPE w:document [{entities}]>", 1)
+        + f"<w:p><w:r><w:t>&{names[-1]};</w:t></w:r></w:p>"
+        + tail
+    )
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("[Content_Types].xml", _CONTENT_TYPES)
+        z.writestr("_rels/.rels", _RELS)
+        z.writestr("word/document.xml", xml)
+    return out.getvalue()
+
+
+def make_shared_page_pdf(kids: int, lines: int = 400) -> bytes:
+    """A PDF whose page tree lists one page object ``kids`` times (its /Count says so too), the page ``lines`` lines
+    of text: 9,999 kids of 400 lines are about 60 KB, and 4 million lines once read page by page."""
+    stream = b"BT /F1 9 Tf 10 780 Td " + b"(The ferry leaves the harbour at eight.) Tj 0 -2 Td " * lines + b"ET"
+    packed = zlib.compress(stream, 9)
+    return _raw_pdf(
+        [
+            b"<< /Type /Catalog /Pages 2 0 R >>",
+            b"<< /Type /Pages /Kids [%s] /Count %d >>" % (b" ".join([b"3 0 R"] * kids), kids),
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 600 800] /Contents 4 0 R /Resources << /Font << /F1 5 0 R "
+            b">> >> >>",
+            b"<< /Length %d /Filter /FlateDecode >>\nstream\n%s\nendstream" % (len(packed), packed),
+            b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+        ]
+    )
+
+
+def make_many_items_pdf(items: int, pages: int = 1) -> bytes:
+    """A PDF of ``pages`` pages holding ``items`` short text items in all, each its own Tj at its own place (a Flate
+    stream a page): 300,000 items on one page are about 1.2 MB."""
+    per_page = items // pages
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b""]
+    kids = []
+    for _ in range(pages):
+        ops = b"".join(
+            b"1 0 0 1 %d %d Tm (w%d) Tj\n" % (10 + (i % 50) * 11, 10 + (i // 50) % 70 * 11, i % 97)
+            for i in range(per_page)
+        )
+        packed = zlib.compress(b"BT /F1 4 Tf\n" + ops + b"ET", 9)
+        page, content = len(objects) + 1, len(objects) + 2
+        kids.append(b"%d 0 R" % page)
+        objects.append(
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 600 800] /Contents %d 0 R /Resources << /Font << /F1 FONT "
+            b"0 R >> >> >>" % content
+        )
+        objects.append(b"<< /Length %d /Filter /FlateDecode >>\nstream\n%s\nendstream" % (len(packed), packed))
+    font = len(objects) + 1
+    objects = [o.replace(b"FONT", b"%d" % font) for o in objects]
+    objects[1] = b"<< /Type /Pages /Kids [%s] /Count %d >>" % (b" ".join(kids), pages)
+    objects.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
     return _raw_pdf(objects)
 
 

@@ -6,8 +6,9 @@
 //                                      {problem: "encrypted" | "broken" | "too_slow", page, detail}>: each page's
 //                                      box (x0, y0, x1, y1) and text items, as their texts and a Float64Array
 //                                      of 7 numbers per item (its transform a b c d e f and its width: one copy
-//                                      into Python, not an object per item). report(done, total) is called after each page; when it returns
-//                                      true the reading stops ({problem: "cancelled"}). Opening the PDF, and each
+//                                      into Python, not an object per item). report(done, total, items, ref) is
+//                                      called after each page (its text items' count, its object as "num gen"):
+//                                      when it returns true the reading stops ({problem: "cancelled"}). Opening the PDF, and each
 //                                      page's text, may take `seconds` each (readers.PDF_STEP_SECONDS); past that
 //                                      pdf.js's worker is ended ({problem: "too_slow", page}: 0 while opening)
 //   raglabDocuments.bytes(files, indices) -> Promise<Uint8Array[]>: the bytes of those files of a FileList, asked for
@@ -88,7 +89,7 @@ async function pdfPages(bytes, report, seconds = Infinity) {
       const content = await inTime(pdf.getPage(n).then(async (page) => {
         const text = await page.getTextContent();
         page.cleanup();
-        return { text, box: page.view };
+        return { text, box: page.view, ref: page.ref ? `${page.ref.num} ${page.ref.gen}` : "" };
       }), seconds, n);
       const items = content.text.items.filter((item) => item.str); // marked-content entries and empty ends of line
       const numbers = new Float64Array(items.length * 7);
@@ -97,7 +98,7 @@ async function pdfPages(bytes, report, seconds = Infinity) {
         numbers[i * 7 + 6] = item.width;
       });
       pages.push({ box: content.box, texts: items.map((item) => item.str), numbers });
-      if (report && report(n, pdf.numPages)) return { problem: "cancelled", detail: "" };
+      if (report && report(n, pdf.numPages, items.length, content.ref)) return { problem: "cancelled", detail: "" };
     }
     return { pages };
   } catch (error) {

@@ -8,25 +8,24 @@ reads PDFs with pdf.js. Nothing here sends a byte anywhere: every file is read f
 import asyncio
 from dataclasses import replace
 from itertools import accumulate
-from types import SimpleNamespace
 
 import drawing
-from js import Uint8Array, performance, raglabDocuments
+from js import performance, raglabDocuments
+from my_zip import import_zip
 from pyodide.ffi import create_proxy, to_js
 from pyodide_js import loadPackage
 from pyscript import document, when
 
-from raglab.documents.chunking import cut_sentences_steps, default_size
-from raglab.documents.collection import add_read, zip_steps
-from raglab.documents.corpus import MAX_PAGES, CorpusError, Document
+from raglab.documents.chunking import cut_sentences_steps
+from raglab.documents.corpus import CorpusError, Document
 from raglab.documents.pdf_lines import Page
+from raglab.documents.pdf_reports import PdfReports
 from raglab.documents.readers import (
     MAX_FILE_BYTES,
     MAX_FILES,
     PDF_STEP_SECONDS,
-    READABLE,
     ReadError,
-    check_docx,
+    check_docx_steps,
     check_page_count,
     file_kind,
     read_error,
@@ -37,12 +36,6 @@ from raglab.documents.readers import (
 from raglab.page.file_batches import file_batches
 from raglab.page.reading_progress import ReadingProgress, counted
 from raglab.ui.documents_html import LIST_ROWS, render_read
-
-PAGE_READS = ("pdf", "docx")  # a zip's members of these kinds are read as dropped files are (pypdf is not loaded)
-
-
-def _suffix(name: str) -> str:
-    return "." + name.rpartition(".")[2].lower() if "." in name else ""
 
 
 class Reading:
@@ -82,16 +75,18 @@ class Reading:
         try:
             kind = file_kind(name, bytes(data.subarray(0, 1024).to_py()))
             if kind == "pdf":
-                pages = [0]  # pdf.js's count of the pages, given once the first is read
+                reports = PdfReports(name)  # the command line's bounds, on what pdf.js gives after each page
 
-                def stop(done: int, total: int) -> bool:
-                    pages[0] = total
+                def stop(done: int, total: int, *report) -> bool:
+                    over = reports.page(done, total, *report)
                     if self.at is not None:  # pdf.js awaits between pages, so the page draws the bar meanwhile
                         self.progress(replace(self.at, pages=total, text=done))
-                    return self.cancel or total > MAX_PAGES
+                    return over or self.cancel
 
                 read = await raglabDocuments.pdfPages(data, create_proxy(stop), PDF_STEP_SECONDS)
-                check_page_count(name, pages[0])  # past MAX_PAGES: said (as pypdf's page tree is), not read
+                check_page_count(name, reports.pages)  # past MAX_PAGES: said (as pypdf's page tree is), not read
+                if reports.over:
+                    return reports.over
                 problem = getattr(read, "problem", None)
                 if problem == "cancelled":
                     return None
@@ -104,7 +99,8 @@ class Reading:
                 return await pace.run(counted(read_pdf_pages_steps(name, made)), laid_out)
             raw = data.to_bytes()
             if kind == "docx":
-                check_docx(name, raw)  # a bomb is refused by its directory before mammoth loads (2.8 s)
+                # a bomb is refused by its directory and its XML streamed, in steps, before mammoth loads (2.8 s)
+                await pace.run(check_docx_steps(name, raw))
                 await self.docx_reader()
             return read_file(name, raw)
         except (ReadError, CorpusError) as error:
@@ -183,52 +179,6 @@ class Reading:
             except Exception:
                 pass
 
-    async def import_zip(self, file) -> None:
-        """A zip of documents (one the lab wrote, or any zip of files), read a member at a time (``zip_steps``):
-        the page answers and shows which member is being read in between, and Cancel stops it (nothing imported)."""
-        if self.busy:
-            self.page.say("yours", "Still reading the last files: wait for them, or cancel.")
-            return
-        self.busy, self.cancel = True, False
-        data = Uint8Array.new(await file.arrayBuffer()).to_bytes()
-        self.unzipping(file.name)
-        pace = drawing.Pace()
-        try:
-            steps = zip_steps(data, file.name, leave=lambda n: READABLE.get(_suffix(n)) in PAGE_READS)
-            imported = await pace.run(
-                steps, lambda member: self.unzipping(f"{file.name}: {member}"), lambda: self.cancel
-            )
-            read = []
-            for n, raw in imported.unread if imported else ():  # as if dropped one by one: pdf.js, mammoth
-                self.unzipping(f"{file.name}: {n}")
-                member = Uint8Array.new(len(raw))
-                member.assign(raw)
-                item = await self.read_one(SimpleNamespace(name=n, size=len(raw)), member, pace)
-                if item is None or self.cancel:
-                    imported = None
-                    break
-                read.append(item)
-            if imported is not None:
-                add_read(imported, read, file.name)
-        except CorpusError as error:
-            self.page.say("yours", str(error))
-            return
-        finally:
-            self.busy = False
-            self.progress(None)
-        if imported is None:
-            self.page.say("yours", f"Reading {file.name} was cancelled: nothing from it was added.")
-            return
-        for doc in imported.documents:  # cut as files read are, in steps
-            await pace.run(cut_sentences_steps(doc))
-        # A zip's stated cut (its passages.toml, or a corpus folder's 2 sentences) is kept; a zip of files without
-        # one leaves the visitor's choice standing.
-        self.clear()
-        self.items = [*imported.documents, *imported.skipped]
-        self.words = imported.related_words
-        self.passages = imported.passage_size if imported.passage_size != default_size(corpus_folder=False) else None
-        self.show()
-
 
 def install(page) -> None:
     """The reading controls (my_documents.install made ``page.documents``, whose ``reading`` this is)."""
@@ -259,7 +209,7 @@ def install(page) -> None:
     @when("change", "#doc-zip")
     def on_zip(event):
         if event.target.files.length:
-            asyncio.ensure_future(reading.import_zip(event.target.files.item(0)))
+            asyncio.ensure_future(import_zip(reading, event.target.files.item(0)))
 
     @when("dragover", ".drop-zone")
     def on_drag(event):

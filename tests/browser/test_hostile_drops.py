@@ -8,7 +8,19 @@ from __future__ import annotations
 import pytest
 from lab_page import SLOW
 from playwright.sync_api import expect
-from tests.fixtures import make_docx_bomb, make_drawing_bomb_pdf, make_page_tree_pdf, make_zip, zip_with
+from tests.fixtures import (
+    make_docx,
+    make_docx_bomb,
+    make_drawing_bomb_pdf,
+    make_entities_docx,
+    make_many_items_pdf,
+    make_page_tree_pdf,
+    make_shared_page_pdf,
+    make_zip,
+    zip_with,
+)
+
+from raglab.documents.readers import MAX_FILES, ReadError, read_file
 
 GOOD = b"The ferry leaves at eight. A ticket costs six coins. The quillfish swims past the reef."
 FERRY = "When does the ferry leave?"  # a Fernport preset's words, asked while the files are read
@@ -107,4 +119,47 @@ def test_a_damaged_zip_names_its_bad_files_and_reads_the_good_one(visit):
     expect(page.locator("#yours .reading")).to_be_hidden()
     assert page.evaluate("window.__cancelledAt").startswith("Reading many.zip: n")
     expect(page.locator("#docs-kept li.kept-doc")).to_have_count(1)
+    assert visit.console_errors == []
+
+
+def _cli_says(name: str, data: bytes) -> str:
+    """What the command line's reader says of a file it refuses."""
+    with pytest.raises(ReadError) as refused:
+        read_file(name, data)
+    return str(refused.value)
+
+
+def test_issue_36_files_end_in_the_command_line_s_sentence_and_the_drop_goes_on(visit):
+    """Intent: 9,999 kids sharing one page, a page of 300,000 text items, a Word file of 400,000 paragraphs, one of
+    XML entities and one whose zipped size lies are each refused in the page in the very sentence the command line
+    says (one budget: the same bounds, counted as the file is read), and the good file after them is read."""
+    bad = {
+        "kids.pdf": make_shared_page_pdf(9_999),
+        "items.pdf": make_many_items_pdf(300_000),
+        "paragraphs.docx": make_docx([f"{n}" for n in range(400_000)]),
+        "entities.docx": make_entities_docx(),
+        "liar.docx": zip_with(make_docx_bomb(20_000_000), "word/document.xml", zipped=372_000),
+    }
+    page = visit.open()
+    expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)
+    page.locator("#doc-files").set_input_files(_payload({**bad, "good.txt": GOOD}))
+    expect(page.locator("#docs-read li.read-problem")).to_have_text(
+        [_cli_says(name, data) for name, data in bad.items()], timeout=SLOW
+    )
+    expect(page.locator("#docs-read li.read-doc .name")).to_have_text(["good.txt"])
+    assert visit.console_errors == []
+
+
+def test_a_zip_of_more_files_than_the_lab_keeps_is_one_sentence_and_the_page_answers(visit):
+    """Intent: 10,001 small files are refused before one is read (before, the 10,000 first were read, 13 s, and
+    the next question took 21 s); a Fernport question is answered after it."""
+    many = make_zip({f"n{n}.txt": b"Boat %d sails at noon." % n for n in range(MAX_FILES + 1)})
+    page = visit.open()
+    expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)
+    page.locator("#doc-zip").set_input_files({"name": "many.zip", "mimeType": "application/zip", "buffer": many})
+    expect(page.locator("#msg-yours")).to_have_text(
+        "many.zip would take your documents past 10,000 files, the most the lab keeps.", timeout=SLOW
+    )
+    expect(page.locator("#docs-read li")).to_have_count(0)
+    _ask_fernport(page)
     assert visit.console_errors == []

@@ -38,3 +38,40 @@ def test_a_zip_of_pdfs_and_word_files_reads_as_the_same_files_dropped(visit):
     expect(problems).to_contain_text("bomb.docx is 30.0 MB unzipped")
     print("longest task after the zip:", page.evaluate("window.__longest"), "ms")  # a figure, not yet asserted
     assert visit.console_errors == []
+
+
+ROWS = "#docs-read li.read-doc, #docs-read li.read-problem"
+FILES = {
+    "report.pdf": make_pdf(["The lighthouse keeper counts the quillfish.", "The harbour closes at dusk."]),
+    "notes.docx": make_docx(["The reef is home to the quillfish.", "Divers leave at nine."]),
+    "good.txt": GOOD,
+}
+
+
+def test_a_zip_gives_the_rows_of_its_files_dropped_its_documents_are_kept_and_its_pdf_has_its_page(visit):
+    """Intent (issue 36): the same files give the same rows, whether dropped one by one or zipped; the zip's are
+    kept, and its PDF's passage opens on the PDF's own page drawn, as a dropped PDF's does."""
+    page = visit.open()
+    expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)
+    page.locator("#doc-files").set_input_files(
+        [{"name": n, "mimeType": "application/octet-stream", "buffer": d} for n, d in FILES.items()]
+    )
+    expect(page.locator("#docs-read li.read-doc")).to_have_count(3, timeout=SLOW)
+    dropped = page.locator(ROWS).all_inner_texts()
+    page.locator("#docs-read .discard-read").click()
+    expect(page.locator(ROWS)).to_have_count(0)
+    zipped = make_zip(FILES)
+    page.locator("#doc-zip").set_input_files({"name": "docs.zip", "mimeType": "application/zip", "buffer": zipped})
+    expect(page.locator("#docs-read li.read-doc")).to_have_count(3, timeout=SLOW)
+    assert page.locator(ROWS).all_inner_texts() == dropped
+    page.locator("#docs-read .keep-read").click()
+    expect(page.locator("#docs-kept li.kept-doc")).to_have_count(3, timeout=SLOW)
+    page.fill("#q-plain", "When does the lighthouse keeper count the quillfish?")
+    page.press("#q-plain", "Enter")
+    hit = page.locator("#result-plain ol.passages > li.hit").first
+    expect(hit).to_contain_text("lighthouse keeper", timeout=SLOW)
+    hit.locator("button.show-source").click()
+    view = page.locator("dialog.source-view[open]")
+    expect(view.locator("h2")).to_have_text("report.pdf")
+    expect(view.locator("figure.pdf-page[data-page='1'] .pdf-box").first).to_be_attached(timeout=SLOW)
+    assert visit.console_errors == []

@@ -6,7 +6,6 @@ tracebacks. Every file here is made by the test, in memory; bench/hostile.py pri
 
 from __future__ import annotations
 
-import time
 import tracemalloc
 import zipfile
 from io import BytesIO
@@ -15,22 +14,42 @@ import mammoth  # noqa: F401  (imported before any timing: under tracemalloc, im
 import pypdf  # noqa: F401
 import pytest
 from test_cli import run_cli
-from tests.fixtures import make_docx, make_docx_bomb, make_page_tree_pdf, make_zip, make_zip_bomb, zip_with
+from tests.fixtures import (
+    make_docx,
+    make_docx_bomb,
+    make_entities_docx,
+    make_many_items_pdf,
+    make_page_tree_pdf,
+    make_pdf,
+    make_shared_page_pdf,
+    make_zip,
+    make_zip_bomb,
+    zip_with,
+)
 
+from raglab.documents import collection, pdf_items, readers
 from raglab.documents.collection import Collection
 from raglab.documents.corpus import MAX_TOML_DEPTH, CorpusError, parse_toml
-from raglab.documents.readers import MAX_ZIP_ENTRIES, MAX_ZIP_RATIO, check_docx, read_file
+from raglab.documents.readers import (
+    MAX_PAGE_ITEMS,
+    MAX_WORD_ELEMENTS,
+    MAX_ZIP_ENTRIES,
+    MAX_ZIP_RATIO,
+    ReadError,
+    check_docx,
+    read_file,
+)
 
-SECONDS, MEGABYTES = 2, 100  # each refusal takes less, in less memory (traced), on 2 busy cores
+MEGABYTES = 100  # each refusal holds less memory than this (traced); times are bench/hostile.py's figures
 GOOD = b"The ferry leaves at eight. A ticket costs six coins."
 DEEP = "[related]\nboat = " + "[" * 5000 + "]" * 5000 + "\n"
 BOMB = 30_000_000  # bytes of XML: past MAX_FILE_BYTES, in a zip of about 30 KB
 
 
 def refusal(read) -> str:
-    """What ``read()`` says when it refuses, checked to come within SECONDS and MEGABYTES."""
+    """What ``read()`` says when it refuses, checked to hold under MEGABYTES while it reads (how long it takes is a
+    benchmark's figure, bench/hostile.py, never a test's)."""
     tracemalloc.start()
-    started = time.perf_counter()
     try:
         read()
     except CorpusError as e:  # a ReadError is one
@@ -38,9 +57,9 @@ def refusal(read) -> str:
     else:
         raise AssertionError("read, not refused")
     finally:
-        seconds, peak = time.perf_counter() - started, tracemalloc.get_traced_memory()[1] / 1e6
+        peak = tracemalloc.get_traced_memory()[1] / 1e6
         tracemalloc.stop()
-    assert (seconds < SECONDS, peak < MEGABYTES) == (True, True), f"{seconds:.2f} s, {peak:.0f} MB: {message}"
+    assert peak < MEGABYTES, f"{peak:.0f} MB: {message}"
     return message
 
 
@@ -242,9 +261,104 @@ def test_a_pdf_whose_page_tree_shares_its_kids_is_refused_by_its_page_count(coun
     )
 
 
-def test_a_small_page_tree_that_shares_its_kids_is_read_as_pypdf_lists_it():
-    doc = read_file("tree.pdf", make_page_tree_pdf(2))
-    assert len(doc.page_starts) == 4
+SHARED = "lists the same page more than once in its page tree, as no PDF writer does; the lab reads each page once."
+
+
+def test_a_small_page_tree_that_shares_its_kids_is_refused_before_a_page_is_read():
+    assert refusal(lambda: read_file("tree.pdf", make_page_tree_pdf(2))) == f"tree.pdf {SHARED}"
+
+
+# --- issue 36: one budget for every read, what a file expands to counted as it is read ----------------------------
+
+
+def test_a_pdf_of_9999_kids_sharing_one_page_is_refused_by_its_page_tree():
+    """Measured before: pypdf read the one page 9,999 times (4 min 46 s, 3.26 GB); a page of a PDF has one parent."""
+    pdf = make_shared_page_pdf(9_999)
+    assert len(pdf) < 70_000
+    assert refusal(lambda: read_file("kids.pdf", pdf)) == f"kids.pdf {SHARED}"
+
+
+def test_a_page_of_300000_text_items_is_refused_by_its_count_before_pypdf_parses_it():
+    """Intent: 1.2 MB, one page of 300,000 items; pdf.js counts them in the page, the operators are counted here,
+    before pypdf's parse (which took more than the 4 s a step has), so both say the same sentence."""
+    pdf = make_many_items_pdf(300_000)
+    assert len(pdf) < 1_300_000
+    assert refusal(lambda: read_file("items.pdf", pdf)) == (
+        f"items.pdf was given up: it holds more than {MAX_PAGE_ITEMS:,} text items on page 1, the most the lab reads "
+        "in one file."
+    )
+
+
+def test_text_items_are_counted_in_all_as_they_are_read(monkeypatch):
+    monkeypatch.setattr(pdf_items, "MAX_TEXT_ITEMS", 150)
+    pdf = make_pdf(["Boats sail at dawn.\n" * 40] * 5)  # 40 lines a page, 200 in all
+    with pytest.raises(ReadError) as given_up:
+        read_file("lines.pdf", pdf)
+    assert str(given_up.value) == (
+        "lines.pdf was given up: it holds more than 150 text items, the most the lab reads in one file."
+    )
+
+
+def test_a_docx_of_400000_paragraphs_under_every_size_bound_is_given_up_by_its_elements():
+    """Measured before: 1 MB, 16 to 1, passes the size and ratio checks; mammoth took 36 s and 1.03 GB."""
+    docx = make_docx([f"{n}" for n in range(400_000)])
+    info = zipfile.ZipFile(BytesIO(docx)).getinfo("word/document.xml")
+    assert info.file_size < 25_000_000 and info.file_size < MAX_ZIP_RATIO * info.compress_size
+    assert refusal(lambda: read_file("paragraphs.docx", docx)) == (
+        f"paragraphs.docx was given up: it holds more than {MAX_WORD_ELEMENTS:,} pieces of Word markup (paragraphs, "
+        "runs of text, cells), the most the lab reads in one file."
+    )
+    assert refusal(lambda: check_docx("paragraphs.docx", docx)) == refusal(lambda: read_file("paragraphs.docx", docx))
+
+
+def test_a_docx_of_xml_entities_is_refused_before_they_expand():
+    """Measured before: 972 bytes read as 7 MB of text (1.4 million words)."""
+    docx = make_entities_docx()
+    assert len(docx) < 1_100
+    message = "entities.docx declares XML entities, which Word never writes; the lab does not expand them."
+    assert refusal(lambda: read_file("entities.docx", docx)) == message
+    assert refusal(lambda: check_docx("entities.docx", docx)) == message
+
+
+def test_a_docx_whose_directory_says_a_larger_zipped_size_is_held_to_the_room_it_has():
+    """Measured before: the directory's word passed the 100-to-1 check (CLI 35.8 s, 989 MB)."""
+    bomb = make_docx_bomb(20_000_000)
+    liar = zip_with(bomb, "word/document.xml", zipped=372_000)
+    info = zipfile.ZipFile(BytesIO(liar)).getinfo("word/document.xml")
+    assert info.file_size < MAX_ZIP_RATIO * info.compress_size  # the directory's word passes the ratio
+    message = refusal(lambda: read_file("liar.docx", liar))
+    assert message.startswith("liar.docx unzips to 20.0 MB from ") and "KB, packed 3" in message
+    assert message == refusal(lambda: check_docx("liar.docx", liar))
+
+
+def test_a_member_of_a_zip_that_says_a_larger_zipped_size_is_held_to_the_room_it_has():
+    data = make_zip_bomb({"good.txt": GOOD}, "bomb.txt", 20_000_000, b"Boats sail. ")
+    data = zip_with(data, "bomb.txt", zipped=len(data))  # 20 MB "from" all the zip: 500 to 1 said as under 100
+    imported = Collection.from_zip(data)
+    assert [d.slug for d in imported.documents] == ["good"]
+    assert [e.kind for e in imported.skipped] == ["zip_ratio"]
+
+
+@pytest.mark.parametrize(
+    ("name", "make"),
+    [
+        ("kids.pdf", lambda: make_shared_page_pdf(9_999)),
+        ("items.pdf", lambda: make_many_items_pdf(300_000)),
+        ("paragraphs.docx", lambda: make_docx([f"{n}" for n in range(400_000)])),
+        ("entities.docx", make_entities_docx),
+        ("liar.docx", lambda: zip_with(make_docx_bomb(20_000_000), "word/document.xml", zipped=372_000)),
+    ],
+)
+def test_the_command_line_skips_each_issue_36_file_in_its_sentence_and_searches_the_rest(tmp_path, capsys, name, make):
+    data = make()
+    (tmp_path / name).write_bytes(data)
+    (tmp_path / "notes.txt").write_bytes(GOOD)
+    code, out, err = run_cli(capsys, "--corpus", str(tmp_path), "ask", "plain", "When does the ferry leave?")
+    said = refusal(lambda: read_file(name, data))
+    assert (code, err) == (0, f"skipped: {said}\n") and "[notes-1]" in out
+    (tmp_path / "notes.txt").unlink()
+    code, out, err = run_cli(capsys, "--corpus", str(tmp_path), "ask", "plain", "When does the ferry leave?")
+    assert code == 2 and said in err
 
 
 # --- the command line: the bad files named, the good one read -----------------------------------------------------
@@ -254,12 +368,34 @@ def test_the_command_line_names_each_hostile_file_and_searches_the_good_one(tmp_
     (tmp_path / "bomb.docx").write_bytes(bomb)
     (tmp_path / "tree.pdf").write_bytes(make_page_tree_pdf(16))
     (tmp_path / "notes.txt").write_bytes(GOOD)
-    started = time.perf_counter()
     code, out, err = run_cli(capsys, "--corpus", str(tmp_path), "ask", "plain", "When does the ferry leave?")
-    assert time.perf_counter() - started < 2 * SECONDS
     assert code == 0 and "[notes-1]" in out
     unzipped = sum(i.file_size for i in zipfile.ZipFile(BytesIO(bomb)).infolist())
     assert err.splitlines() == [
         f"skipped: bomb.docx is {unzipped / 1e6:.1f} MB unzipped; the lab reads files up to 25 MB, unzipped too.",
         "skipped: tree.pdf has 65,536 pages; the lab reads PDFs of up to 10,000 pages.",
     ]
+
+
+def test_a_zip_of_more_files_than_the_lab_keeps_is_refused_before_one_is_unzipped(monkeypatch):
+    """Measured before: 30,000 small files (11.6 MB) were read up to the 10,000th, refused after 13 s in the page,
+    and the next question took 21 s."""
+    unzipped: list[str] = []
+    unzip = collection.unzip
+    monkeypatch.setattr(collection, "unzip", lambda archive, m: unzipped.append(m.filename) or unzip(archive, m))
+    many = make_zip({f"n{n}.txt": b"Boat %d sails at noon." % n for n in range(readers.MAX_FILES + 1)})
+    assert refusal(lambda: Collection.from_zip(many, "many.zip")) == (
+        "many.zip would take your documents past 10,000 files, the most the lab keeps."
+    )
+    assert unzipped == []
+
+
+def test_a_zip_whose_pdfs_are_left_to_the_page_keeps_its_passage_size():
+    """The members left to the page's readers are checked by their size; the zip's passage size stays its own
+    (it was the last PDF's size in bytes, so a zip's PDF was one passage where the same file dropped was two)."""
+    from raglab.documents.collection import zip_steps
+    from raglab.documents.steps import run_steps
+
+    data = make_zip({"good.txt": GOOD, "report.pdf": make_pdf(["Boats sail.", "Ferries too."])})
+    zipped = run_steps(zip_steps(data, leave=lambda n: n.endswith(".pdf")))
+    assert zipped.passage_size == Collection().passage_size and [n for n, _ in zipped.unread] == ["report.pdf"]

@@ -67,6 +67,7 @@ from .readers import (
 from .records import record_json
 from .steps import Steps, run_steps
 from .text import search_words
+from .zip_rows import in_zip_order
 
 PASSAGES_FILE = "passages.toml"  # how a collection is cut into passages, beside the corpus layout's DATA_FILES
 
@@ -89,6 +90,7 @@ class Collection:
         self.passage_size = check_passage_size(passage_size)
         self.skipped: list[ReadError] = []  # the files from_zip could not use
         self.unread: list[tuple[str, bytes]] = []  # zip_steps: the members its ``leave`` left to the caller
+        self.members: list[str] = []  # zip_steps: its files' names, in the zip's order (``zip_rows``)
         self._indexed: list[Document] = []  # the documents _by_text was made from
         self._by_text: dict[str, Document] = {}
         self._slugs: set[str] = set()  # the slugs and characters of _indexed
@@ -231,19 +233,21 @@ def zip_steps(
     files: list[tuple[str, int, Callable[[], bytes]]] = [
         (n, m.file_size, functools.partial(unzip, archive, m)) for n, m in named if not n.endswith(".toml")
     ]
+    if sum(_suffix(n) in readers.READABLE for n, _, _ in files) > readers.MAX_FILES:  # said before one is unzipped
+        raise read_error(name, "too_many")
     unread: list[tuple[str, bytes]] = []
     if leave:
         read_here = [f for f in files if not leave(f[0])]
-        for n, size, unzipped in (f for f in files if leave(f[0])):
+        for n, bytes_said, unzipped in (f for f in files if leave(f[0])):  # ``size`` is the passages'
             yield n
             try:
-                check_size(n, size)
+                check_size(n, bytes_said)
                 unread.append((n, unzipped()))
             except ReadError as e:
-                read_here.append((n, size, functools.partial(_raise, e)))
+                read_here.append((n, bytes_said, functools.partial(_raise, e)))
         files = read_here
     collection, problems = yield from read_steps(files, name, allow_none=bool(unread))
-    collection.skipped, collection.unread = problems, unread
+    collection.skipped, collection.unread, collection.members = problems, unread, [n for n, _ in named]
     collection.related_words, collection.presets = edits["related_words"], edits["presets"]
     collection.passage_size = size
     return collection
@@ -286,6 +290,10 @@ def passage_size_in(folder: str | Path) -> PassageSize:
     files = folder_files(Path(folder))[0] if Path(folder).is_dir() else []
     notes = any(corpus_document(p.name, p.read_bytes()) for p in files if DOCUMENT_NAME.match(p.name))
     return default_size(not files or notes or is_corpus_folder(p.name for p in files))
+
+
+def _suffix(name: str) -> str:
+    return name[name.rfind(".") :].lower() if "." in name else ""
 
 
 def _hidden(path: str) -> bool:
@@ -354,7 +362,8 @@ def nothing_to_search(where: str, problems: Sequence[ReadError]) -> CorpusError:
 
 def add_read(collection: Collection, read: Iterable[Document | ReadError], where: str) -> Collection:
     """A zip's ``unread`` members once the caller read them (a Document, or why not), added in order as
-    ``read_steps`` adds what it reads; a CorpusError naming ``where`` when the zip then gives nothing.
+    ``read_steps`` adds what it reads, then all in the zip's order (``zip_rows``); a CorpusError naming ``where``
+    when the zip then gives nothing.
 
     >>> packed = io.BytesIO()
     >>> with zipfile.ZipFile(packed, "w") as z:
@@ -374,6 +383,7 @@ def add_read(collection: Collection, read: Iterable[Document | ReadError], where
         except ReadError as e:
             collection.skipped.append(e)
     collection.unread = []
+    in_zip_order(collection)
     if not collection.documents:
         raise nothing_to_search(where, collection.skipped)
     return collection

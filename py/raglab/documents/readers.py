@@ -27,6 +27,7 @@ import zipfile
 from collections.abc import Container, Iterable, Sequence
 from pathlib import PurePosixPath
 
+from .budget import Budget, GivenUp
 from .corpus import (
     DOCUMENT_NAME,
     MAX_PAGES,
@@ -34,24 +35,30 @@ from .corpus import (
     Document,
     join_pages,
 )
+from .expansion import word_parts, word_xml_steps, zipped_size
 from .markup import html_text, markdown_text
+from .pdf_items import MAX_PAGE_ITEMS, count_text_items
+from .pdf_items import pdf_page as _pdf_page
 from .pdf_layout import read_pages_steps
-from .pdf_lines import Page, text_item, text_lines
+from .pdf_lines import Page, text_lines
+from .pdf_tree import shown_texts, tree_pages
 from .steps import Steps, run_steps
 from .text import has_search_words, paragraphs, stop_words_in
-from .time_bound import GivenUp, time_bound
 
 MAX_FILE_BYTES = 25_000_000  # one file
 MAX_FILES = 10_000  # files in a collection
 MAX_TOTAL_CHARS = 60_000_000  # characters of text in a collection
 MAX_ZIP_ENTRIES = 3 * MAX_FILES  # a zip's files, its folders and macOS's "._" copies (opening 30,000 takes 1 s)
 PDF_STEP_SECONDS = 4  # the page gives pdf.js this long to open a PDF, and again for each page's text, then gives up
-# In CPython (the command line, build.py) a file other than a PDF may take this much of the processor's time to be
-# read (time_bound: not the clock's, so a busy machine refuses nothing more), a PDF PDF_STEP_SECONDS to open and again
-# for each page, as in the page; past it the file is given up with one sentence (too_slow_file, too_slow) and the rest
-# goes on. A PDF whose page holds 70 MB of drawing operators (under pypdf's 75 MB for a stream) took 58-62 s to be
-# called broken; a Word document of a million characters takes 3.3 s, R-exts.pdf (220 pages) 10.7 s, 0.05 s a page.
+# A file other than a PDF may take this much of the processor's time to be read (budget.Budget: not the clock's, so a
+# busy machine refuses nothing more), a PDF PDF_STEP_SECONDS to open and again for each page, as in the page; past it
+# the file is given up with one sentence (too_slow_file, too_slow) and the rest goes on. CPython also has a timer for
+# a step that runs long in one call (budget.Budget.backstop); the page checks between steps.
 FILE_SECONDS = 30
+# What a Word document may expand to, counted as it is read (budget.count), the same in the page and the command line:
+# the pieces of its XML (elements: a paragraph of plain text is 3, and each costs mammoth about 35 us and 2 KB). A
+# PDF's text items: pdf_items.MAX_PAGE_ITEMS, MAX_TEXT_ITEMS.
+MAX_WORD_ELEMENTS = 300_000
 MAX_ZIP_UNZIPPED = 4 * MAX_TOTAL_CHARS  # bytes unzipped from one zip in all (UTF-8: at most 4 bytes a character)
 MAX_ZIP_RATIO = 100  # a file in a zip unzips to at most 100 times its zipped size (Apache POI's bound for Office files)
 ZIP_RATIO_FROM = 100_000  # bytes: a smaller file may be packed tighter (a TOML file of 10 KB "[[[" packs 200 to 1)
@@ -117,6 +124,8 @@ def read_error(name: str, kind: str, **details) -> ReadError:
     >>> print(read_error("notes.docx", "too_slow_file", seconds=FILE_SECONDS))
     notes.docx was given up: the whole file took more than 30 s of processor time to read, the most the lab gives
     one file.
+    >>> print(read_error("many.pdf", "too_much", what="text items on page 3", limit=MAX_PAGE_ITEMS))
+    many.pdf was given up: it holds more than 20,000 text items on page 3, the most the lab reads in one file.
     """
     name = escape_controls(name)  # a name from the page or a folder, not yet kept (``_file_name``)
     stem, ext = _stem(name), PurePosixPath(name).suffix.lower()
@@ -147,6 +156,11 @@ def read_error(name: str, kind: str, **details) -> ReadError:
         message = (
             f"{name} was given up: the whole file took more than {details['seconds']:g} s of processor time to read, "
             "the most the lab gives one file."
+        )
+    elif kind == "too_much":
+        message = (
+            f"{name} was given up: it holds more than {details['limit']:,} {details['what']}, the most the lab reads "
+            "in one file."
         )
     elif kind == "too_slow":
         step = f"page {details['page']:,}" if details.get("page") else "opening it"
@@ -179,6 +193,9 @@ def read_error(name: str, kind: str, **details) -> ReadError:
             "outside": f"{name} is a link to a file outside the folder, so the lab does not read it.",
             "zip_entries": f"{name} holds more than {MAX_ZIP_ENTRIES:,} files and folders; the lab opens zips of up "
             f"to {MAX_ZIP_ENTRIES:,}.",
+            "shared_page": f"{name} lists the same page more than once in its page tree, as no PDF writer does; the "
+            "lab reads each page once.",
+            "entities": f"{name} declares XML entities, which Word never writes; the lab does not expand them.",
             "damaged": f"{name} cannot be unzipped: the zip's copy of it is damaged.",
             "zip_total": f"{name} unzips to more than {MAX_ZIP_UNZIPPED // 1_000_000} MB in all; the lab unzips up to "
             f"{MAX_ZIP_UNZIPPED // 1_000_000} MB from one zip, so the files after that were not read.",
@@ -246,9 +263,9 @@ def read_file(name: str, data: bytes) -> Document:
     _check_kind(name, data, kind)
     if kind == "pdf":
         return read_pdf_pages(name, _pdf_pages(name, data))
-    with _in_time(name, FILE_SECONDS, "too_slow_file", seconds=FILE_SECONDS):
+    with within(name, Budget(FILE_SECONDS)) as budget:
         if kind == "docx":
-            return _document(name, _docx_text(name, data), empty="no_text")
+            return _document(name, _docx_text(name, data, budget), empty="no_text")
         if kind == "html":
             return _document(name, html_text(_decode_html(name, data)), empty="no_text")
         text = _decode(name, data)
@@ -256,13 +273,13 @@ def read_file(name: str, data: bytes) -> Document:
 
 
 @contextlib.contextmanager
-def _in_time(name: str, bound: float, kind: str, **details):
-    """What runs inside, given up with the ReadError ``kind`` past ``bound`` seconds of the processor (CPython only)."""
+def within(name: str, budget: Budget):
+    """What runs inside, on ``budget`` (its backstop too): given up, the ReadError that names the file and the bound."""
     try:
-        with time_bound(bound):
-            yield
-    except GivenUp:
-        raise read_error(name, kind, **details) from None
+        with budget.backstop():
+            yield budget
+    except GivenUp as given_up:
+        raise read_error(name, given_up.kind, **given_up.details) from None
 
 
 def check_size(name: str, size: int) -> None:
@@ -426,18 +443,24 @@ def _pdf_pages(name: str, data: bytes) -> list[Page]:
     from pypdf import PdfReader
     from pypdf.errors import DependencyError, FileNotDecryptedError
 
+    budget = Budget(step_seconds=PDF_STEP_SECONDS)  # a step as pdf.js gets in the page: opening it, then each page
     try:
-        with _in_time(name, PDF_STEP_SECONDS, "too_slow", page=0):
+        with within(name, budget):
             reader = PdfReader(io.BytesIO(data))
             # Many PDFs are encrypted with an empty user password (only editing is restricted): those open.
             if reader.is_encrypted and not reader.decrypt(""):
                 raise read_error(name, "encrypted")
-            check_page_count(name, _page_tree_pages(reader.root_object["/Pages"]))
-        pages = []
-        for number, page in enumerate(reader.pages, 1):
-            with _in_time(name, PDF_STEP_SECONDS, "too_slow", page=number):  # as pdf.js is given in the page
-                pages.append(_pdf_page(page))
-        return pages
+            pages, repeated = tree_pages(reader.root_object["/Pages"])
+            check_page_count(name, pages)
+            if repeated:
+                raise read_error(name, "shared_page")
+            read = []
+            for number, page in enumerate(reader.pages, 1):
+                budget.step(number)
+                if shown_texts(page) > MAX_PAGE_ITEMS:  # what pdf.js counts in the page, said before pypdf parses
+                    count_text_items(budget, number, MAX_PAGE_ITEMS + 1)
+                read.append(_pdf_page(page, budget))
+            return read
     except ReadError:
         raise
     except (DependencyError, FileNotDecryptedError) as e:  # AES needs a cryptography package the lab lacks
@@ -451,60 +474,6 @@ def check_page_count(name: str, pages: int | None) -> None:
     before a page is read: pypdf's page tree here, pdf.js's page count in the page."""
     if pages is None or pages > MAX_PAGES:
         raise read_error(name, "too_many_pages", pages=pages)
-
-
-def _page_tree_pages(root) -> int | None:
-    """The pages a PDF's page tree holds: its /Count when that says more than MAX_PAGES, else the pages found by
-    walking the tree, None once the walk passes MAX_PAGES pages or 2 * MAX_PAGES nodes (a loop). /Count can lie,
-    and nodes can share their kids: 17 objects, each listing the next twice, are 65,536 pages, which pypdf took
-    4 to 8 s and 30 MB to list before its own limit (100,000 entries) refused them; this walk stops after 10,001
-    pages, in 0.7 s on 2 busy cores.
-
-    >>> from pypdf.generic import DictionaryObject as D, NameObject as N, ArrayObject as A, NumberObject
-    >>> page = D({N("/Type"): N("/Page")})
-    >>> pair = D({N("/Type"): N("/Pages"), N("/Kids"): A([page, page]), N("/Count"): NumberObject(2)})
-    >>> _page_tree_pages(pair), _page_tree_pages(D({**pair, N("/Count"): NumberObject(10**9)}))
-    (2, 1000000000)
-    """
-    claimed = root.get("/Count")
-    if isinstance(claimed, int) and claimed > MAX_PAGES:
-        return int(claimed)
-    pages, nodes, todo = 0, 0, [root]
-    while todo:
-        node = todo.pop().get_object()
-        nodes += 1
-        kids = node.get("/Kids") if hasattr(node, "get") else None
-        if kids is None:
-            pages += 1  # a page (or junk, which pypdf refuses when it lists the pages)
-        else:
-            todo.extend(kids.get_object())
-        if pages > MAX_PAGES or nodes > 2 * MAX_PAGES:
-            return None
-    return pages
-
-
-def _pdf_page(page) -> Page:
-    """A page's text items as pypdf's text visitor gives them: each piece of text with the text and page matrices
-    where it starts and its font size (so its rendering matrix, as pdf.js gives it), spaced by pypdf."""
-    items = []
-
-    def visit(text, cm, tm, font, size):
-        a, b, c, d, e, f = tm
-        matrix = [
-            a * cm[0] + b * cm[2],
-            a * cm[1] + b * cm[3],
-            c * cm[0] + d * cm[2],
-            c * cm[1] + d * cm[3],
-            e * cm[0] + f * cm[2] + cm[4],
-            e * cm[1] + f * cm[3] + cm[5],
-        ]
-        item = text_item(text, [v * size for v in matrix[:4]] + matrix[4:]) if text else None
-        if item:
-            items.append(item)
-
-    page.extract_text(visitor_text=visit)
-    x0, y0, x1, y1 = (float(v) for v in page.cropbox)
-    return Page(tuple(items), (x0, y0, x1, y1))
 
 
 _DIRECTORY_ENTRY = b"PK\x01\x02"  # what starts each entry of a zip's directory
@@ -550,7 +519,7 @@ def unzip(archive: Zip, member: zipfile.ZipInfo) -> bytes:
     if member.flag_bits & 0x1:  # the flag of an encrypted member
         raise read_error(name, "encrypted")
     check_size(name, member.file_size)
-    check_zip_ratio(name, member.file_size, member.compress_size)
+    check_zip_ratio(name, member.file_size, zipped_size(archive, member))
     if archive.unzipped + member.file_size > MAX_ZIP_UNZIPPED:
         raise read_error(archive.zip_name, "zip_total")
     try:
@@ -571,37 +540,46 @@ def check_zip_ratio(name: str, unzipped: int, zipped: int) -> None:
         raise read_error(name, "zip_ratio", size=unzipped, zipped=zipped)
 
 
-def _check_docx_parts(name: str, archive: zipfile.ZipFile) -> None:
+def _docx_steps(name: str, archive: zipfile.ZipFile, budget: Budget) -> Steps[None]:
     """Refuse a Word document before mammoth unzips it: an encrypted part, or parts mammoth reads (its XML) that
     unzip past MAX_FILE_BYTES by the zip's directory (a 30 KB .docx of one paragraph repeated unzips to 30 MB of
     XML, which mammoth took 8 minutes and 1.3 GB to read on 2 busy cores), or packed tighter than MAX_ZIP_RATIO to 1
-    (``check_zip_ratio``: 20 MB of the same paragraph). Pictures are not counted: mammoth leaves
-    them zipped. A part that unzips past what the directory says stops there, as in ``unzip``: mammoth reads XML 16 KB
-    at a time (a document.xml of 200 MB that says 2 KB is "broken" in 0.1 s and 0.2 MB)."""
+    (``check_zip_ratio``, on the room each part really has: ``expansion.zipped_size``). Pictures are not counted:
+    mammoth leaves them zipped. Then its XML streamed (``expansion.word_xml_steps``, a step a piece): past
+    MAX_WORD_ELEMENTS, or declaring entities, it is given up. A part that unzips past what the directory says stops
+    there, as in ``unzip`` (a document.xml of 200 MB that says 2 KB is "broken" in 0.1 s and 0.2 MB)."""
     if any(m.flag_bits & 0x1 for m in archive.infolist()):
         raise read_error(name, "encrypted")
-    parts = [m for m in archive.infolist() if m.filename.endswith((".xml", ".rels"))]
+    parts = word_parts(archive)
     unzipped = sum(m.file_size for m in parts)
     if unzipped > MAX_FILE_BYTES:
         raise read_error(name, "too_large", size=unzipped, unzipped=True)
-    check_zip_ratio(name, unzipped, sum(m.compress_size for m in parts))
+    check_zip_ratio(name, unzipped, sum(zipped_size(archive, m) for m in parts))
+    yield from word_xml_steps(archive, budget, MAX_WORD_ELEMENTS)
 
 
-def check_docx(name: str, data: bytes) -> None:
-    """The checks a .docx passes before mammoth reads it (what it is, its parts' sizes), which the page makes before
-    it loads mammoth (a 2.8 s task the first time): a bomb is said without it. An empty file is read_file's to say."""
+def check_docx_steps(name: str, data: bytes) -> Steps[None]:
+    """The checks a .docx passes before mammoth reads it (what it is, its parts' sizes, its XML streamed), a step a
+    piece, which the page makes before it loads mammoth (a 2.8 s task the first time): a bomb is said without it,
+    in read_file's own sentence. An empty file is read_file's to say."""
     name = _file_name(name)
     if data.strip():
         _check_kind(name, data, "docx")
-        _check_docx_parts(name, open_zip(name, data))
+        with within(name, Budget(FILE_SECONDS)) as budget:
+            yield from _docx_steps(name, open_zip(name, data), budget)
 
 
-def _docx_text(name: str, data: bytes) -> str:
+def check_docx(name: str, data: bytes) -> None:
+    """``check_docx_steps`` at once."""
+    run_steps(check_docx_steps(name, data))
+
+
+def _docx_text(name: str, data: bytes, budget: Budget) -> str:
     """A Word document's text, its heading styles as headings: mammoth maps "Heading 1".."Heading 6" to h1-h6 (and
     lists and tables to theirs), read as a web page is. Pictures are left out, not inlined as data."""
     import mammoth
 
-    _check_docx_parts(name, open_zip(name, data))
+    run_steps(_docx_steps(name, open_zip(name, data), budget))
     try:
         html = mammoth.convert_to_html(io.BytesIO(data), convert_image=mammoth.images.img_element(lambda _: {}))
         return html_text(html.value)
