@@ -52,6 +52,26 @@ def test_the_notes_read_the_same_with_or_without_a_pdf(tmp_path):
     assert passage_size_in(tmp_path / "with_slides") == passage_size_in(tmp_path / "notes") == 2
 
 
+def test_the_notes_zipped_with_the_pdf_read_as_the_folder_does(tmp_path):
+    """Intent: the same folder brought to the page as a zip (collection.zip_steps) gives the notes the same ids,
+    titles and cut; its PDF is left to the page's own reader (pdf.js), as a dropped PDF is."""
+    from io import BytesIO
+
+    from raglab.documents.collection import zip_steps
+    from raglab.documents.steps import run_steps
+
+    packed = BytesIO()
+    with zipfile.ZipFile(packed, "w") as z:
+        for name, text in NOTES.items():
+            z.writestr(f"course/{name}", text)
+        z.writestr("course/slides.pdf", SLIDES)
+    imported = run_steps(zip_steps(packed.getvalue(), "course.zip", leave=lambda n: n.endswith(".pdf")))
+    assert [n for n, _ in imported.unread] == ["slides.pdf"]
+    assert imported.passage_size == 2
+    zipped = [(c.id, c.title, c.text) for c in Lab(imported.corpus(), imported.passage_size).chunks()]
+    assert zipped == passages(write_folder(tmp_path / "notes", NOTES))
+
+
 def test_a_markdown_file_not_written_as_a_note_is_read_as_any_file(tmp_path):
     """Intent: beside a PDF, a Markdown file with a number in its name but no ``# Title`` first line (a visitor's
     "2024-plan.md") is read as a file, as before: its slug and title are its file name's."""

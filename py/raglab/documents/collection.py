@@ -206,11 +206,11 @@ def zip_steps(
     archive = open_zip(name, data)
     members = [m for m in archive.infolist() if not m.is_dir() and not _hidden(m.filename)]
     named = [(_base_name(m.filename), m) for m in members]  # a zipped folder: its files
-    size = default_size(is_corpus_folder(n for n, _ in named))
+    size, stated = default_size(is_corpus_folder(n for n, _ in named)), False
     for n, m in named:
         if n == PASSAGES_FILE:
             yield n
-            size = passage_size_from(utf8_text(n, unzip(archive, m)), n)
+            size, stated = passage_size_from(utf8_text(n, unzip(archive, m)), n), True
             break
     if is_corpus_folder(n for n, _ in named):
         for n, m in named:
@@ -246,10 +246,17 @@ def zip_steps(
             except ReadError as e:
                 read_here.append((n, bytes_said, functools.partial(_raise, e)))
         files = read_here
-    collection, problems = yield from read_steps(files, name, allow_none=bool(unread))
+    notes: list[str] = []  # a course author's notes beside other files: read and cut as a corpus folder's are
+
+    def read(n: str, data: bytes) -> Document:
+        note = corpus_document(n, data)
+        notes.extend([n] if note else [])
+        return note or read_file(n, data)
+
+    collection, problems = yield from read_steps(files, name, read, allow_none=bool(unread))
     collection.skipped, collection.unread, collection.members = problems, unread, [n for n, _ in named]
     collection.related_words, collection.presets = edits["related_words"], edits["presets"]
-    collection.passage_size = size
+    collection.passage_size = size if stated or not notes else default_size(corpus_folder=True)
     return collection
 
 
