@@ -209,6 +209,10 @@ NO_VECTORS = (  # the page's, until every passage of the visitor's has a meaning
     "Hybrid search differs from plain search by its vector side: its proposals come once meaning vectors are made "
     "for your passages (Make meaning vectors, under Your documents)."
 )
+NOT_KEPT = (  # the page's, when the vectors are kept but the model is not loaded and loading it would download it
+    "Hybrid search differs from plain search by its vector side, and the embedding model is not loaded in this page, "
+    "so no question of these documents was checked with it: ask Hybrid search a question, and its proposals follow."
+)
 
 
 def propose(lab: Lab, embed: Embedder | None = None, budget: int = BUDGET, without: str = NO_MODEL) -> Proposals:
@@ -319,6 +323,7 @@ __all__ = [
     "BUDGET",
     "KEPT",
     "NO_MODEL",
+    "NOT_KEPT",
     "NO_VECTORS",
     "Proposal",
     "Proposals",
