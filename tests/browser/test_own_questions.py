@@ -19,7 +19,7 @@ from raglab import Lab
 from raglab.documents.collection import passage_size_in, read_folder
 from raglab.documents.corpus import load_corpus
 from raglab.models.onnx_embed import OnnxEmbedder
-from raglab.proposals import NO_VECTORS, hybrid_questions, propose
+from raglab.proposals import NO_VECTORS, NOT_KEPT, hybrid_questions, propose
 from raglab.techniques import TECHNIQUES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -209,16 +209,19 @@ def test_a_graph_question_without_links_says_so_and_opens_the_names_editor(brows
         context.close()
 
 
-def test_hybrids_proposals_come_once_vectors_are_made_and_run(visit, tmp_path):
+@pytest.mark.parametrize("width", [1280, 390])
+def test_hybrids_proposals_come_once_vectors_are_made_and_run(visit, tmp_path, width):
     """Until the visitor's passages have meaning vectors, Hybrid search's section says its proposals come then, and
     the embedding model is not downloaded for them; once made, its candidate questions are embedded in one batch,
     and its proposals, the command line's with the page's weights, are offered in its section and in Try this
-    first, and pressed, run and hand over the passage the reason names."""
+    first, and pressed, run and hand over the passage the reason names. With the vectors kept and the model gone
+    from this browser, a reload downloads nothing for them and says so; the model loaded by a question, they come."""
     lab = _cli_lab(tmp_path)
     embed = OnnxEmbedder(ROOT / ".cache" / "models" / "all-MiniLM-L6-v2", EMBED_DTYPE)  # the page's weights
     expected = propose(lab, embed=embed).of("hybrid")
     assert expected
     page = visit.page
+    page.set_viewport_size({"width": width, "height": 900})
     page.context.add_init_script(RECORD_VECTOR_REQUESTS)
     visit.open()
     expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)
@@ -228,7 +231,7 @@ def test_hybrids_proposals_come_once_vectors_are_made_and_run(visit, tmp_path):
     expect(line).to_have_text(NO_VECTORS)
     expect(buttons).to_have_count(0)
     assert page.evaluate("window.asked") == []
-    assert visit.requested("models/all-MiniLM-L6-v2/onnx/model_quantized.onnx") == 0
+    assert visit.requested("models/all-MiniLM-L6-v2/onnx/model_quantized.onnx") == 0  # not downloaded for them
     page.locator("#docs-vectors .make-vectors").click()
     expect(page.locator("#docs-vectors")).to_contain_text("has a meaning vector", timeout=SLOW)
     expect(buttons).to_have_text([p.question for p in expected], timeout=SLOW)
@@ -247,4 +250,15 @@ def test_hybrids_proposals_come_once_vectors_are_made_and_run(visit, tmp_path):
     assert named in [i for i, _ in shown(page, "hybrid")]
     # nothing embedded again: the question's vector is the one its proposal was checked with
     assert page.evaluate("window.asked")[-len(candidates) :] == candidates
+    page.evaluate("() => caches.delete('transformers-cache')")  # the model gone from this browser, the vectors kept
+    weights = "models/all-MiniLM-L6-v2/onnx/model_quantized.onnx"
+    downloaded = visit.requested(weights)
+    visit.open()  # the lab's address, without the question pressed (which would be asked again, loading the model)
+    expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)
+    expect(page.locator("body[data-corpus=yours]")).to_have_count(1)
+    expect(line).to_have_text(NOT_KEPT, timeout=SLOW)
+    assert page.evaluate("window.asked") == [] and visit.requested(weights) == downloaded
+    page.fill("#q-hybrid", "How long is the written exam?")
+    page.press("#q-hybrid", "Enter")
+    expect(buttons).to_have_text([p.question for p in expected], timeout=SLOW)
     assert visit.console_errors == []
