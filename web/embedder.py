@@ -54,6 +54,7 @@ class Embedder:
         note = f"Embedding model ready ({ended['dtype']}, {ended['device']}); reading your question…"
         self.set(self.state.move("loaded", request=load.id, note=note))
         asyncio.ensure_future(self.page.show_stored())
+        self.page.model_loaded()
         return True
 
     async def warm(self) -> bool:
@@ -65,6 +66,12 @@ class Embedder:
         self.warming = True
         stored = (await raglabBridge.stored()).to_py()["embed"]
         return bool(stored) and self.state.stage is Stage.IDLE and await self.ready("vectors")
+
+    async def kept(self) -> bool:
+        """The model loaded, or kept in this browser: loading it now downloads nothing."""
+        if self.state.stage is Stage.DONE:
+            return True
+        return self.available and bool((await raglabBridge.stored()).to_py()["embed"])
 
     async def vectors(self, key: str, ticket: int, texts: list[str], retry: str = "question") -> list | None:
         """Vectors for ``texts``, loading the model first if need be, for the request ``ticket`` of section ``key``

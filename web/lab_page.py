@@ -11,8 +11,8 @@ from pyscript import document
 
 from raglab import Lab, QuestionError
 from raglab.documents.chunking import DEFAULT_SIZE, passage_count
-from raglab.page import FERNPORT, YOURS, PageModel, Start, wheel_failure
-from raglab.proposals import propose_steps
+from raglab.page import FERNPORT, YOURS, PageModel, Start, proposal_needs, wheel_failure
+from raglab.proposals import NO_MODEL, NO_VECTORS, NOT_KEPT, propose_steps
 from raglab.techniques import TECHNIQUES
 from raglab.techniques.registry import NETWORKX, WHEELS
 
@@ -116,11 +116,43 @@ class LabPage:
             pass  # the graph's proposals say it could not run (raglab.proposals)
         if self.names:
             self.names.use_names(lab)
+        embed, without = await self.proposal_vectors(lab)
+        if self.yours() is not lab or self.proposing is not asked:
+            return
         found = await drawing.Pace().run(
-            propose_steps(lab), stop=lambda: self.yours() is not lab or self.proposing is not asked
+            propose_steps(lab, embed, without=without),
+            stop=lambda: self.yours() is not lab or self.proposing is not asked,
         )
         if found is not None:
             self.draw(self.model.proposed(version, found))
+
+    def model_loaded(self) -> None:
+        """The embedding model loaded: hybrid's proposals that waited for it (NOT_KEPT) are found now."""
+        found, lab = self.model.proposals, self.yours()
+        if found is not None and lab is not None and found.why_none.get("hybrid") == NOT_KEPT:
+            asyncio.ensure_future(self.propose(lab))
+
+    async def proposal_vectors(self, lab: Lab):
+        """(the vector table hybrid's proposals are checked with, or None; why hybrid has none without it): the page's
+        own table once every passage of ``lab`` has a meaning vector there (the visitor makes those; the model is
+        never loaded for this alone), its candidate questions embedded into it in one batch (raglab.page.
+        proposal_needs says which)."""
+        if not self.vectors or not self.embedder or not self.embedder.available:
+            return None, NO_MODEL
+        await self.vectors.loaded.wait()  # the kept vectors read back into the table first
+        table = await self.site.vector_table()
+        needs = proposal_needs(lab, table.vectors)
+        if needs.passages:
+            return None, NO_VECTORS
+        if needs.texts:
+            if not await self.embedder.kept():
+                return None, NOT_KEPT
+            ticket = self.model.request("yours").ticket
+            made = await self.embedder.add(table, "yours", ticket, needs.texts, retry="vectors")
+            self.draw(self.model.finished("yours", ticket))
+            if not made:  # the model failed: the documents' line says why, with "Try again"
+                return None, NOT_KEPT
+        return table, NO_MODEL
 
     async def until_ready(self, lab: Lab) -> None:
         """A question on a lab get_ready is still cutting and indexing waits for it to finish, rather than doing the

@@ -29,6 +29,7 @@ class Vectors:
         self.keyed, self.keyed_passages, self.passage_keys = None, {}, []  # the lab whose passages were keyed, them
         self.going, self.cancel, self.made, self.total, self.left = False, False, 0, 0, None  # a run under way
         self.kept: set[str] = set()  # the keys of every vector kept
+        self.loaded = asyncio.Event()  # set once the kept vectors are read back (load), or could not be
 
     def key(self, text: str) -> str:
         return kept_vector_key(self.prefix, text)
@@ -75,6 +76,12 @@ class Vectors:
         """At start (after the documents): the kept vectors into the table; carry on if a reload cut them short. A
         record that is no vector is forgotten (a vector is made again from its passage): the sentence that says so
         ("" none)."""
+        try:
+            return await self.read_kept()
+        finally:
+            self.loaded.set()
+
+    async def read_kept(self) -> str:
         stored = await raglabDocuments.vectors(KEPT_PREFIX)
         performance.mark("raglab:vectors-read")  # for bench/scifact_page.py, as the next one
         keys = stored.keys.to_py()
@@ -150,6 +157,8 @@ class Vectors:
             if self.cancel or made >= total:
                 await raglabDocuments.forget(to_js([WANTED]))
             page.draw(page.model.finished("yours", ticket))
+            if made >= total and (lab := page.yours()) is not None:
+                asyncio.ensure_future(page.propose(lab))  # hybrid's proposals, now that every passage has a vector
         except Exception as error:  # the disk refused
             message = f"The meaning vectors stopped: {error}. Those made so far are kept; try again to carry on."
             page.draw(page.model.failed("yours", ticket, "", message))

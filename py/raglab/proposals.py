@@ -201,11 +201,26 @@ UNWRITTEN = {
 }
 
 
-def propose(lab: Lab, embed: Embedder | None = None, budget: int = BUDGET) -> Proposals:
+NO_MODEL = (
+    "Hybrid search differs from plain search by its vector side, and no embedding model was given to check a "
+    "question of these documents with it."
+)
+NO_VECTORS = (  # the page's, until every passage of the visitor's has a meaning vector
+    "Hybrid search differs from plain search by its vector side: its proposals come once meaning vectors are made "
+    "for your passages (Make meaning vectors, under Your documents)."
+)
+NOT_KEPT = (  # the page's, when the vectors are kept but the model is not loaded and loading it would download it
+    "Hybrid search differs from plain search by its vector side, and the embedding model is not loaded in this page, "
+    "so no question of these documents was checked with it: ask Hybrid search a question, and its proposals follow."
+)
+
+
+def propose(lab: Lab, embed: Embedder | None = None, budget: int = BUDGET, without: str = NO_MODEL) -> Proposals:
     """Up to KEPT proposals per technique, each run and kept where its result shows the technique's difference
     from plain search, with ``budget`` candidates run per technique at most; for every technique without one, why.
-    ``embed``: the embedding model, for hybrid's vector side (without it hybrid is plain search)."""
-    steps = propose_steps(lab, embed, budget)
+    ``embed``: the embedding model, for hybrid's vector side (without it hybrid is plain search, and hybrid says
+    ``without``)."""
+    steps = propose_steps(lab, embed, budget, without)
     while True:
         try:
             next(steps)
@@ -213,9 +228,27 @@ def propose(lab: Lab, embed: Embedder | None = None, budget: int = BUDGET) -> Pr
             return done.value
 
 
-def propose_steps(lab: Lab, embed: Embedder | None = None, budget: int = BUDGET) -> Generator[str, None, Proposals]:
+def hybrid_questions(
+    lab: Lab, budget: int = BUDGET, headings: Sequence[tuple[str, str]] | None = None, cut_list: Sequence[Cut] = ()
+) -> list[str]:
+    """The candidates hybrid's proposals are tried on, in order: questions from passages cut apart, then from
+    headings, each once and at most ``budget`` (every one ``propose`` can run, so a page embeds just these).
+    ``headings`` and ``cut_list``: those already built from ``lab``, else built here.
+
+    >>> hybrid_questions(Lab(), budget=2)
+    ['What about bakery and bake?', 'What about kilometre and climbed?']
+    """
+    if headings is None:
+        headings, cut_list = list(heading_questions(lab)), cuts(lab)
+    questions = dict.fromkeys([*(c.question for c in cut_list), *(q for q, _ in headings)])
+    return list(questions)[:budget]
+
+
+def propose_steps(
+    lab: Lab, embed: Embedder | None = None, budget: int = BUDGET, without: str = NO_MODEL
+) -> Generator[str, None, Proposals]:
     """``propose`` a technique at a time (a page runs one step a task): yields each technique's key once it is
-    done, and returns the proposals."""
+    done, and returns the proposals. ``without``: why hybrid has none when no ``embed`` is given."""
     found: dict[str, list[Proposal]] = {key: [] for key in TECHNIQUES}
     why_none: dict[str, str] = {}
     headings = list(heading_questions(lab))
@@ -276,12 +309,9 @@ def propose_steps(lab: Lab, embed: Embedder | None = None, budget: int = BUDGET)
     yield "chunk_size"
     why_none.update(UNWRITTEN)
     if embed is None:
-        why_none["hybrid"] = (
-            "Hybrid search differs from plain search by its vector side, and no embedding model was given to check a "
-            "question of these documents with it."
-        )
+        why_none["hybrid"] = without
     else:
-        candidates = [c.question for c in cut_list] + [q for q, _ in headings]
+        candidates = hybrid_questions(lab, budget, headings, cut_list)
         trial("hybrid", candidates, lambda q: _hybrid(lab, q, embed), "the documents' passages and headings")
     return Proposals(
         {key: tuple(ps) for key, ps in found.items() if ps},
@@ -289,4 +319,15 @@ def propose_steps(lab: Lab, embed: Embedder | None = None, budget: int = BUDGET)
     )
 
 
-__all__ = ["BUDGET", "KEPT", "Proposal", "Proposals", "propose", "propose_steps"]
+__all__ = [
+    "BUDGET",
+    "KEPT",
+    "NO_MODEL",
+    "NOT_KEPT",
+    "NO_VECTORS",
+    "Proposal",
+    "Proposals",
+    "hybrid_questions",
+    "propose",
+    "propose_steps",
+]

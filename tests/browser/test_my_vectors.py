@@ -14,6 +14,7 @@ from raglab import Lab, run
 from raglab.documents.collection import read_folder
 from raglab.models.onnx_embed import OnnxEmbedder
 from raglab.page.vector_batches import FIRST_BATCH
+from raglab.proposals import hybrid_questions
 from raglab.search.related import suggest, unknown_words, vocabulary
 from raglab.search.vector_table import kept_vector_key, kept_vectors_prefix
 from raglab.techniques import TECHNIQUES
@@ -126,7 +127,8 @@ def test_vectors_batched_cancelled_resumed_not_twice_and_searched(visit, folder)
     page.wait_for_function("window.holding === true", timeout=SLOW)
     page.reload()  # cut short while the second batch is under way: carries on after the reload
     expect(vectors).to_contain_text("Every one of your 54 passages has a meaning vector", timeout=SLOW)
-    second = page.evaluate("window.asked")
+    candidates = set(hybrid_questions(Lab(read_folder(folder)[0])))  # hybrid's proposals', once all are made
+    second = [t for t in page.evaluate("window.asked") if t not in candidates]
     meaning = [key for key, t in TECHNIQUES.items() if needs_vectors(t)]
     for reloaded in (False, True):  # issue 21's stale line: each meaning section follows the vectors, unasked
         if reloaded:

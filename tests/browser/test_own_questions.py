@@ -10,13 +10,16 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from lab_page import SLOW
+from build import EMBED_DTYPE
+from lab_page import SLOW, shown
 from playwright.sync_api import expect
+from test_my_vectors import RECORD_VECTOR_REQUESTS
 
 from raglab import Lab
 from raglab.documents.collection import passage_size_in, read_folder
 from raglab.documents.corpus import load_corpus
-from raglab.proposals import propose
+from raglab.models.onnx_embed import OnnxEmbedder
+from raglab.proposals import NO_VECTORS, NOT_KEPT, hybrid_questions, propose
 from raglab.techniques import TECHNIQUES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -118,12 +121,17 @@ def _keep(page) -> None:
     expect(page.locator("body[data-corpus=yours]")).to_have_count(1, timeout=SLOW)
 
 
-def _proposed(tmp_path) -> dict[str, tuple[str, ...]]:
-    """The questions the core proposes on the same files read by the command line."""
+def _cli_lab(tmp_path) -> Lab:
+    """The same files read by the command line."""
     for name, text in FILES.items():
         (tmp_path / name).write_text(text)
     corpus, _ = read_folder(tmp_path)
-    return propose(Lab(corpus, passage_size_in(tmp_path))).presets()
+    return Lab(corpus, passage_size_in(tmp_path))
+
+
+def _proposed(tmp_path) -> dict[str, tuple[str, ...]]:
+    """The questions the core proposes on the same files read by the command line."""
+    return propose(_cli_lab(tmp_path)).presets()
 
 
 def test_site_words_are_found_on_the_site_itself(visit):
@@ -199,3 +207,58 @@ def test_a_graph_question_without_links_says_so_and_opens_the_names_editor(brows
         expect(page.locator("#docs-names")).to_contain_text("Ana Silva", timeout=SLOW)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_hybrids_proposals_come_once_vectors_are_made_and_run(visit, tmp_path, width):
+    """Until the visitor's passages have meaning vectors, Hybrid search's section says its proposals come then, and
+    the embedding model is not downloaded for them; once made, its candidate questions are embedded in one batch,
+    and its proposals, the command line's with the page's weights, are offered in its section and in Try this
+    first, and pressed, run and hand over the passage the reason names. With the vectors kept and the model gone
+    from this browser, a reload downloads nothing for them and says so; the model loaded by a question, they come."""
+    lab = _cli_lab(tmp_path)
+    embed = OnnxEmbedder(ROOT / ".cache" / "models" / "all-MiniLM-L6-v2", EMBED_DTYPE)  # the page's weights
+    expected = propose(lab, embed=embed).of("hybrid")
+    assert expected
+    page = visit.page
+    page.set_viewport_size({"width": width, "height": 900})
+    page.context.add_init_script(RECORD_VECTOR_REQUESTS)
+    visit.open()
+    expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)
+    _keep(page)
+    expect(page.locator("#own-try-first li").first).to_contain_text("press", timeout=SLOW)  # the others found
+    line, buttons = page.locator("#own-try-hybrid"), page.locator("#own-presets-hybrid a.preset")
+    expect(line).to_have_text(NO_VECTORS)
+    expect(buttons).to_have_count(0)
+    assert page.evaluate("window.asked") == []
+    assert visit.requested("models/all-MiniLM-L6-v2/onnx/model_quantized.onnx") == 0  # not downloaded for them
+    page.locator("#docs-vectors .make-vectors").click()
+    expect(page.locator("#docs-vectors")).to_contain_text("has a meaning vector", timeout=SLOW)
+    expect(buttons).to_have_text([p.question for p in expected], timeout=SLOW)
+    expect(line).to_contain_text(f"Try “{expected[0].question}”: it {expected[0].why}")
+    expect(page.locator("#own-try-first li", has_text="Hybrid search")).to_contain_text(
+        f"press “{expected[0].question}”: it {expected[0].why}"
+    )
+    asked = page.evaluate("window.asked")
+    candidates = hybrid_questions(lab)
+    assert asked[-len(candidates) :] == candidates  # one batch, after the passages, the candidates each once
+    assert not set(asked[: -len(candidates)]) - set(lab.passage_texts())
+    named = expected[0].why.split()[2]  # "hands over <id> at rank <n>: ..."
+    buttons.first.click()
+    expect(page.locator("#result-hybrid .summary")).to_contain_text(f"“{expected[0].question}”", timeout=SLOW)
+    expect(page.locator("#result-hybrid.busy")).to_have_count(0, timeout=SLOW)
+    assert named in [i for i, _ in shown(page, "hybrid")]
+    # nothing embedded again: the question's vector is the one its proposal was checked with
+    assert page.evaluate("window.asked")[-len(candidates) :] == candidates
+    page.evaluate("() => caches.delete('transformers-cache')")  # the model gone from this browser, the vectors kept
+    weights = "models/all-MiniLM-L6-v2/onnx/model_quantized.onnx"
+    downloaded = visit.requested(weights)
+    visit.open()  # the lab's address, without the question pressed (which would be asked again, loading the model)
+    expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)
+    expect(page.locator("body[data-corpus=yours]")).to_have_count(1)
+    expect(line).to_have_text(NOT_KEPT, timeout=SLOW)
+    assert page.evaluate("window.asked") == [] and visit.requested(weights) == downloaded
+    page.fill("#q-hybrid", "How long is the written exam?")
+    page.press("#q-hybrid", "Enter")
+    expect(buttons).to_have_text([p.question for p in expected], timeout=SLOW)
+    assert visit.console_errors == []

@@ -7,14 +7,15 @@
 - ``section.py``: one section's question as a named state with its transitions (``MOVES``).
 - ``address.py``: the address written after a question, and read back.
 - ``status.py``: what a section says about the lab's state, derived from it (vectors, documents, models).
-- ``needs.py``: what a technique needs before it runs once (wheels to install, texts to embed).
+- ``needs.py``: what a technique needs before it runs once (wheels to install, texts to embed), and hybrid's
+  proposed questions.
 - ``reading_progress.py``: how far reading the visitor's dropped files has gone (files, a PDF's pages).
 """
 
 from .address import Address
 from .answers import Asked, Changes, Opening, Restore, Start, View
 from .model import COMPARE, FERNPORT, MEMO_SIZE, YOURS, PageModel, corpus_named
-from .needs import Needs, compare_needs, needs_for, table_for, wheel_failure
+from .needs import Needs, compare_needs, needs_for, proposal_needs, table_for, wheel_failure
 from .status import Facts
 
 __all__ = [
@@ -35,6 +36,7 @@ __all__ = [
     "compare_needs",
     "corpus_named",
     "needs_for",
+    "proposal_needs",
     "table_for",
     "wheel_failure",
 ]

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..lab import Lab
+from ..proposals import hybrid_questions
 from ..techniques import TECHNIQUES, QuestionError, Technique
 from ..techniques.common import check_question
 from ..techniques.registry import WHEELS, Wheel
@@ -131,6 +132,23 @@ def needs_for(
     missing = [text for text in dict.fromkeys(texts) if text not in known]
     passages = [text for text in dict.fromkeys(lab.passage_texts()) if text not in known and text not in texts]
     return Needs(wheels, tuple(missing), tuple(passages))
+
+
+def proposal_needs(lab: Lab, known: Container[str]) -> Needs:
+    """What hybrid's proposed questions need beyond ``known`` (the texts the page's own vector table holds): the
+    candidates ``propose`` runs (``proposals.hybrid_questions``), as hybrid embeds them, and every passage. The page
+    embeds the candidates only once no passage is missing: the visitor makes the passages' vectors, never this.
+
+    >>> lab = Lab()
+    >>> needs = proposal_needs(lab, set(lab.passage_texts()))
+    >>> needs.texts == tuple(hybrid_questions(lab)), needs.passages
+    (True, ())
+    >>> len(proposal_needs(lab, ()).passages)
+    32
+    """
+    texts = tuple(dict.fromkeys(t for q in hybrid_questions(lab) for t in needs_for(lab, "hybrid", q, {}, known).texts))
+    passages = tuple(t for t in dict.fromkeys(lab.passage_texts()) if t not in known and t not in texts)
+    return Needs((), texts, passages)
 
 
 @dataclass(frozen=True)
