@@ -125,3 +125,13 @@ def test_a_heading_of_common_words_a_defined_term_and_an_address_give_no_names()
         "with the title. See https://example.org/RN-AffinityAPI/ and Kaggle. The Title Page is first. We use Kaggle."
     )
     assert [e.name for e in find_names([Document("t", "T", text)], size=1)] == ["Kaggle"]
+
+
+def test_a_letter_the_text_writes_as_a_name_is_one_and_a_letter_written_in_lower_case_is_not():
+    # "R’s" and "the R language" say R is a name, and "r" is written as a word once to R's six times; "S" is
+    # written as a name too, but the graph reads every "’s" as an "s", so S would be found in every possessive.
+    text = (
+        "We use R for statistics. R’s functions run in the R language. Packages extend R code. Its S’s and "
+        "the S language live in Ann’s and Bob’s notes. Type r to repeat. R runs on S."
+    )
+    assert names(text) == ["R"]
