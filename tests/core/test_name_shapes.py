@@ -135,3 +135,9 @@ def test_a_letter_the_text_writes_as_a_name_is_one_and_a_letter_written_in_lower
         "the S language live in Ann’s and Bob’s notes. Type r to repeat. R runs on S."
     )
     assert names(text) == ["R"]
+
+
+def test_an_organisation_that_takes_for_may_go_on_with_in_once():
+    # Before, the run stopped at "in": "Institute for Clarity" was a piece of the name, "Documentation" lost.
+    text = "Ben Trovato works at the Institute for Clarity in Documentation in Dublin, with the Bank in Cork."
+    assert names(text) == ["Ben Trovato", "Institute for Clarity in Documentation"]

@@ -182,7 +182,7 @@ def _runs(
     run_at = 0  # the index of the current run's first token
 
     def close(end: int):
-        while run and (run[-1] in CONNECTORS or run[-1] == "for"):
+        while run and (run[-1] in CONNECTORS or run[-1] in ("for", "in")):
             run.pop()
         if len(run) > 1 and end < len(tokens) and _VERSION.match(tokens[end]) and run[-1].lower() in written:
             run.pop()  # "GLPK Version 5.0", "PostScript Level 2": a common word before a number is no part of a name
@@ -217,8 +217,16 @@ def _runs(
                 run[-1] += "."
                 continue
         if not token[0].isupper():  # most tokens: kept short, as this loop sees every word of every document
-            if run and (token in CONNECTORS or token == "for" and run[-1] in PLACE_WORDS):
-                # ("Department for Applied Informatics": an organisation's word may take "for")
+            if run and (
+                token in CONNECTORS
+                or token == "for"
+                and run[-1] in PLACE_WORDS
+                or token == "in"
+                and "for" in run
+                and "in" not in run
+            ):
+                # ("Department for Applied Informatics": an organisation's word may take "for", and then "in":
+                # "Institute for Clarity in Documentation")
                 run.append(token)
                 continue
             if run:
