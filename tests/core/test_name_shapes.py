@@ -141,3 +141,13 @@ def test_an_organisation_that_takes_for_may_go_on_with_in_once():
     # Before, the run stopped at "in": "Institute for Clarity" was a piece of the name, "Documentation" lost.
     text = "Ben Trovato works at the Institute for Clarity in Documentation in Dublin, with the Bank in Cork."
     assert names(text) == ["Ben Trovato", "Institute for Clarity in Documentation"]
+
+
+def test_an_acronym_spelt_out_in_a_script_with_no_capitals_is_a_term():
+    # Chinese has no capitals, so "最大传输单元 (MTU)" (maximum transmission unit) spells MTU out as lower case
+    # would; Netfilter, never spelt out, stays a name.
+    text = (
+        "网络管理器通常会自动设置最佳 最大传输单元 (MTU) 。 Then set the MTU by hand with Netfilter. "
+        "Check the MTU again, as Netfilter does."
+    )
+    assert names(text) == ["Netfilter"]

@@ -13,7 +13,8 @@ book gives for English, where a proper noun names one thing:
    squared residuals, WSSR": a common term's short form; "Comprehensive R Archive Network (CRAN)" is a name's.
    The long form is found as Schwartz and Hearst find it (A simple algorithm for identifying abbreviation
    definitions in biomedical text, PSB 2003): each letter of the short form, from the last, in the words before
-   it, the first letter at the start of a word.
+   it, the first letter at the start of a word. In a script with no capitals (Chinese, Japanese), words of that
+   script spelling it out are written as lower case is: "最大传输单元 (MTU)" (maximum transmission unit) is a term.
 4. **A section's title.** "the Continuous Integration section", "see Change Log in The GNU Emacs Manual": the
    words name a part of a document.
 6. **A term the text defines.** "“Massive Multiauthor Collaboration Site” (or “MMC Site”) means any ...", "“Title
@@ -23,14 +24,15 @@ book gives for English, where a proper noun names one thing:
    capitalised words are a table's headings. Their capitals prove nothing.
 
 >>> tokens = "For larger data use a database management system ( DBMS ) , not a DBMS .".split()
->>> short_forms_of_common_terms(tokens)
-{'DBMS'}
+>>> short_forms_of_common_terms(tokens), short_forms_of_common_terms("设置最佳 最大传输单元 ( MTU ) 。".split())
+({'DBMS'}, {'MTU'})
 >>> [counted_noun(tokens, i, i + 1) for i in (9, 14)]  # "( DBMS )"; "a DBMS ."
 [False, True]
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
 from ..documents.text import STOP_WORDS
@@ -115,6 +117,9 @@ def short_forms_of_common_terms(tokens: Sequence[str]) -> set[str]:
     found = set()
     for i, token in enumerate(tokens):
         if i < 2 or tokens[i - 1] not in ("(", ",") or not _short_form(token):
+            continue
+        if tokens[i - 1] == "(" and unicodedata.category(tokens[i - 2][-1]) == "Lo":
+            found.add(token)  # spelt out in a script with no capitals: "最大传输单元 (MTU)"
             continue
         letters = [c.lower() for c in token if c.isalpha()]
         if token.endswith("s") and token[:-1].isupper():
