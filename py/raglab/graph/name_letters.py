@@ -15,6 +15,7 @@ graph reads words, less than ``LOWER_CASE_SHARE`` as often as in capitals: R man
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 
 from .name_shapes import LOWER_CASE_SHARE
@@ -24,7 +25,7 @@ KINDS = (
     "language code compiler console environment interpreter package packages program programming project session"
     " software system"
 )  # what a language's or a program's name stands before ("the R language", "C compiler")
-_AS_NAME = re.compile(rf"(?<![\w.’'])([A-Z])(?:['’]s|\s+(?:{'|'.join(KINDS.split())}))(?!\w)")
+_AS_NAME = re.compile(rf"([A-Z])(?<![\w.’'][A-Z])(?:['’]s|\s+(?:{'|'.join(KINDS.split())}))(?!\w)")
 
 
 def letter_names(texts: Sequence[str]) -> set[str]:
@@ -33,11 +34,11 @@ def letter_names(texts: Sequence[str]) -> set[str]:
     for text in texts:
         for letter in _AS_NAME.findall(text):
             uses[letter] = uses.get(letter, 0) + 1
-    names = set()
-    for letter in (w for w, n in uses.items() if n >= USES):
-        # Counted as the graph reads words (runs of \w), so "’s" is an "s" and "c(1, 2)" a "c".
-        capital, lower = (re.compile(rf"(?<!\w){c}(?!\w)") for c in (letter, letter.lower()))
-        written = sum(len(capital.findall(t)) for t in texts)
-        if sum(len(lower.findall(t)) for t in texts) < LOWER_CASE_SHARE * written:
-            names.add(letter)
-    return names
+    candidates = {w for w, n in uses.items() if n >= USES}
+    if not candidates:
+        return set()
+    # Counted as the graph reads words (runs of \w), so "’s" is an "s" and "c(1, 2)" a "c"; one pass for all.
+    cases = "".join(c + c.lower() for c in sorted(candidates))
+    alone = re.compile(rf"[{cases}](?<!\w[{cases}])(?!\w)")  # a letter first: the scan skips to its letters
+    letters = Counter(c for t in texts for c in alone.findall(t))
+    return {c for c in candidates if letters[c.lower()] < LOWER_CASE_SHARE * letters[c]}
