@@ -151,3 +151,10 @@ def test_an_acronym_spelt_out_in_a_script_with_no_capitals_is_a_term():
         "Check the MTU again, as Netfilter does."
     )
     assert names(text) == ["Netfilter"]
+
+
+def test_a_string_in_a_list_of_strings_is_data_not_a_name():
+    # 'c("LMH", "SJC", "SPC")' lists a program's codes: SPC, also a key's label ("d SPC g"), was in 2 passages.
+    text = 'Keys d SPC g start it. Codes are code <- c("LMH", "SPC", "SJC"). Save it as CSV. Ask for CSV again.'
+
+    assert names(text) == ["CSV"]

@@ -20,8 +20,9 @@ book gives for English, where a proper noun names one thing:
 6. **A term the text defines.** "“Massive Multiauthor Collaboration Site” (or “MMC Site”) means any ...", "“Title
    Page” means": words in quotes that the sentence then says the meaning of are a term of the text.
 5. **Code and drawn tables.** "MC <- function(f)", "l ~ LOC, quantity[l] ~ QUAN;", "x(San~Diego,Topeka)": a word
-   next to an operator, or called with "(", is an identifier; in a line with a rule drawn in hyphens ("------"),
-   capitalised words are a table's headings. Their capitals prove nothing.
+   next to an operator, or called with "(", is an identifier, and so is a string in a list of them ('c("LMH",
+   "SPC")'); in a line with a rule drawn in hyphens ("------"), capitalised words are a table's headings. Their
+   capitals prove nothing.
 
 >>> tokens = "For larger data use a database management system ( DBMS ) , not a DBMS .".split()
 >>> short_forms_of_common_terms(tokens), short_forms_of_common_terms("设置最佳 最大传输单元 ( MTU ) 。".split())
@@ -97,6 +98,12 @@ def in_code(tokens: Sequence[str], start: int, end: int, line: str) -> bool:
         before = ""  # "https://CRAN.R-project.org/package=XLConnect": a web address's query, not code
     if before in CODE_MARKS or after in CODE_MARKS or after == "(" and tokens[end - 1] + "(" in line:
         return True
+    if (
+        before == after == '"'
+        and ", " in line
+        and (tokens[start - 2 : start - 1] == [","] or tokens[end + 1 : end + 2] == [","])
+    ):
+        return True  # a string in a list of them: c("LMH", "SJC", "SPC"), a program's data
     if "---" in line:  # a table drawn in text: "Row name St Activity Lower bound Upper bound Marginal ------"
         return True
     return tokens[max(start - 2, 0) : start] in _PAIRS or tokens[end : end + 2] in _PAIRS or after == ";" == tokens[-1]
