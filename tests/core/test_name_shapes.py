@@ -125,3 +125,36 @@ def test_a_heading_of_common_words_a_defined_term_and_an_address_give_no_names()
         "with the title. See https://example.org/RN-AffinityAPI/ and Kaggle. The Title Page is first. We use Kaggle."
     )
     assert [e.name for e in find_names([Document("t", "T", text)], size=1)] == ["Kaggle"]
+
+
+def test_a_letter_the_text_writes_as_a_name_is_one_and_a_letter_written_in_lower_case_is_not():
+    # "R’s" and "the R language" say R is a name, and "r" is written as a word once to R's six times; "S" is
+    # written as a name too, but the graph reads every "’s" as an "s", so S would be found in every possessive.
+    text = (
+        "We use R for statistics. R’s functions run in the R language. Packages extend R code. Its S’s and "
+        "the S language live in Ann’s and Bob’s notes. Type r to repeat. R runs on S."
+    )
+    assert names(text) == ["R"]
+
+
+def test_an_organisation_that_takes_for_may_go_on_with_in_once():
+    # Before, the run stopped at "in": "Institute for Clarity" was a piece of the name, "Documentation" lost.
+    text = "Ben Trovato works at the Institute for Clarity in Documentation in Dublin, with the Bank in Cork."
+    assert names(text) == ["Ben Trovato", "Institute for Clarity in Documentation"]
+
+
+def test_an_acronym_spelt_out_in_a_script_with_no_capitals_is_a_term():
+    # Chinese has no capitals, so "最大传输单元 (MTU)" (maximum transmission unit) spells MTU out as lower case
+    # would; Netfilter, never spelt out, stays a name.
+    text = (
+        "网络管理器通常会自动设置最佳 最大传输单元 (MTU) 。 Then set the MTU by hand with Netfilter. "
+        "Check the MTU again, as Netfilter does."
+    )
+    assert names(text) == ["Netfilter"]
+
+
+def test_a_string_in_a_list_of_strings_is_data_not_a_name():
+    # 'c("LMH", "SJC", "SPC")' lists a program's codes: SPC, also a key's label ("d SPC g"), was in 2 passages.
+    text = 'Keys d SPC g start it. Codes are code <- c("LMH", "SPC", "SJC"). Save it as CSV. Ask for CSV again.'
+
+    assert names(text) == ["CSV"]

@@ -13,24 +13,27 @@ book gives for English, where a proper noun names one thing:
    squared residuals, WSSR": a common term's short form; "Comprehensive R Archive Network (CRAN)" is a name's.
    The long form is found as Schwartz and Hearst find it (A simple algorithm for identifying abbreviation
    definitions in biomedical text, PSB 2003): each letter of the short form, from the last, in the words before
-   it, the first letter at the start of a word.
+   it, the first letter at the start of a word. In a script with no capitals (Chinese, Japanese), words of that
+   script spelling it out are written as lower case is: "最大传输单元 (MTU)" (maximum transmission unit) is a term.
 4. **A section's title.** "the Continuous Integration section", "see Change Log in The GNU Emacs Manual": the
    words name a part of a document.
 6. **A term the text defines.** "“Massive Multiauthor Collaboration Site” (or “MMC Site”) means any ...", "“Title
    Page” means": words in quotes that the sentence then says the meaning of are a term of the text.
 5. **Code and drawn tables.** "MC <- function(f)", "l ~ LOC, quantity[l] ~ QUAN;", "x(San~Diego,Topeka)": a word
-   next to an operator, or called with "(", is an identifier; in a line with a rule drawn in hyphens ("------"),
-   capitalised words are a table's headings. Their capitals prove nothing.
+   next to an operator, or called with "(", is an identifier, and so is a string in a list of them ('c("LMH",
+   "SPC")'); in a line with a rule drawn in hyphens ("------"), capitalised words are a table's headings. Their
+   capitals prove nothing.
 
 >>> tokens = "For larger data use a database management system ( DBMS ) , not a DBMS .".split()
->>> short_forms_of_common_terms(tokens)
-{'DBMS'}
+>>> short_forms_of_common_terms(tokens), short_forms_of_common_terms("设置最佳 最大传输单元 ( MTU ) 。".split())
+({'DBMS'}, {'MTU'})
 >>> [counted_noun(tokens, i, i + 1) for i in (9, 14)]  # "( DBMS )"; "a DBMS ."
 [False, True]
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
 from ..documents.text import STOP_WORDS
@@ -95,6 +98,12 @@ def in_code(tokens: Sequence[str], start: int, end: int, line: str) -> bool:
         before = ""  # "https://CRAN.R-project.org/package=XLConnect": a web address's query, not code
     if before in CODE_MARKS or after in CODE_MARKS or after == "(" and tokens[end - 1] + "(" in line:
         return True
+    if (
+        before == after == '"'
+        and ", " in line
+        and (tokens[start - 2 : start - 1] == [","] or tokens[end + 1 : end + 2] == [","])
+    ):
+        return True  # a string in a list of them: c("LMH", "SJC", "SPC"), a program's data
     if "---" in line:  # a table drawn in text: "Row name St Activity Lower bound Upper bound Marginal ------"
         return True
     return tokens[max(start - 2, 0) : start] in _PAIRS or tokens[end : end + 2] in _PAIRS or after == ";" == tokens[-1]
@@ -115,6 +124,9 @@ def short_forms_of_common_terms(tokens: Sequence[str]) -> set[str]:
     found = set()
     for i, token in enumerate(tokens):
         if i < 2 or tokens[i - 1] not in ("(", ",") or not _short_form(token):
+            continue
+        if tokens[i - 1] == "(" and unicodedata.category(tokens[i - 2][-1]) == "Lo":
+            found.add(token)  # spelt out in a script with no capitals: "最大传输单元 (MTU)"
             continue
         letters = [c.lower() for c in token if c.isalpha()]
         if token.endswith("s") and token[:-1].isupper():

@@ -67,8 +67,9 @@ def cut_at_line_end(word: str) -> bool:
 
 
 def initials_only(run: tuple[str, ...]) -> bool:
-    """Whether every word of a run is one letter, with or without its full stop (rule 5): "M. Z", "J. K"."""
-    return all(len(w.rstrip(".")) == 1 for w in run)
+    """Whether every word of a run is one letter, with or without its full stop (rule 5): "M. Z", "J. K", "M."; a
+    letter alone with no full stop is left to ``name_letters`` ("R")."""
+    return all(len(w.rstrip(".")) == 1 for w in run) and (len(run) != 1 or run[0].endswith("."))
 
 
 def misspelt(word: str, counts: Mapping[str, int]) -> bool:
@@ -92,3 +93,15 @@ def common_word(word: str, counts: Mapping[str, int]) -> bool:
 def nouns_capitalised(language_code: str) -> bool:
     """Whether a capital in this language proves nothing, as every noun has one (rule 8)."""
     return language_code in NOUNS_CAPITALISED
+
+
+def one_word_name(word: str) -> bool:
+    """Whether a word alone may be a name: not one letter (``name_letters`` says which are), not a capital and one
+    letter ("Xb", "Sm": an example's variables, far more often than a name), not one letter with an index ("V1",
+    "M_1", "x2": a variable, as in mathematics), not an acronym's plural ("DBMSs", "PRs", "OSes": a common noun's).
+
+    >>> [w for w in ["R", "Xb", "V1", "M_1", "ARG0", "Excel", "CRAN", "DBMSs", "PRs", "OSes"] if one_word_name(w)]
+    ['ARG0', 'Excel', 'CRAN']
+    """
+    letters = sum(c.isalpha() for c in word)
+    return letters > 2 - word.isupper() and not _ACRONYM_PLURAL.fullmatch(word)

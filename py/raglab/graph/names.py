@@ -37,6 +37,7 @@ from .common_nouns import counted_noun, defined_term, in_code, section_title, sh
 from .name_edits import EDITS as EDITS
 from .name_edits import apply_edits as apply_edits
 from .name_edits import edits_from_record as edits_from_record
+from .name_letters import letter_names
 from .name_lines import sentence_lines
 from .name_shapes import (
     common_word,
@@ -45,6 +46,7 @@ from .name_shapes import (
     initials_only,
     misspelt,
     nouns_capitalised,
+    one_word_name,
     shaped,
     without_trademark,
 )
@@ -96,7 +98,6 @@ _URL = re.compile(r"(?:\w+://|www\.)\S*")  # an address's words are no runs: "RN
 # A path, an address, a file's or a function's name: "/boot/grub/", "pam.d", "debian.org", "read.table". The words in
 # one are not counted as written in prose, so "grub" in "/boot/grub" does not make GRUB a common word.
 _PATH = re.compile(r"\S*\w[/\\@=]\S*|\S*[/\\]\w\S*|\S*\w\.[^\W\d_]\S*")
-_ACRONYM_PLURAL = re.compile(r"[A-Z]{2,}e?s")
 # An English compound is headed by its last part: with a lower-case head it is a common noun ("LR-box", "CPU-seconds",
 # "Unix-alike", as "T-shirt", "X-ray"), however its first part is written; "S-Plus", "Kolmogorov-Smirnov" are not.
 _LOWER_CASE_HEAD = re.compile(r"-[^\W\d_A-Z][^\W\dA-Z]*$")
@@ -181,7 +182,7 @@ def _runs(
     run_at = 0  # the index of the current run's first token
 
     def close(end: int):
-        while run and (run[-1] in CONNECTORS or run[-1] == "for"):
+        while run and (run[-1] in CONNECTORS or run[-1] in ("for", "in")):
             run.pop()
         if len(run) > 1 and end < len(tokens) and _VERSION.match(tokens[end]) and run[-1].lower() in written:
             run.pop()  # "GLPK Version 5.0", "PostScript Level 2": a common word before a number is no part of a name
@@ -216,8 +217,16 @@ def _runs(
                 run[-1] += "."
                 continue
         if not token[0].isupper():  # most tokens: kept short, as this loop sees every word of every document
-            if run and (token in CONNECTORS or token == "for" and run[-1] in PLACE_WORDS):
-                # ("Department for Applied Informatics": an organisation's word may take "for")
+            if run and (
+                token in CONNECTORS
+                or token == "for"
+                and run[-1] in PLACE_WORDS
+                or token == "in"
+                and "for" in run
+                and "in" not in run
+            ):
+                # ("Department for Applied Informatics": an organisation's word may take "for", and then "in":
+                # "Institute for Clarity in Documentation")
                 run.append(token)
                 continue
             if run:
@@ -411,6 +420,7 @@ def names_found(documents: Sequence[Document], size: int = DEFAULT_SIZE) -> Name
         elif len(owners) > 1:
             ambiguous[word] = tuple(" ".join(o) for o in owners)
     taken = {word for names in aliases.values() for word in names} | set(ambiguous)
+    letters = letter_names([doc.text for doc in documents])  # "R": a letter the text writes as a name
     names = [
         FoundName(
             " ".join(n), len(n), tuple(ps), tuple(aliases.get(n, ())), len(n) == 1 and (shaped(n[0]) or n[0] in marked)
@@ -422,7 +432,7 @@ def names_found(documents: Sequence[Document], size: int = DEFAULT_SIZE) -> Name
             or (
                 len(n) == 1
                 and (len(ps) >= SINGLE_WORD_PASSAGES or shaped(n[0]) or n[0] in marked)
-                and _one_word_name(n[0])
+                and (one_word_name(n[0]) or n[0] in letters)
                 and n[0] not in taken
                 and (n[0] not in claims or n[0] in own)  # "John", "License": a word of several names
                 and (shaped(n[0]) or not common_word(n[0], written))
@@ -485,18 +495,6 @@ def _known_parts(run: tuple[str, ...], known: set[tuple[str, ...]]) -> list[tupl
         else:
             i += 1
     return [*parts, run[last:]] if last < len(run) else parts
-
-
-def _one_word_name(word: str) -> bool:
-    """Whether a word alone may be a name: not one letter, not a capital and one letter ("Xb", "Sm": an example's
-    variables, far more often than a name), not one letter with an index ("V1", "M_1", "x2": a variable, as in
-    mathematics), not an acronym's plural ("DBMSs", "PRs", "OSes": a common noun's).
-
-    >>> [w for w in ["R", "Xb", "V1", "M_1", "ARG0", "Excel", "CRAN", "DBMSs", "PRs", "OSes"] if _one_word_name(w)]
-    ['ARG0', 'Excel', 'CRAN']
-    """
-    letters = sum(c.isalpha() for c in word)
-    return letters > 2 - word.isupper() and not _ACRONYM_PLURAL.fullmatch(word)
 
 
 def _pairs_in_lower_case(documents: Iterable[Sequence[str]], names: Iterable[tuple[str, ...]]) -> set[tuple[str, str]]:
