@@ -277,7 +277,7 @@ def test_pressing_a_question_in_an_embed_never_moves_its_host(visit, tmp_path):
     with course_page(visit, tmp_path, ["graph", "plain"]) as page:
         frame_element, frame = started(page, 1)
         fits(frame_element, frame)
-        frame.locator("#plain .presets").scroll_into_view_if_needed()
+        frame.locator("#plain .site-presets").scroll_into_view_if_needed()
         at = page.evaluate(WATCH_HOST_SCROLL)
         question = lab.corpus.presets["plain"][1]
         press(frame, "plain", question)

@@ -14,15 +14,9 @@ from raglab.documents.corpus import Document
 
 NOTES = Document("notes", "Notes", "Boats sail at dawn. The ferry leaves at noon.", source="notes.txt")
 MEMO = Document("memo", "Memo", "The winter timetable starts in November.", source="memo.txt")
-SAID = 5_000  # ms: a sentence within 5 s of the start (issue 36)
-LONGEST_TASK_MS = 200
-
-WATCH_TASKS = """
-window.raglabLongTasks = [];
-new PerformanceObserver((list) => {
-  window.raglabLongTasks.push(...list.getEntries().map((e) => [e.startTime, e.duration]));
-}).observe({ type: "longtask", buffered: true });
-"""
+# A test waits for the sentence (SLOW: any machine); how soon it comes, and the longest task meanwhile (issue 36's
+# 5 s and 200 ms), are bench/hostile_page.py's figures.
+SAID = SLOW
 
 # Every record kind, each as the page never writes it: the names nested 50,000 deep (json.loads of that is a fatal
 # error in Pyodide), a null vector, a meta that lists one of two documents, and a damaged third document.
@@ -34,11 +28,6 @@ RECORDS = [
     ["doc:torn", '{"slug": "torn", "text": '],
     ["meta", json.dumps({"order": ["notes", "torn"], "words": "", "passages": 2, "corpus": "fernport"})],
 ]
-
-
-def longest_task_after(page, start_ms: float) -> float:
-    tasks = page.evaluate("window.raglabLongTasks")
-    return max((duration for started, duration in tasks if started >= start_ms), default=0.0)
 
 
 # Two records that are no text at all but arrays nested 3,000 deep (IndexedDB keeps them; converted to Python whole,
@@ -55,16 +44,14 @@ def test_damaged_records_are_said_the_lab_starts_and_a_fatal_error_is_said(visit
     """Intent: with every record kind damaged, missing or unlisted, the lab reaches Ready and answers, one line says
     what was left aside, both readable documents are in the list (the unlisted one too, so the next Keep keeps it),
     the damaged document records are removed from the store with the PDF kept beside one (no orphan is read again
-    at the next visit), and no task after Ready holds the page; a Keep then drops none of the documents, and the
+    at the next visit); a Keep then drops none of the documents, and the
     next visit says nothing; then a real fatal error in Pyodide (through the benchmark hook's JSON) turns "Ready"
     into a sentence."""
-    visit.page.add_init_script(WATCH_TASKS)
     page = visit.open()
     page.evaluate("(records) => raglabDocuments.keep(records)", RECORDS)
     page.evaluate(NOT_TEXT)
     page.reload()
     expect(page.locator("#status")).to_have_text("Ready", timeout=SLOW)
-    ready_ms = float(page.locator("#status").get_attribute("data-ready-ms") or 0)
     line = page.locator("#msg-yours")
     expect(line).to_contain_text("Your edits to the names could not be read back", timeout=SAID)
     expect(line).to_contain_text("2 of your kept documents could not be read back")
@@ -75,7 +62,6 @@ def test_damaged_records_are_said_the_lab_starts_and_a_fatal_error_is_said(visit
     expect(page.locator("#docs-kept")).to_contain_text("2 documents kept in this browser")
     expect(page.locator("#docs-kept")).to_contain_text("notes.txt")
     expect(page.locator("#docs-kept")).to_contain_text("memo.txt")  # not in the meta's list: kept all the same
-    assert longest_task_after(page, ready_ms) <= LONGEST_TASK_MS
     assert sorted(page.evaluate(KEPT_KEYS)) == ["doc:memo", "doc:notes", "meta", "names"]
 
     page.locator("#yours .paste summary").click()
@@ -100,16 +86,13 @@ def test_damaged_records_are_said_the_lab_starts_and_a_fatal_error_is_said(visit
 
 def test_an_address_of_fifty_thousand_unknown_keys_opens_with_a_sentence(visit):
     """Intent: a 539 KB fragment of 50,000 unknown q.* keys (15.9 s frozen before) is read to its bound: the page
-    names a few of the techniques it does not have, in a line, within 5 s of Ready, with no long task after it."""
-    visit.page.add_init_script(WATCH_TASKS)
+    names a few of the techniques it does not have, in a line (how soon, and its tasks: bench/hostile_page.py)."""
     fragment = "plain&" + "&".join(f"q.x{i}=1" for i in range(50_000))
     page = visit.open("#" + fragment)
-    ready_ms = float(page.locator("#status").get_attribute("data-ready-ms") or 0)
     line = page.locator(".link-message")
     expect(line).to_contain_text("“x0”, “x1”", timeout=SAID)
     expect(line).not_to_contain_text("“x10”")
     expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SAID)
-    assert longest_task_after(page, ready_ms) <= LONGEST_TASK_MS
     assert not [url for url in visit.requests if "x0" in url]  # the fragment never left the page
 
 

@@ -97,7 +97,7 @@ _INITIAL = re.compile(r"[A-Z]\.")  # "M." in "John M. Chambers": an initial goes
 _URL = re.compile(r"(?:\w+://|www\.)\S*")  # an address's words are no runs: "RN-AffinityAPI" in a web address
 # A path, an address, a file's or a function's name: "/boot/grub/", "pam.d", "debian.org", "read.table". The words in
 # one are not counted as written in prose, so "grub" in "/boot/grub" does not make GRUB a common word.
-_PATH = re.compile(r"\S*\w[/\\@=]\S*|\S*[/\\]\w\S*|\S*\w\.[^\W\d_]\S*")
+_PATH = re.compile(r"\w[/\\@=]|[/\\]\w|\w\.[^\W\d_]")  # searched in one space-free piece at a time: linear
 # An English compound is headed by its last part: with a lower-case head it is a common noun ("LR-box", "CPU-seconds",
 # "Unix-alike", as "T-shirt", "X-ray"), however its first part is written; "S-Plus", "Kolmogorov-Smirnov" are not.
 _LOWER_CASE_HEAD = re.compile(r"-[^\W\d_A-Z][^\W\dA-Z]*$")
@@ -326,6 +326,15 @@ def _person_like(name: tuple[str, ...]) -> bool:
     )
 
 
+def _prose(line: str) -> str:
+    """``line`` without its paths and addresses (each space-free piece holding a _PATH mark).
+
+    >>> _prose("Edit /boot/grub/menu.lst or see debian.org, then read.table() the GRUB way.")
+    'Edit or see then the GRUB way.'
+    """
+    return " ".join(piece for piece in line.split() if not _PATH.search(piece))
+
+
 def names_found(documents: Sequence[Document], size: int = DEFAULT_SIZE) -> NamesFound:
     """The names of some documents, each with why it was kept; passages are the ``size``-sentence chunks.
 
@@ -340,7 +349,7 @@ def names_found(documents: Sequence[Document], size: int = DEFAULT_SIZE) -> Name
     for _, sentences in lines:
         for line in sentences:
             tokens = _TOKEN.findall(line)
-            written.update(_TOKEN.findall(_PATH.sub(" ", line)) if "/" in line or "." in line else tokens)
+            written.update(_TOKEN.findall(_prose(line)) if "/" in line or "." in line else tokens)
             if "(" in tokens or "," in tokens:
                 short_forms |= short_forms_of_common_terms(tokens)
             if "™" in line or "®" in line or "TM" in line:  # "Neo4J®": a product's name, from its first passage
