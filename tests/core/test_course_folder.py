@@ -134,7 +134,10 @@ def test_make_serve_passes_the_folder_the_title_and_the_port(settings, build_lin
     """Intent: ``make serve CORPUS=… TITLE=… PORT=…`` builds that folder under that name and serves it on that
     port (make -n prints the commands without running them)."""
     args = [f"{k}={v}" for k, v in settings.items()]
-    done = subprocess.run(["make", "-n", "serve", *args], cwd=ROOT, capture_output=True, text=True, check=True)
+    # --no-print-directory: run from `make test`, a make inside make prints "Entering directory" lines around them
+    done = subprocess.run(
+        ["make", "--no-print-directory", "-n", "serve", *args], cwd=ROOT, capture_output=True, text=True, check=True
+    )
     lines = [line.rstrip() for line in done.stdout.splitlines()]
     assert any(line.endswith(build_line) and "/python build.py" in line for line in lines), done.stdout
     assert lines[-1].endswith(serve_line), done.stdout
