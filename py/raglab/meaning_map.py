@@ -25,6 +25,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from .compare import first_words
+from .documents.steps import run_steps
 from .lab import Lab
 from .search.projection import Axes
 from .search.vectors import Embedder, rank_by_similarity
@@ -130,12 +131,7 @@ def map_steps(
 
 def meaning_map(lab: Lab, embed: Embedder, texts: Sequence[tuple[str, str]], k: int = NEAREST) -> MeaningMap:
     """The map at once (``map_steps``, every step)."""
-    steps = map_steps(lab, embed, texts, k)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as end:
-            return end.value
+    return run_steps(map_steps(lab, embed, texts, k))
 
 
 __all__ = ["NEAREST", "MeaningMap", "Near", "Point", "Probe", "map_steps", "meaning_map"]

@@ -26,6 +26,7 @@ from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .documents.corpus import SECTION_SEPARATOR
+from .documents.steps import run_steps
 from .lab import Lab
 from .question_candidates import Cut, cuts, heading_questions, name_questions
 from .result import Hit, Result
@@ -220,12 +221,7 @@ def propose(lab: Lab, embed: Embedder | None = None, budget: int = BUDGET, witho
     from plain search, with ``budget`` candidates run per technique at most; for every technique without one, why.
     ``embed``: the embedding model, for hybrid's vector side (without it hybrid is plain search, and hybrid says
     ``without``)."""
-    steps = propose_steps(lab, embed, budget, without)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
+    return run_steps(propose_steps(lab, embed, budget, without))
 
 
 def hybrid_questions(
