@@ -64,6 +64,9 @@ class Documents:
         self.reading = Reading(page)
         self.persisted = None
         self.whole_list = False  # "Show all" pressed on the kept list
+        # Set once the kept records are read: a write before it would list only what it adds (the meta record names
+        # the documents a reload reads), and the read would then replace what the visitor just added.
+        self.loaded = asyncio.Event()
 
     def meta(self, corpus: str | None = None) -> str:
         """The meta record; ``corpus``: which documents the lab searches, when it is about to change (else the
@@ -84,6 +87,12 @@ class Documents:
     async def load(self) -> str:
         """At start: the collection kept in this browser, searched again if the visitor left the lab searching it;
         the sentence about what could not be read back ("" none)."""
+        try:
+            return await self._load()
+        finally:
+            self.loaded.set()
+
+    async def _load(self) -> str:
         try:
             records = dict((await raglabDocuments.records("doc:")).to_py(depth=RECORD_PAIRS_DEPTH))
             records.update(dict((await raglabDocuments.records("meta")).to_py(depth=RECORD_PAIRS_DEPTH)))
@@ -114,6 +123,7 @@ class Documents:
         reload reads, so it goes last); False, with a message, if the browser refused, and the records written here
         are forgotten again."""
         written: list[str] = []
+        await self.loaded.wait()
         try:
             if forget:
                 await raglabDocuments.forget(to_js(list(forget)))
@@ -161,6 +171,9 @@ class Documents:
             return
         reading.busy = True
         try:
+            if not self.loaded.is_set():
+                self.page.say("yours", "Your documents kept before are still being read; these are kept after them.")
+                await self.loaded.wait()
             await self._keep_read()
         finally:
             reading.busy = False

@@ -40,6 +40,27 @@ NOT_TEXT = """() => {
 KEPT_KEYS = "async () => (await raglabDocuments.entries()).map(([key]) => key).filter((key) => !key.startsWith('vec:'))"
 
 
+# The kept records' read held until the test lets it go (window.releaseRecords), at every load of the page.
+HOLD_RECORDS = """(() => {
+  const gate = new Promise((release) => { window.releaseRecords = release; });
+  Object.defineProperty(globalThis, "raglabDocuments", {
+    configurable: true,
+    set(value) {
+      const records = value.records;
+      value.records = async (prefix) => { await gate; return records(prefix); };
+      Object.defineProperty(globalThis, "raglabDocuments", { value, writable: true, configurable: true });
+    },
+  });
+})()"""
+
+
+def paste_and_keep(page, text: str) -> None:
+    page.locator("#yours .paste summary").click()
+    page.fill("#paste-text", text)
+    page.locator("#paste-read").click()
+    page.locator("#docs-read .keep-read").click(timeout=SLOW)
+
+
 def test_damaged_records_are_said_the_lab_starts_and_a_fatal_error_is_said(visit):
     """Intent: with every record kind damaged, missing or unlisted, the lab reaches Ready and answers, one line says
     what was left aside, both readable documents are in the list (the unlisted one too, so the next Keep keeps it),
@@ -67,10 +88,7 @@ def test_damaged_records_are_said_the_lab_starts_and_a_fatal_error_is_said(visit
     expect(page.locator("#docs-kept")).to_contain_text("memo.txt")  # not in the meta's list: kept all the same
     assert sorted(page.evaluate(KEPT_KEYS)) == ["doc:memo", "doc:notes", "meta", "names"]
 
-    page.locator("#yours .paste summary").click()
-    page.fill("#paste-text", "The harbour light turns green at dusk.")
-    page.locator("#paste-read").click()
-    page.locator("#docs-read .keep-read").click(timeout=SLOW)
+    paste_and_keep(page, "The harbour light turns green at dusk.")
     expect(page.locator("#docs-kept")).to_contain_text("3 documents kept in this browser", timeout=SLOW)
     page.reload()
     expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)
@@ -85,6 +103,31 @@ def test_damaged_records_are_said_the_lab_starts_and_a_fatal_error_is_said(visit
     expect(status).to_contain_text("Python stopped (", timeout=SAID)
     expect(status).to_contain_text("until the page is reloaded")
     expect(status).to_have_attribute("data-state", "error")
+
+
+def test_a_keep_before_the_kept_documents_are_read_waits_for_them(visit):
+    """Intent: a document kept while the documents kept before are still being read back waits for them, with a
+    sentence; then both are in the list, and the next visit finds both listed (no "missing from their list": the
+    Keep wrote the whole list, not only what it added)."""
+    page = visit.open()
+    expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)
+    paste_and_keep(page, "The harbour light turns green at dusk.")
+    expect(page.locator("#docs-kept")).to_contain_text("1 document kept in this browser", timeout=SLOW)
+    page.add_init_script(HOLD_RECORDS)
+    page.reload()
+    expect(page.locator("#status")).to_have_text("Ready", timeout=SLOW)
+    paste_and_keep(page, "The winter timetable starts in November.")
+    line = page.locator("#msg-yours")
+    expect(line).to_contain_text("Your documents kept before are still being read; these are kept after them.")
+    assert page.locator("#yours[data-loaded]").count() == 0  # the read is still held: the Keep is waiting
+    page.evaluate("window.releaseRecords()")
+    expect(line).to_contain_text("Kept 1 document", timeout=SLOW)
+    expect(page.locator("#docs-kept")).to_contain_text("2 documents kept in this browser")
+    page.reload()
+    page.evaluate("window.releaseRecords()")
+    expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)
+    expect(page.locator("#docs-kept")).to_contain_text("2 documents kept in this browser")
+    expect(line).not_to_contain_text("missing from their list")
 
 
 def test_an_address_of_fifty_thousand_unknown_keys_opens_with_a_sentence(visit):
