@@ -39,3 +39,26 @@ def test_a_question_asked_in_an_embed_before_python_starts_is_answered_and_never
     assert urlsplit(page.url).query == "embed=1&technique=plain"
     expect(page.locator("form.ask[data-asked]")).to_have_count(0)
     assert not [line for line in sent if SECRET in line], sent
+
+
+def test_a_compare_question_asked_before_python_starts_is_compared_once_it_starts(visit):
+    """Intent: the compare box answers a question typed and sent while the lab's code is on its way, as the
+    sections do: kept for Python (nothing sent, no address changed), then compared once it starts; no request
+    and no address ever holds it."""
+    page = visit.page
+    sent = []
+    page.context.on("request", lambda request: sent.append(f"{request.url} {request.headers.get('referer', '')}"))
+    held = hold(page, "**/raglab.zip")
+    page.goto(visit.site_url, wait_until="domcontentloaded")
+    page.fill("#q-compare", QUESTION)
+    page.press("#q-compare", "Enter")
+    expect(page.locator("form.compare-ask[data-asked]")).to_have_count(1)
+    assert SECRET not in page.url
+    release(held)
+
+    expect(page.locator("#status")).to_have_text("Ready", timeout=PYTHON_START_TIMEOUT_MS)
+    expect(page.locator("#result-compare .summary")).to_contain_text(f"“{QUESTION}”", timeout=SLOW)
+    expect(page.locator("#result-compare li.compare-row")).to_have_count(10, timeout=SLOW)
+    expect(page.locator("form.ask[data-asked]")).to_have_count(0)
+    assert SECRET not in page.url
+    assert not [line for line in sent if SECRET in line], sent
