@@ -39,7 +39,6 @@ class Row:
 class QuestionScore:
     question: str
     answers: tuple[str, ...]
-    returned: tuple[str, ...]  # the unit ids, best first (up to DEPTH)
     first_right: int | None  # rank of the first unit that covers a labelled passage
     hit: float
     recall: float
@@ -87,7 +86,6 @@ def score_technique(row: Row, questions: Sequence[LabelledQuestion], spans: Mapp
             QuestionScore(
                 q.text,
                 q.answers,
-                tuple(ids),
                 first_right(passages, relevant),
                 hit_at(held, relevant, len(held)),
                 recall_at(held, relevant, len(held)),
@@ -115,7 +113,7 @@ def score_technique(row: Row, questions: Sequence[LabelledQuestion], spans: Mapp
 def fell_back_note(score: TechniqueScore, n: int) -> str:
     """Where a row did not do its own work, and what it was there.
 
-    >>> q = lambda fell: QuestionScore("?", ("a",), (), 1, 1.0, 1.0, 1.0, 2, 1, fell)
+    >>> q = lambda fell: QuestionScore("?", ("a",), 1, 1.0, 1.0, 1.0, 2, 1, fell)
     >>> fell_back_note(TechniqueScore("hyde", "HyDE: ...", False, 1, 1, 1, 1, 2, (q(""), q("plain meaning search"))), 2)
     'HyDE did its own work on 1 of the 2 questions; on the other 1 it fell back to plain meaning search.'
     """
