@@ -18,10 +18,10 @@ import statistics
 from collections import Counter
 
 from bench import smoke
-from raglab.cli import _embedder
 from raglab.documents.corpus import load_corpus
 from raglab.evaluate import evaluate
 from raglab.lab import Lab
+from raglab.models.cli_embed import cli_embedder
 
 SAMPLES = 200
 
@@ -46,7 +46,7 @@ def main() -> None:
     if a.smoke:
         a.sizes = "6,10"
     lab = Lab(load_corpus(a.corpus))
-    board = evaluate(lab, _embedder("onnx"))
+    board = evaluate(lab, cli_embedder("onnx"))
     rows = list(board.rows)
     n = len(board.questions)
     print(f"{board.corpus}: {len(rows)} rows, {n} labelled questions, {samples} subsets a size")

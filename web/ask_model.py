@@ -36,7 +36,7 @@ STORED_NAMES = MappingProxyType({"generate": NAME, "embed": "the embedding model
 
 class Asker:
     def __init__(self, page):
-        self.page = page  # lab_page.LabPage: the model's state goes to its page model, which draws the panel
+        self.page = page  # lab_page.PageGlue: the model's state goes to its page model, which draws the panel
         self.settings = page.settings["bridge"]["generate"]  # the "generate" part of the bridge's settings
         self.key = None  # the section whose panel shows the state
         self.ready = None  # the worker's "ready" message while the model is loaded

@@ -208,7 +208,7 @@ function showEmbed(asked) {
   }
 }
 
-// The course page follows the lab's height (the snippet's script, page_html.embed_snippet): posted whenever it
+// The course page follows the lab's height (the snippet's script, embed_html.embed_snippet): posted whenever it
 // changes, to any origin, since it says nothing about the visitor (never the question).
 function postHeight(key) {
   new ResizeObserver(() => {

@@ -13,7 +13,7 @@ from raglab.ui.model_panel import Stage, failure_sentence
 NAME = "the embedding model"
 
 
-class Embedder:
+class EmbeddingModel:
     def __init__(self, page, available: bool):
         self.page = page
         self.available = available  # the build has an embedding model

@@ -17,7 +17,7 @@ from raglab.techniques import TECHNIQUES
 from raglab.techniques.registry import NETWORKX, WHEELS
 
 
-class LabPage:
+class PageGlue:
     def __init__(self, settings: dict, site, fernport: Lab):
         self.settings = settings  # pyscript.json's "raglab" section (written by build.py)
         self.site = site  # site_files.Site
@@ -25,7 +25,7 @@ class LabPage:
         self.model = PageModel(
             starts(fernport), site_corpus=settings.get("corpus", {}).get("key", ""), compare_start=compare_start()
         )
-        self.embedder = None  # embedder.Embedder, and the parts, as main.py installs them
+        self.embedder = None  # embedder.EmbeddingModel, and the parts, as main.py installs them
         self.asker = None  # ask_model.Asker
         self.documents = None  # my_documents.Documents
         self.names = None  # my_names.Names

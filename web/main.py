@@ -1,5 +1,5 @@
 """The page's Python: PyScript runs this in Pyodide once the interpreter is up. It makes the one page object
-(lab_page.LabPage: the page model of raglab.page, the labs, the site's files, the models) and gives it to each part
+(lab_page.PageGlue: the page model of raglab.page, the labs, the site's files, the models) and gives it to each part
 of the page, which registers its own handlers; every part feeds the page model events and draws what it answers.
 No score is computed anywhere else.
 
@@ -37,27 +37,27 @@ import my_vectors  # noqa: E402
 import questions  # noqa: E402
 import sections  # noqa: E402
 import source_view  # noqa: E402  (source view: "Show in the document")
-from embedder import Embedder  # noqa: E402
-from lab_page import LabPage  # noqa: E402
+from embedder import EmbeddingModel  # noqa: E402
+from lab_page import PageGlue  # noqa: E402
 from site_files import Site  # noqa: E402
 
 from raglab import Lab  # noqa: E402
 from raglab.documents.chunking import DEFAULT_SIZE  # noqa: E402
 
 
-def make_page() -> LabPage:
+def make_page() -> PageGlue:
     """The one page object. "fernport" is the site's corpus (a --corpus build packs its own there, with its passage
     size); "yours" comes once the visitor keeps documents."""
     settings = config["raglab"]  # written by build.py
     for shown_without_js in document.querySelectorAll(".other-presets"):  # each preset's result, for no JavaScript:
         shown_without_js.remove()  # from now on every result is drawn in its section's slot
     fernport = Lab(passage_size=settings.get("corpus", {}).get("passage_size", DEFAULT_SIZE))
-    made = LabPage(settings, Site(settings), fernport)
-    made.embedder = Embedder(made, settings["bridge"]["embed"]["available"])
+    made = PageGlue(settings, Site(settings), fernport)
+    made.embedder = EmbeddingModel(made, settings["bridge"]["embed"]["available"])
     return made
 
 
-def start_bridge(page: LabPage) -> None:
+def start_bridge(page: PageGlue) -> None:
     """Tell bridge.js where the models and the runtime are, and route what the workers report."""
     raglabBridge.configure(json.dumps(page.site.bridge_settings()))
 
@@ -68,7 +68,7 @@ def start_bridge(page: LabPage) -> None:
     raglabBridge.events.addEventListener("model", create_proxy(on_worker_event))
 
 
-async def start(page: LabPage) -> None:
+async def start(page: PageGlue) -> None:
     started = time.perf_counter()
     start_bridge(page)
     ask_model.install(page)

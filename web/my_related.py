@@ -10,7 +10,7 @@ from pyscript import document, when
 
 from raglab.documents.collection import word_list_text
 from raglab.search.related import merge_word_list, suggest, unknown_words, vocabulary, word_list_lines
-from raglab.ui.documents_html import render_suggestions
+from raglab.ui.related_html import render_suggestions
 
 BATCH = 256  # words a request: single words are short, so a batch this size is quick
 

@@ -17,7 +17,7 @@ from pyscript import document, when
 from raglab.documents.collection import unread_vectors
 from raglab.page.vector_batches import batch_work, next_batch_size, passages_by_size, seconds_left, work
 from raglab.search.vector_table import KEPT_PREFIX, kept_vector_key, kept_vectors_prefix, made_by_other_weights
-from raglab.ui.documents_html import render_vectors
+from raglab.ui.vectors_html import render_vectors
 
 WANTED = "want:vectors"  # kept while vectors are being made, so a reload carries on
 

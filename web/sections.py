@@ -112,7 +112,7 @@ def listen_history(page) -> None:
 
 
 def embed_code(page, key: str, button) -> None:
-    from raglab.ui.page_html import embed_snippet
+    from raglab.ui.embed_html import embed_snippet
 
     snippet = embed_snippet(f"{location.origin}{location.pathname}", TECHNIQUES[key])
     box = button.closest("section").querySelector("textarea.embed-snippet")

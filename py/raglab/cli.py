@@ -15,7 +15,6 @@ import contextlib
 import json
 import os
 import sys
-import textwrap
 from collections.abc import Sequence
 
 from . import Lab, load_corpus
@@ -25,89 +24,11 @@ from .documents.corpus import CorpusError
 from .documents.document_cache import CachedReader
 from .documents.language import reading_note
 from .documents.readers import escape_controls
-from .result import Result
-from .show import HEADINGS, passage_place, score_label, score_sum
+from .models.cli_embed import ModelUnavailable, cli_embedder
+from .result_text import render_text, wrap
 from .techniques import EMBEDDINGS, TECHNIQUES, Input, Option, QuestionError, options_of, run, technique
-from .techniques.registry import SHOWS_SEARCHES
 
-WIDTH = 100
 CLOSED_PIPE = 141  # 128 + SIGPIPE (13), the exit status of a command whose output pipe closed
-
-
-def _wrap(text: str, indent: str) -> str:
-    return textwrap.fill(text, WIDTH, initial_indent=indent, subsequent_indent=indent)
-
-
-def render_text(result: Result) -> str:
-    t = TECHNIQUES[result.technique]
-    out = [t.title, f"Question: {result.question}", ""]
-    if result.steps:
-        out.append(HEADINGS["steps"])
-        out += [_wrap(f"{i}. {s}", "  ") for i, s in enumerate(result.steps, 1)]
-        out.append("")
-    if result.message:
-        out += [_wrap(result.message, ""), ""]
-    out += [result.summary, "", HEADINGS["passages"]]
-    out += _hits(result.passages) or ["  (none)"]
-    if SHOWS_SEARCHES in t.shows:  # each list as ranked, so every 1/(60 + rank) of a fused score can be checked
-        for search in result.details.get("searches", []):
-            out += ["", f"{search['label'].capitalize()}: {search['against']}, “{search['wording']}”, as ranked"]
-            ranked = "; ".join(f"{h.rank} {h.id} ({h.score:.4f})" for h in search["passages"])
-            out.append(_wrap(ranked, "  "))
-    if result.comparison:
-        out += ["", HEADINGS["compare"].format(label=result.comparison.label)]
-        out += _hits(result.comparison.passages) or [_wrap(result.comparison.message, "  ")]
-    out += ["", HEADINGS["prompt"], textwrap.indent(result.prompt, "  | ", lambda _: True)]
-    return "\n".join(out)
-
-
-def _hits(hits) -> list[str]:
-    lines = []
-    for h in hits:
-        note = f" · {h.note}" if h.note else ""
-        place = passage_place(h)
-        where = f" ({place})" if place else ""
-        lines.append(f"  {h.rank}. {h.title} [{h.id}]{where} {score_label(h)}{note}")
-        if h.parts and h.score_kind != "fused":
-            lines.append(_wrap(("" if h.score_kind == "similarity" else "sum: ") + score_sum(h), "       "))
-        lines.append(_wrap(h.text, "     "))
-    return lines
-
-
-class ModelUnavailable(Exception):
-    """The embedding model could not be loaded when a vector was first needed (the message says why)."""
-
-
-class _ModelOnFirstUse:
-    """The embedding model, loaded on its first call: loading (onnxruntime and 90 MB of weights) takes 0.5-1 s, and
-    a question whose vectors are all kept (a folder's passages, a question asked before) never needs it."""
-
-    dtype = "fp32"  # OnnxEmbedder's default, named in the vectors' key before anything is loaded
-
-    def __init__(self) -> None:
-        self.model = None
-
-    def __call__(self, texts: list[str]) -> list[list[float]]:
-        if self.model is None:
-            from .models.onnx_embed import OnnxEmbedder, default_model_dir
-
-            try:
-                self.model = OnnxEmbedder(default_model_dir(), self.dtype)
-            except (ImportError, OSError) as e:
-                raise ModelUnavailable(str(e)) from e
-        return self.model(texts)
-
-
-def _embedder(name: str, on_first_use: bool = False):
-    """The embedding model, its vectors kept between calls (vector_cache: a folder's passages are embedded once).
-    ``on_first_use``: loaded only when a vector is not kept (ModelUnavailable then, if it cannot be)."""
-    if name == "none":
-        return None
-    from .models.onnx_embed import MODEL_NAME, OnnxEmbedder, default_model_dir
-    from .search.vector_cache import CachedEmbedder
-
-    model = _ModelOnFirstUse() if on_first_use else OnnxEmbedder(default_model_dir())
-    return CachedEmbedder(model, f"{MODEL_NAME} {model.dtype}")
 
 
 def cmd_ask(args, lab: Lab) -> int:
@@ -124,7 +45,7 @@ def cmd_ask(args, lab: Lab) -> int:
     if options.keys() & {i.name for i in t.inputs}:
         options["source"] = "visitor"
     if t.meaning:  # after the checks above: a mistake is said before the model loads
-        options["embed"] = _embedder(args.embedder, on_first_use=True)
+        options["embed"] = cli_embedder(args.embedder, on_first_use=True)
         if options["embed"] is None and EMBEDDINGS in t.needs:
             raise QuestionError(f"{t.name} searches by meaning and needs an embedder: run without --embedder none.")
     try:
@@ -211,17 +132,18 @@ def cmd_corpus(args, lab: Lab) -> int:
         print(f"{head} · {d['reading']}")
         for p in d["passages"]:
             page = f" (p. {p['page']})" if p["page"] is not None else ""
-            print(_wrap(f"{p['id']}{page}: {p['text']}", "  "))
+            print(wrap(f"{p['id']}{page}: {p['text']}", "  "))
     return 0
 
 
 def cmd_eval(args, lab: Lab) -> int:
     from .evaluate import evaluate, load_questions
+    from .scoreboard_text import scoreboard_text
 
     questions = load_questions(args.questions) if args.questions else None
     embed, why = None, ""
     try:
-        embed = _embedder("onnx")
+        embed = cli_embedder("onnx")
     except (ImportError, OSError, FileNotFoundError) as e:
         why = str(e)
     board = evaluate(lab, embed, questions)
@@ -230,47 +152,8 @@ def cmd_eval(args, lab: Lab) -> int:
         if why:
             out["embedder_error"] = why
         print(json.dumps(out, ensure_ascii=False, indent=2))
-        return 0
-    print(f"Scoreboard: {len(board.questions)} labelled questions on {board.corpus}\n")
-    n = len(board.questions)
-    if board.groups:
-        print("Which technique fixes which mistake: each group holds the questions a rule finds; a technique is")
-        print("counted only on the questions where it did its own work.\n")
-    for g in board.groups:
-        print(_wrap(f"{g.name} ({len(g.questions)} question{'s' * (len(g.questions) != 1)} {g.rule})", ""))
-        print(_wrap(g.verdict, "  "))
-        if g.best_said:
-            print(_wrap(g.best_said, "  "))
-        print(_wrap("Questions: " + "; ".join(board.questions[i] for i in g.questions), "  ") + "\n")
-    print(
-        f"{'technique':<14} {'hit@3':>6} {'recall@3':>9} {'MRR':>6} {'nDCG@10':>8} {'sentences@3':>12} {'own work':>9}"
-    )
-    for r in board.rows:
-        name = r.key + (" *" if r.baseline else "")
-        own = "-" if r.baseline else f"{n - r.fell_back}/{n}"
-        print(
-            f"{name:<14} {r.hit_at_3:>6.3f} {r.recall_at_3:>9.3f} {r.mrr:>6.3f} {r.ndcg_at_10:>8.3f} "
-            f"{r.sentences_at_3:>12.1f} {own:>9}"
-        )
-    print("* a baseline, not one of the nine techniques; own work: the questions where it did what it is built to do")
-    for key, reason in board.skipped.items():
-        print(_wrap(f"Skipped {key}: it {reason}" + (f" ({why})." if why else "."), ""))
-    print("\nRight at 3 (rank of the first right unit; - when none in the first 10):")
-    print(f"{'':<44} " + " ".join(f"{i:>3}" for i in range(1, len(board.rows) + 1)))
-    for qi, question in enumerate(board.questions):
-        ranks = [r.questions[qi].first_right for r in board.rows]
-        cells = " ".join(f"{(str(x) if x else '-'):>3}" for x in ranks)
-        print(f"{question[:43]:<44} {cells}")
-    print("   " + "  ".join(f"{i} {r.key}" for i, r in enumerate(board.rows, 1)))
-    print("\nMissed at 3 (no right unit in the first 3):")
-    for r in board.rows:
-        missed = [q.question for q in r.questions if not q.hit]
-        print(_wrap(f"{r.key}: " + ("; ".join(missed) if missed else "none"), "  "))
-    print("\nQuestions only one technique gets right (hit@3):")
-    lines = [_wrap(f"{r.key}: " + "; ".join(r.only_right), "  ") for r in board.rows if r.only_right]
-    print("\n".join(lines) or "  (none)")
-    for note in board.notes:
-        print(_wrap(note, ""))
+    else:
+        print(scoreboard_text(board, why))
     return 0
 
 
@@ -281,7 +164,7 @@ def cmd_compare(args, lab: Lab) -> int:
     from .compare_text import compared_text, showcase_text
     from .meaning_map import meaning_map
 
-    embed = _embedder(args.embedder, on_first_use=True)
+    embed = cli_embedder(args.embedder, on_first_use=True)
     try:
         if args.question is None:
             from .evaluate import evaluate

@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from .evaluate import Span, covered, unit_spans
+from .coverage import Span, covered, unit_spans
 from .lab import Lab
 from .result import Hit, Result
 from .search.vectors import Embedder

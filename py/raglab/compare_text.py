@@ -7,9 +7,8 @@ import textwrap
 
 from .compare import Compared, Place, Row
 from .meaning_map import MeaningMap
+from .result_text import WIDTH
 from .showcase import Showcase
-
-WIDTH = 100
 
 
 def place_text(p: Place) -> str:

@@ -1,86 +1,28 @@
 """The scoreboard: every technique run on the labelled questions, scored with hit@k, recall@k, MRR and nDCG@10.
 
-The metrics themselves are in ``metrics.py``.
-
-Techniques hand back different units: 2-sentence passages, chunks of 1 or 4 sentences, whole documents. The labels
-are 2-sentence passage ids, so each returned unit is mapped to the labelled passages it *overlaps by sentence
-span* (same document, at least one sentence in common); see ``covered``.
+Each row is scored in ``scores.py`` (the metrics themselves are in ``metrics.py``), on the labelled passages its
+returned units hold (``coverage.py``); the questions are grouped by the mistake of plain search they show
+(``groups.py``).
 """
 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field, replace
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from .documents.chunking import CHUNK_SIZES, DEFAULT_SIZE
+from .coverage import unit_spans
 from .documents.corpus import CorpusError, LabelledQuestion, corpus_data
 from .groups import GroupScore, groups
 from .lab import Lab
-from .metrics import NDCG_K, first_right, hit_at, ndcg_at, recall_at, reciprocal_rank
-from .result import Hit
+from .metrics import NDCG_K
+from .scores import K, Ranked, Row, TechniqueScore, fell_back_note, score_technique, with_only_right
 from .search.vectors import Embedder, Vector
 from .techniques import TECHNIQUES, Scored, Technique, run
 from .techniques.meaning import meaning_search
 
-K = 3  # hit@3 and recall@3: the passages a technique hands to the model by default
 DEPTH = 10  # how many units each technique is asked for (the largest top-k)
-
-
-# --- from returned units to labelled passages ---------------------------------------------------------------------
-
-Span = tuple[str, int, int]  # document slug, first sentence, last sentence (0-based, inclusive)
-
-
-def unit_spans(lab: Lab) -> dict[str, Span]:
-    """The sentence span of every id a technique can return: chunks of each size (``ferry-1``, ``ferry-s1-2``,
-    ``rules-s4-1``) and whole documents (``ferry``)."""
-    spans: dict[str, Span] = {}
-    for size in sorted({*CHUNK_SIZES, DEFAULT_SIZE}):
-        for c in lab.chunks(size):
-            spans[c.id] = spans[c.sized_id] = (c.slug, c.first, c.first + c.sentences - 1)
-    for d in lab.corpus.documents:
-        spans[d.slug] = (d.slug, 0, len(d.sentences) - 1)
-    return spans
-
-
-def covered(unit: Span, passages: Mapping[str, Span]) -> list[str]:
-    """The labelled passages a returned unit overlaps by sentence span, in passage order.
-
-    Why overlap and not containment: documents, 2- and 4-sentence chunks all start on a passage boundary, so each
-    of them either holds a whole 2-sentence passage or none of it, and both rules agree. They differ only for
-    1-sentence chunks: containment could never be met, scoring that size 0 by construction, while overlap credits
-    a sentence of a labelled passage. The labels say which 2 sentences answer, not which one, so that is as fine
-    as they can judge (and it flatters size 1 a little when the answer is in the other sentence).
-
-    >>> covered(("ferry", 1, 1), {"ferry-1": ("ferry", 0, 1), "ferry-2": ("ferry", 2, 3)})
-    ['ferry-1']
-    >>> covered(("ferry", 0, 5), {"ferry-1": ("ferry", 0, 1), "ferry-2": ("ferry", 2, 3), "bakery-1": ("bakery", 0, 1)})
-    ['ferry-1', 'ferry-2']
-    """
-    slug, first, last = unit
-    return [pid for pid, (s, f, la) in passages.items() if s == slug and f <= last and first <= la]
-
-
-def passage_ranking(unit_ids: Sequence[str], answers: Sequence[str], spans: Mapping[str, Span]) -> list[str]:
-    """A technique's ranking of units, rewritten as a ranking of labelled passage ids: each unit becomes the
-    labelled passages it newly covers, or stays itself (a wrong id) when it covers none. A whole document that holds
-    both answers at rank 1 gives ``[a, b, ...]``: nDCG 1, not half.
-
-    >>> spans = {"ferry": ("ferry", 0, 5), "ferry-2": ("ferry", 2, 3), "ferry-3": ("ferry", 4, 5),
-    ...          "bakery": ("bakery", 0, 5)}
-    >>> passage_ranking(["bakery", "ferry"], ["ferry-2", "ferry-3"], spans)
-    ['bakery', 'ferry-2', 'ferry-3']
-    """
-    labelled = {pid: spans[pid] for pid in answers}
-    out: list[str] = []
-    seen: set[str] = set()
-    for uid in unit_ids:
-        new = [pid for pid in covered(spans[uid], labelled) if pid not in seen]
-        seen.update(new)
-        out += new or [uid]
-    return out
 
 
 def load_questions(path: str | Path) -> tuple[LabelledQuestion, ...]:
@@ -91,63 +33,6 @@ def load_questions(path: str | Path) -> tuple[LabelledQuestion, ...]:
     except (OSError, UnicodeDecodeError) as e:
         raise CorpusError(f"{path}: cannot read labelled questions ({e})") from e
     return corpus_data({"questions.toml": text})["questions"]  # the corpus's own rules and messages
-
-
-# --- running the techniques ---------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Ranked:
-    """A row's answer to one question: the units it returned, best first, and what it fell back to ("plain meaning
-    search": HyDE with no hypothetical answer; "" where it did its own work)."""
-
-    hits: list[Hit]
-    fell_back: str = ""
-
-
-@dataclass(frozen=True)
-class Row:
-    """One line of the scoreboard: a technique (or a baseline) and how to get its ranked unit ids."""
-
-    key: str
-    title: str
-    ranked: Callable[[str], Ranked]
-    baseline: bool = False
-    technique: str | None = None  # the technique it is (or is one setting of); None for a baseline
-
-
-@dataclass(frozen=True)
-class QuestionScore:
-    question: str
-    answers: tuple[str, ...]
-    returned: tuple[str, ...]  # the unit ids, best first (up to DEPTH)
-    first_right: int | None  # rank of the first unit that covers a labelled passage
-    hit: float
-    recall: float
-    ndcg: float
-    sentences: int  # sentences in the first K units: what the model would read
-    held: int = 0  # labelled passages the first K units hold (recall@K = held / len(answers))
-    fell_back: str = ""  # what the technique became on this question ("plain meaning search"), "" if its own work
-
-
-@dataclass(frozen=True)
-class TechniqueScore:
-    key: str
-    title: str
-    baseline: bool
-    hit_at_3: float
-    recall_at_3: float
-    mrr: float
-    ndcg_at_10: float
-    sentences_at_3: float  # mean sentences handed over in the top 3
-    questions: tuple[QuestionScore, ...]
-    only_right: tuple[str, ...] = ()  # questions this technique alone gets right (hit@3), among the techniques
-    technique: str | None = None  # the page section a row opens in: its technique; None for a baseline
-
-    @property
-    def fell_back(self) -> int:
-        """The questions it fell back on (did not do its own work)."""
-        return sum(bool(q.fell_back) for q in self.questions)
 
 
 @dataclass(frozen=True)
@@ -183,48 +68,6 @@ class Scoreboard:
             "skipped": dict(self.skipped),
             "notes": list(self.notes),
         }
-
-
-def score_technique(row: Row, questions: Sequence[LabelledQuestion], spans: Mapping[str, Span]) -> TechniqueScore:
-    scored, reciprocal = [], []
-    for q in questions:
-        ranked = row.ranked(q.text)
-        hits = ranked.hits
-        ids = [h.id for h in hits]
-        relevant = set(q.answers)
-        # metrics.py reads passage ids, so each unit stands for the labelled passages it holds (passage_ranking).
-        # Every unit before the first one holding a right passage stays one wrong id, so the first right passage
-        # keeps that unit's rank; hit@K and recall@K count all that the first K units hold, however long they are.
-        passages = passage_ranking(ids, q.answers, spans)
-        held = passage_ranking(ids[:K], q.answers, spans)
-        reciprocal.append(reciprocal_rank(passages, relevant))
-        scored.append(
-            QuestionScore(
-                q.text,
-                q.answers,
-                tuple(ids),
-                first_right(passages, relevant),
-                hit_at(held, relevant, len(held)),
-                recall_at(held, relevant, len(held)),
-                ndcg_at(passages, relevant),
-                sum(h.sentences for h in hits[:K]),
-                len(relevant.intersection(held)),
-                ranked.fell_back,
-            )
-        )
-    n = len(scored) or 1
-    return TechniqueScore(
-        row.key,
-        row.title,
-        row.baseline,
-        technique=row.technique,
-        hit_at_3=sum(s.hit for s in scored) / n,
-        recall_at_3=sum(s.recall for s in scored) / n,
-        mrr=sum(reciprocal) / n,
-        ndcg_at_10=sum(s.ndcg for s in scored) / n,
-        sentences_at_3=sum(s.sentences for s in scored) / n,
-        questions=tuple(scored),
-    )
 
 
 def rows_for(lab: Lab, embed: Embedder | None) -> tuple[list[Row], dict[str, str]]:
@@ -308,7 +151,7 @@ def evaluate(
     embed = _memo(embed) if embed else None
     rows, skipped = rows_for(lab, embed)
     scores = [score_technique(r, questions, spans) for r in rows]
-    scores = _with_only_right(scores)
+    scores = with_only_right(scores)
     grouped, group_notes = groups(lab, questions, scores, K, embed)
     notes = [fell_back_note(s, len(questions)) for s in scores if s.fell_back] + list(group_notes)
     notes.append(
@@ -319,36 +162,6 @@ def evaluate(
     texts = tuple(q.text for q in questions)
     counts = tuple(len(q.answers) for q in questions)
     return Scoreboard(lab.corpus.name, texts, tuple(scores), skipped, tuple(notes), grouped, counts)
-
-
-def fell_back_note(score: TechniqueScore, n: int) -> str:
-    """Where a row did not do its own work, and what it was there.
-
-    >>> q = lambda fell: QuestionScore("?", ("a",), (), 1, 1.0, 1.0, 1.0, 2, 1, fell)
-    >>> fell_back_note(TechniqueScore("hyde", "HyDE: ...", False, 1, 1, 1, 1, 2, (q(""), q("plain meaning search"))), 2)
-    'HyDE did its own work on 1 of the 2 questions; on the other 1 it fell back to plain meaning search.'
-    """
-    what = ", ".join(sorted({q.fell_back for q in score.questions} - {""}))
-    own = n - score.fell_back
-    return (
-        f"{score.title.split(':')[0]} did its own work on {own} of the {n} questions; on the other "
-        f"{score.fell_back} it fell back to {what}."
-    )
-
-
-def _with_only_right(scores: list[TechniqueScore]) -> list[TechniqueScore]:
-    techniques = [s for s in scores if not s.baseline]
-    out = []
-    for s in scores:
-        only: tuple[str, ...] = ()
-        if not s.baseline:
-            only = tuple(
-                q.question
-                for i, q in enumerate(s.questions)
-                if q.hit and not any(o.questions[i].hit for o in techniques if o is not s)
-            )
-        out.append(replace(s, only_right=only))
-    return out
 
 
 def _memo(embed: Embedder) -> Embedder:

@@ -10,15 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from .lab import Lab
 from .mistakes import COMPLETE, FIRST, FOUND, MISTAKES, Facts, Mistake
+from .scores import QuestionScore, TechniqueScore
 from .search.vectors import Embedder
 from .techniques.registry import TECHNIQUES
-
-if TYPE_CHECKING:
-    from .evaluate import QuestionScore, TechniqueScore
-    from .lab import Lab
 
 MEASURES = {
     FIRST: "puts an answer first",

@@ -104,18 +104,18 @@ class Result:
     def to_dict(self) -> dict[str, Any]:
         out = asdict(self)
         out["summary"] = self.summary
-        out["details"] = _plain(self.details)
+        out["details"] = _json_ready(self.details)
         return out
 
 
-def _plain(value: Any) -> Any:
+def _json_ready(value: Any) -> Any:
     """Details may hold Hits and tuples; JSON wants dicts and lists."""
     if isinstance(value, Hit | Part | Comparison):
         return asdict(value)
     if isinstance(value, Mapping):
-        return {k: _plain(v) for k, v in value.items()}
+        return {k: _json_ready(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
+        return [_json_ready(v) for v in value]
     return value
 
 

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .evaluate import DEPTH, K, Scoreboard, TechniqueScore
+from .evaluate import DEPTH, Scoreboard
+from .scores import K, TechniqueScore
 from .techniques import TECHNIQUES
 
 PLAIN = "plain"  # the row every other is measured against

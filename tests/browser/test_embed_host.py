@@ -1,4 +1,4 @@
-"""An embed in a course page: the "Copy embed code" snippet (page_html.embed_snippet) for two techniques, pasted
+"""An embed in a course page: the "Copy embed code" snippet (embed_html.embed_snippet) for two techniques, pasted
 into a page a second server serves on another port (another origin). Each frame takes its own content's height and
 never scrolls inside; a preset, a typed question, a word-list term and the documents work in it; "Open the full lab"
 opens the same question; without the snippet's script, its height fits; where the browser blocks an embed's storage,
@@ -18,7 +18,7 @@ from tools.site import served
 from conftest import PYTHON_START_TIMEOUT_MS, _close, _watch
 from raglab import TECHNIQUES, Lab, run
 from raglab.show import score_label
-from raglab.ui.page_html import embed_snippet
+from raglab.ui.embed_html import embed_snippet
 
 COLUMN = 720  # px: a course page's text column, where each technique's embed_height was measured
 TYPED = "Where does Tomas Reyes work?"

@@ -8,8 +8,9 @@ import pytest
 
 from raglab import Lab, load_corpus
 from raglab.cli import main
+from raglab.coverage import covered, passage_ranking, unit_spans
 from raglab.documents.corpus import LabelledQuestion
-from raglab.evaluate import covered, evaluate, passage_ranking, unit_spans
+from raglab.evaluate import evaluate
 from raglab.metrics import hit_at, ndcg_at, recall_at, reciprocal_rank
 
 RANKING = ["x", "a", "y", "b", "z"]

@@ -4,10 +4,10 @@ is one its first preset's result shows, so no sentence above a result claims wha
 import re
 
 import pytest
+from page_toml import load_page_text
 
 from raglab import TECHNIQUES, run
 from raglab.documents.corpus import default_corpus_dir
-from raglab.ui.page_html import load_page_text
 
 EXPLAIN = {key: text["explain"] for key, text in load_page_text(default_corpus_dir())["technique"].items()}
 

@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import pytest
+from page_toml import load_page_text
 from test_cli import run_cli
 
 from raglab import Lab
@@ -15,7 +16,6 @@ from raglab.documents.corpus import default_corpus_dir, load_corpus
 from raglab.techniques import TECHNIQUES, run
 from raglab.techniques.registry import LINE_CHARS
 from raglab.ui import render_main
-from raglab.ui.page_html import load_page_text
 
 REWRITES = TECHNIQUES["multi_query"].input("rewrites")
 HYPOTHETICAL = TECHNIQUES["hyde"].input("hypothetical")

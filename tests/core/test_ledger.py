@@ -14,6 +14,7 @@ import math
 from pathlib import Path
 
 import pytest
+from page_toml import load_page_text
 
 from raglab import Lab, load_corpus, run
 from raglab.cli import main
@@ -21,7 +22,7 @@ from raglab.documents.corpus import default_corpus_dir
 from raglab.search.fusion import exact_total, fuse_ranks
 from raglab.show import score_label
 from raglab.techniques import TECHNIQUES
-from raglab.ui.page_html import load_page_text, render_main
+from raglab.ui.page_html import render_main
 
 REPO = Path(__file__).resolve().parents[2]
 LEDGER = REPO / "corpus" / "ledger"

@@ -5,6 +5,7 @@ through a function passed in."""
 import json
 
 import pytest
+from page_toml import load_page_text
 from test_cli import run_cli
 
 from raglab import Lab
@@ -15,7 +16,6 @@ from raglab.result import Hit, Part
 from raglab.techniques import TECHNIQUES, Input, Option, Technique, register, run
 from raglab.techniques.common import check_question, finish
 from raglab.ui import render_main
-from raglab.ui.page_html import load_page_text
 
 
 def longest(lab, question, top_k=3, avoid=None, min_letters=0.0, source="visitor"):

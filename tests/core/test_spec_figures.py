@@ -122,10 +122,11 @@ def test_every_lexical_preset_runs_and_explains_itself(lab, technique):
 def test_the_demo_sentences_read_as_the_spec_and_are_marked_as_fernports():
     """Intent: issue 21. Multi-query's and HyDE's explanations keep the spec's sentence that the presets' inputs were
     written by hand, marked (span.demo) so the page hides it on a visitor's own documents, where no one wrote them."""
+    from page_toml import load_page_text
+
     from raglab import Lab
     from raglab.documents.corpus import default_corpus_dir
     from raglab.ui import render_main
-    from raglab.ui.page_html import load_page_text
 
     html = render_main(Lab(), load_page_text(default_corpus_dir()), {})
     spec = {

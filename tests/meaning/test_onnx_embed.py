@@ -131,7 +131,7 @@ def test_the_vectors_box_names_the_size_of_the_model_the_page_downloads(minilm_d
     from build import EMBED_DTYPE
 
     from raglab.models.onnx_embed import MODEL_FILES
-    from raglab.ui.documents_html import _vectors_line
+    from raglab.ui.vectors_html import _vectors_line
 
     size = (minilm_dir / MODEL_FILES[EMBED_DTYPE]).stat().st_size
     assert f"(downloaded once, {round(size / 1_000_000)} MB)" in _vectors_line(0, 10, False, None, False)

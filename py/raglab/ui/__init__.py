@@ -10,7 +10,7 @@ from importlib import import_module
 _HOME = {
     "render_result": "result_html",
     "render_main": "page_html",
-    "render_technique_section": "page_html",
+    "render_technique_section": "technique_html",
     "graph_svg": "graph_svg",
 }
 

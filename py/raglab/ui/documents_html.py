@@ -44,65 +44,6 @@ def vectors_needed_sentence(t: Technique, made: int, total: int) -> str:
     )
 
 
-def render_vectors(
-    made: int,
-    total: int,
-    running: bool,
-    seconds_left: float | None = None,
-    device: str | None = None,
-    stopping: bool = False,
-) -> str:
-    """The line about the meaning vectors of the visitor's passages: how many are made, a bar and "Cancel" while
-    they are being made (``stopping``: Cancel was pressed; a batch under way ends first, none starts), "Make vectors"
-    otherwise; ``device``: which device makes them and why, in the embedding worker's words, once it has said
-    (web/worker.js measures WebGPU against WebAssembly at first use).
-
-    >>> "320 of 1,234 passages, about 2 min left" in render_vectors(320, 1234, True, 95)
-    True
-    >>> stopping = render_vectors(8, 53, True, 40, stopping=True)
-    >>> "Stopping, no new batch starts: 8 of 53 passages have a vector." in stopping, "Cancel" in stopping
-    (True, False)
-    >>> render_vectors(3, 9, True, device="no WebGPU, so <the CPU>").split("</div>")[1]
-    '<p class="vectors-device">On this device: no WebGPU, so &lt;the CPU&gt;.</p>'
-    """
-    if not total:
-        return ""
-    return _vectors_line(made, total, running, seconds_left, stopping) + (
-        f'<p class="vectors-device">On this device: {escape(device)}.</p>' if device else ""
-    )
-
-
-def _vectors_line(made: int, total: int, running: bool, seconds_left: float | None, stopping: bool) -> str:
-    if made >= total:
-        return (
-            f'<p class="vectors-done">Every one of your {total:,} {_plural(total, "passage")} has a meaning '
-            "vector (all-MiniLM-L6-v2), so every technique searches your documents.</p>"
-        )
-    if running and stopping:
-        return (
-            f'<div class="row vectors-running"><progress max="{total}" value="{made}"></progress> '
-            f"<span>Stopping, no new batch starts: {made:,} of {total:,} passages have a vector.</span></div>"
-        )
-    if running:
-        left = f", about {_duration(seconds_left)} left" if seconds_left is not None else ""
-        return (
-            f'<div class="row vectors-running"><progress max="{total}" value="{made}"></progress> '
-            f"<span>Making meaning vectors: {made:,} of {total:,} passages{left}.</span>"
-            '<button type="button" class="cancel-vectors">Cancel</button></div>'
-        )
-    return (
-        f'<p class="vectors-wanted">Meaning vectors: {made:,} of {total:,} passages have one. The meaning '
-        "techniques (multi-query, HyDE, hybrid) need all of them. They are made on this device by the embedding "
-        "model (downloaded once, 23 MB), in batches; the keyword techniques keep working meanwhile, and a "
-        "reload carries on where it stopped.</p>"
-        '<button type="button" class="make-vectors">Make meaning vectors</button>'
-    )
-
-
-def _duration(seconds: float) -> str:
-    return f"{max(1, round(seconds))} s" if seconds < 90 else f"{round(seconds / 60)} min"
-
-
 def ask_sentence(docs: int, passages: int) -> str:
     return (
         f"Searching your documents: {docs} {_plural(docs, 'document')}, {passages} "
@@ -145,8 +86,8 @@ def _reading(doc: Document) -> str:
     return f'<span class="read-as">{escape(reading_note(doc.language))}</span>'
 
 
-# A list draws this many documents; "Show all" draws the rest. 5,183 abstracts drawn at once, each with its text,
-# were 9.5 MB of HTML and a 2.8 s task on a reload (bench/scifact_page.py).
+# A list draws this many documents; "Show all" draws the rest: thousands drawn at once, each with its text, would
+# hold the page for seconds (bench/scifact_page.py measures it).
 LIST_ROWS = 100
 
 
@@ -318,43 +259,4 @@ def render_section(
         'autocomplete="off"><button type="button" id="related-find">Suggest related words</button></div>'
         '<div id="related-words" aria-live="polite"></div></details>'
         "</section>"
-    )
-
-
-def render_suggestions(question: str, suggestions: Sequence, candidates: int) -> str:
-    """What the lab suggests for a question: each word the documents never use with their closest words (ticked to
-    be added), or why there is nothing to suggest.
-
-    >>> from raglab.search.related import Suggestion
-    >>> html = render_suggestions("a boat?", [Suggestion("boat", (("ferry", 0.63),))], 250)
-    >>> 'value="ferry" data-word="boat" checked> ferry 0.63' in html
-    True
-    """
-    if not suggestions:
-        return (
-            f'<p class="message">Every search word of “{escape(question)}” is in your documents: query '
-            "rewriting has nothing to add.</p>"
-        )
-    rows = []
-    for s in suggestions:
-        if not s.related:
-            rows.append(
-                f"<li><b>{escape(s.word)}</b> is not in your documents, and none of their {candidates:,} "
-                "most used words is close to it in meaning.</li>"
-            )
-            continue
-        boxes = "".join(
-            f'<label><input type="checkbox" value="{escape(w)}" data-word="{escape(s.word)}" checked> '
-            f"{escape(label)}</label>"
-            for (w, _), label in zip(s.related, s.labels, strict=True)
-        )
-        rows.append(f"<li><b>{escape(s.word)}</b> is not in your documents; closest in meaning: {boxes}</li>")
-    add = (
-        '<button type="button" class="accept-related">Add the ticked words to my word list</button>'
-        if any(s.related for s in suggestions)
-        else ""
-    )
-    return (
-        f"<p>Compared with the {candidates:,} words your documents use most (cosine of the embeddings, from -1 "
-        f'to 1):</p><ul class="related-list">{"".join(rows)}</ul>{add}'
     )

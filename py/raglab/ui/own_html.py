@@ -1,8 +1,8 @@
 """What the page says of the visitor's own documents where it says Fernport's on the site's: "Try this first" and
 each section's questions, from the questions proposed from their documents (raglab.proposals), and the line
 about their passages and their word list. The page model (raglab.page.model) draws them into the places page_html
-leaves (``own-try-first``, ``own-presets-<key>``, ``own-try-<key>``, ``own-documents``, ``own-word-list-example``)
-whenever they change.
+and technique_html leave (``own-try-first``, ``own-presets-<key>``, ``own-try-<key>``, ``own-documents``,
+``own-word-list-example``) whenever they change.
 
 >>> from raglab.proposals import Proposal, Proposals
 >>> neo4j = Proposal("graph", "What is Neo4J?", "finds slides-4 through the link Neo4J - Cypher.")
@@ -121,3 +121,17 @@ def documents_line(documents: int, passages: int, size: PassageSize) -> str:
 
 
 __all__ = ["FINDING", "documents_line", "own_presets", "own_try", "try_first", "word_list_line"]
+
+
+def for_each(site: str, yours: str | None, tag: str = "span") -> str:
+    """What a place says on the site's documents and, where it differs, on the visitor's (lab.css shows the one
+    the lab searches: ``body[data-corpus=yours]``).
+
+    >>> for_each("Read the ferry timetable.", "Read a document.")
+    '<span class="for-site">Read the ferry timetable.</span><span class="for-yours">Read a document.</span>'
+    >>> for_each("The same.", "The same."), for_each("Only here.", None)
+    ('The same.', 'Only here.')
+    """
+    if yours is None or yours == site:
+        return site
+    return f'<{tag} class="for-site">{site}</{tag}><{tag} class="for-yours">{yours}</{tag}>'
