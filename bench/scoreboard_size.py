@@ -19,7 +19,7 @@ from collections import Counter
 
 from bench import smoke
 from raglab.cli import _embedder
-from raglab.documents.corpus import load_corpus
+from raglab.documents.corpus_folder import load_corpus
 from raglab.evaluate import evaluate
 from raglab.lab import Lab
 

@@ -19,17 +19,18 @@ from pyodide.ffi import to_js
 from pyscript import document, when
 
 from raglab.documents.chunking import passages_phrase
-from raglab.documents.collection import (
-    Collection,
+from raglab.documents.collection import Collection
+from raglab.documents.corpus import CorpusError
+from raglab.documents.passage_sizes import passage_size_in_record
+from raglab.documents.readers import ReadError
+from raglab.documents.records import (
+    RECORD_PAIRS_DEPTH,
     collection_from_records,
     document_record,
-    parse_word_list,
-    passage_size_in_record,
-    word_list_text,
+    removed_sentence,
+    unread_documents,
 )
-from raglab.documents.corpus import CorpusError
-from raglab.documents.readers import ReadError
-from raglab.documents.records import RECORD_PAIRS_DEPTH, removed_sentence, unread_documents
+from raglab.documents.word_lists import parse_word_list, word_list_text
 from raglab.page import corpus_named
 from raglab.ui.documents_html import LIST_ROWS, render_kept, render_switch_label
 

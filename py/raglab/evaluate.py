@@ -15,7 +15,8 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from .documents.chunking import CHUNK_SIZES, DEFAULT_SIZE
-from .documents.corpus import CorpusError, LabelledQuestion, corpus_data
+from .documents.corpus import CorpusError, LabelledQuestion
+from .documents.corpus_data import corpus_data
 from .groups import GroupScore, groups
 from .lab import Lab
 from .metrics import NDCG_K, first_right, hit_at, ndcg_at, recall_at, reciprocal_rank
