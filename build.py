@@ -242,8 +242,9 @@ def slug_for_page(folder: Path, taken: list[str]) -> str:
 
 def corpus_name(folder: Path) -> str:
     """What the switch calls a corpus: its page.toml's ``name``, else raglab.documents.corpus.lab_name's."""
-    from raglab.documents.collection import read_folder
-    from raglab.documents.corpus import folder_file, lab_name
+    from raglab.documents.collect_files import read_folder
+    from raglab.documents.corpus import lab_name
+    from raglab.documents.corpus_folder import folder_file
 
     page = folder_file(folder, "page.toml")
     named = _toml_file(page).get("name") if page else None
@@ -258,14 +259,13 @@ def read_lab_corpus(folder: Path | None) -> LabCorpus:
     (raglab.documents.readers.read_folder: a corpus folder, or a plain folder of files), with the packed copy the page
     loads: its documents as ``NN-slug.md``, its TOML files as they are, and entities.toml of the names found by rules
     when it has none. A CorpusError says why a folder cannot be used (none, no document, a broken TOML file)."""
-    from raglab.documents.collection import (
-        PASSAGES_FILE,
-        document_markdown,
-        entities_toml,
-        passage_size_in,
-        read_folder,
-    )
-    from raglab.documents.corpus import DATA_FILES, default_corpus_dir, folder_file, lab_name
+    from raglab.documents.collect_files import read_folder
+    from raglab.documents.corpus import default_corpus_dir, lab_name
+    from raglab.documents.corpus_data import DATA_FILES
+    from raglab.documents.corpus_folder import folder_file
+    from raglab.documents.corpus_markdown import document_markdown
+    from raglab.documents.passage_sizes import PASSAGES_FILE, passage_size_in
+    from raglab.documents.toml_write import entities_toml
     from raglab.graph.names import find_names
 
     source = Path(folder) if folder is not None else default_corpus_dir()
@@ -382,7 +382,8 @@ def presets_toml(presets: dict) -> str:
 
 
 def _toml_file(path: Path) -> dict:
-    from raglab.documents.corpus import parse_toml, utf8_text
+    from raglab.documents.corpus import utf8_text
+    from raglab.documents.toml_read import parse_toml
 
     return parse_toml(path.name, utf8_text(path.name, path.read_bytes()))
 

@@ -188,8 +188,8 @@ DEEP_JSON = "[" * 50_000 + "]" * 50_000
 
 
 def _records() -> list:
-    from raglab.documents.collection import document_record
     from raglab.documents.corpus import Document
+    from raglab.documents.records import document_record
 
     notes, memo = (
         Document(s, s.title(), f"Boats sail at dawn from {s}.", source=f"{s}.txt") for s in ("notes", "memo")
@@ -407,8 +407,8 @@ def early_row(context, site_url: str, limit_s: float) -> dict:
 
 def torn_row(context, site_url: str, limit_s: float) -> dict:
     """From Ready to the documents' line (or the start's failure), and the damaged records left in the store."""
-    from raglab.documents.collection import document_record
     from raglab.documents.corpus import Document
+    from raglab.documents.records import document_record
 
     page = open_lab(context, site_url)
     page.evaluate("async (keys) => raglabDocuments.forget(keys)", page.evaluate(KEYS))  # the earlier rows' records

@@ -36,7 +36,7 @@ Everything is read and searched by the core's own functions, exactly as ``raglab
 4. Page against command line: the built site (``--dist``, else ``.cache/dist-reading``, built offline by tools/site.py)
    in headless Chromium, offline; all the files set on ``#doc-files`` as a visitor drops them, read, kept; the
    kept records read back (``raglabDocuments.records("doc:")``, what the page searches and reloads) and cut by the
-   core (``raglab.documents.collection.document_from_record``); each document's passages (ids and texts) against the
+   core (``raglab.documents.records.document_from_record``); each document's passages (ids and texts) against the
    command line's, equal or the first difference; and the passage count the page itself shows for each kept
    document.
 
@@ -67,9 +67,10 @@ import raglab
 from bench import smoke
 from bench.page_runs import ROOT, write_results
 from raglab import Lab
-from raglab.documents.collection import Collection, document_from_record
+from raglab.documents.collection import Collection
 from raglab.documents.corpus import Document
 from raglab.documents.readers import read_file
+from raglab.documents.records import document_from_record
 from raglab.documents.text import paragraphs, words
 from raglab.techniques import TECHNIQUES, run
 

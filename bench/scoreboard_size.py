@@ -18,7 +18,7 @@ import statistics
 from collections import Counter
 
 from bench import smoke
-from raglab.documents.corpus import load_corpus
+from raglab.documents.corpus_folder import load_corpus
 from raglab.evaluate import evaluate
 from raglab.lab import Lab
 from raglab.models.cli_embed import cli_embedder

@@ -19,21 +19,21 @@ from pyodide.ffi import to_js
 from pyscript import document, when
 
 from raglab.documents.chunking import passages_phrase
-from raglab.documents.collection import (
-    Collection,
+from raglab.documents.collection import Collection
+from raglab.documents.corpus import CorpusError
+from raglab.documents.passage_sizes import passage_size_in_record
+from raglab.documents.readers import ReadError
+from raglab.documents.records import (
+    RECORD_PAIRS_DEPTH,
     collection_from_records,
     document_record,
-    parse_word_list,
-    passage_size_in_record,
-    word_list_text,
+    removed_sentence,
+    unread_documents,
+    write_slices,
 )
-from raglab.documents.corpus import CorpusError
-from raglab.documents.readers import ReadError
-from raglab.documents.records import RECORD_PAIRS_DEPTH, removed_sentence, unread_documents
+from raglab.documents.word_lists import parse_word_list, word_list_text
 from raglab.page import corpus_named
 from raglab.ui.documents_html import LIST_ROWS, render_kept, render_switch_label
-
-WRITE_CHARS = 500_000  # characters of records written in one IndexedDB transaction (its time: bench/README.md)
 
 SLICE = 64  # documents kept in one task (the time one takes: bench/README.md), between which the page answers
 
@@ -41,19 +41,6 @@ SLICE = 64  # documents kept in one task (the time one takes: bench/README.md), 
 def chosen() -> str:
     box = document.querySelector("input[name=corpus]:checked")
     return box.value if box else "fernport"
-
-
-def write_slices(records: list[tuple[str, str]]):
-    """The records in runs of about WRITE_CHARS characters (a run ends with the record that reaches it)."""
-    part, chars = [], 0
-    for record in records:
-        part.append(record)
-        chars += len(record[1])
-        if chars >= WRITE_CHARS:
-            yield part
-            part, chars = [], 0
-    if part:
-        yield part
 
 
 class Documents:
@@ -119,9 +106,9 @@ class Documents:
         return why
 
     async def keep(self, records: list[tuple[str, str]], forget=(), corpus: str | None = None) -> bool:
-        """Write records, WRITE_CHARS a transaction, then the meta record (see ``meta``: it names the documents a
-        reload reads, so it goes last); False, with a message, if the browser refused, and the records written here
-        are forgotten again."""
+        """Write records, a slice a transaction (``write_slices``), then the meta record (see ``meta``: it names the
+        documents a reload reads, so it goes last); False, with a message, if the browser refused, and the records
+        written here are forgotten again."""
         written: list[str] = []
         await self.loaded.wait()
         try:

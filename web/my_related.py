@@ -8,7 +8,7 @@ import asyncio
 
 from pyscript import document, when
 
-from raglab.documents.collection import word_list_text
+from raglab.documents.word_lists import word_list_text
 from raglab.search.related import merge_word_list, suggest, unknown_words, vocabulary, word_list_lines
 from raglab.ui.related_html import render_suggestions
 

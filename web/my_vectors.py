@@ -14,7 +14,7 @@ from js import Object, performance, raglabDocuments
 from pyodide.ffi import to_js
 from pyscript import document, when
 
-from raglab.documents.collection import unread_vectors
+from raglab.documents.records import unread_vectors
 from raglab.page.vector_batches import batch_work, next_batch_size, passages_by_size, seconds_left, work
 from raglab.search.vector_table import KEPT_PREFIX, kept_vector_key, kept_vectors_prefix, made_by_other_weights
 from raglab.ui.vectors_html import render_vectors

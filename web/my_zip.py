@@ -1,5 +1,5 @@
 """A zip of documents brought to "Your documents": one the lab wrote (its documents, word list and cut), or any zip
-of files, read a member at a time (raglab.documents.collection.zip_steps) while the page answers; its PDFs and Word
+of files, read a member at a time (raglab.documents.zip_import.zip_steps) while the page answers; its PDFs and Word
 files are read by the page's own readers, as the same files dropped one by one are (my_files.Reading.read_one)."""
 
 from types import SimpleNamespace
@@ -9,9 +9,9 @@ from js import Blob, Uint8Array
 from pyodide.ffi import to_js
 
 from raglab.documents.chunking import cut_sentences_steps, default_size
-from raglab.documents.collection import add_read, zip_steps
 from raglab.documents.corpus import CorpusError, Document
 from raglab.documents.readers import READABLE, file_kind
+from raglab.documents.zip_import import add_read, zip_steps
 from raglab.documents.zip_rows import in_zip_order
 
 PAGE_READS = ("pdf", "docx")  # a zip's members of these kinds are read as dropped files are (pypdf is not loaded)

@@ -6,7 +6,8 @@
 [('ferry-1', 5.95), ('ferry-3', 2.46), ('harbour-3', 2.46)]
 """
 
-from .documents.corpus import Corpus, CorpusError, load_corpus
+from .documents.corpus import Corpus, CorpusError
+from .documents.corpus_folder import load_corpus
 from .lab import Lab
 from .result import Comparison, Hit, Part, Result
 from .techniques import TECHNIQUES, EmbedderMissing, QuestionError, run, technique

@@ -19,11 +19,13 @@ from collections.abc import Sequence
 
 from . import Lab, load_corpus
 from .documents.chunking import WHOLE_DOCUMENT, passages_phrase
-from .documents.collection import passage_size_in, read_folder
+from .documents.collect_files import read_folder
 from .documents.corpus import CorpusError
 from .documents.document_cache import CachedReader
 from .documents.language import reading_note
+from .documents.passage_sizes import passage_size_in
 from .documents.readers import escape_controls
+from .graph.names_by_rules import NamesByRules
 from .models.cli_embed import ModelUnavailable, cli_embedder
 from .result_text import render_text, wrap
 from .techniques import EMBEDDINGS, TECHNIQUES, Input, Option, QuestionError, options_of, run, technique
@@ -315,7 +317,7 @@ def _lab(folder: str | None) -> Lab:
     line on stderr."""
     if folder is None:
         return Lab(load_corpus())
-    corpus, problems = read_folder(folder, CachedReader())
+    corpus, problems = read_folder(folder, CachedReader(), NamesByRules)
     for problem in problems:
         print(f"skipped: {problem}", file=sys.stderr)
     return Lab(corpus, passage_size_in(folder))

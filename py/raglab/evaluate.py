@@ -13,7 +13,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from .coverage import unit_spans
-from .documents.corpus import CorpusError, LabelledQuestion, corpus_data
+from .documents.corpus import CorpusError, LabelledQuestion
+from .documents.corpus_data import corpus_data
 from .groups import GroupScore, groups
 from .lab import Lab
 from .metrics import NDCG_K

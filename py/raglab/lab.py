@@ -30,7 +30,8 @@ from .documents.chunking import (
     chunk_documents,
     passage_texts,
 )
-from .documents.corpus import Corpus, Entity, load_corpus
+from .documents.corpus import Corpus, Entity
+from .documents.corpus_folder import load_corpus
 from .documents.language import ENGLISH, Language
 from .graph.entities import EntityGraph
 from .search.keyword import KeywordIndex

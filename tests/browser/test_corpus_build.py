@@ -16,7 +16,9 @@ from playwright.sync_api import expect
 from tools.site import build_site, served, settings_for_tests
 
 from raglab import Lab, load_corpus, run
-from raglab.documents.collection import passage_size_in, read_folder
+from raglab.documents.collect_files import read_folder
+from raglab.documents.passage_sizes import passage_size_in
+from raglab.graph.names_by_rules import NamesByRules
 from raglab.show import score_label
 
 DOCUMENTS = {
@@ -51,7 +53,7 @@ def site_url(folder, tmp_path_factory):  # the `visit` fixture visits this site
 
 def expected(folder, question):
     """What the core gives for the question on the folder, read as the build read it."""
-    corpus, _ = read_folder(folder)
+    corpus, _ = read_folder(folder, find_names=NamesByRules)
     return [(p.id, score_label(p)) for p in run(Lab(corpus, passage_size_in(folder)), "plain", question).passages]
 
 

@@ -16,9 +16,12 @@ from tests.pdf_paper import make_paper_pdf
 
 from raglab import Lab, run
 from raglab.documents.chunking import BLOCKS, chunk_document
-from raglab.documents.collection import Collection, passage_size_in, read_folder
+from raglab.documents.collect_files import read_folder
+from raglab.documents.collection import Collection
 from raglab.documents.corpus import Document
+from raglab.documents.passage_sizes import passage_size_in
 from raglab.graph.names import names_found
+from raglab.graph.names_by_rules import NamesByRules
 from raglab.show import passage_place, score_label
 from raglab.ui.documents_html import LIST_ROWS
 
@@ -151,7 +154,7 @@ def test_every_format_and_bad_input_read_searched_as_the_cli_and_private(visit, 
     expect(page.locator("#docs-kept li.kept-doc")).to_have_count(len(GOOD), timeout=SLOW)
     expect(page.locator("input[name=corpus][value=yours]")).to_be_checked()
 
-    corpus, problems = read_folder(folder)
+    corpus, problems = read_folder(folder, find_names=NamesByRules)
     assert sorted(e.kind for e in problems) == sorted(BAD.values())
     cli = Lab(corpus, passage_size_in(folder))  # as `raglab --corpus` cuts a folder of files: by their blocks
     for question in [
@@ -207,7 +210,7 @@ def test_pdfs_read_in_the_page_give_the_command_lines_passages(visit, tmp_path):
     files = {"handbook.pdf": make_manual_pdf(), "paper.pdf": make_paper_pdf(), "report.pdf": make_pdf(REPORT)}
     for name, data in files.items():
         (tmp_path / name).write_bytes(data)
-    corpus, _ = read_folder(tmp_path)
+    corpus, _ = read_folder(tmp_path, find_names=NamesByRules)
     page = _open_with_documents(visit)
     page.locator("#doc-files").set_input_files(_payload(files))
     expect(page.locator("#docs-read li.read-doc")).to_have_count(len(files), timeout=SLOW)

@@ -9,7 +9,9 @@ from lab_page import SLOW, shown, written
 from playwright.sync_api import expect
 
 from raglab import Lab, run
-from raglab.documents.collection import passage_size_in, read_folder
+from raglab.documents.collect_files import read_folder
+from raglab.documents.passage_sizes import passage_size_in
+from raglab.graph.names_by_rules import NamesByRules
 from raglab.show import score_label
 
 # 600 notes of 3 sentences: 600 documents, a passage each (a paragraph: their blocks), cut and indexed 64 at a time.
@@ -42,7 +44,7 @@ def test_a_question_asked_as_documents_are_kept_waits_for_them_and_gets_the_clis
     n of N ..." while the page cuts and indexes them in steps (it does not build the rest in one go), and its
     answer is the command line's on the same files."""
     folder = written(tmp_path, NOTES)
-    cli = Lab(read_folder(folder)[0], passage_size_in(folder))
+    cli = Lab(read_folder(folder, find_names=NamesByRules)[0], passage_size_in(folder))
     page = visit.open()
     expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)
     page.locator("#doc-files").set_input_files(

@@ -9,8 +9,8 @@ import json
 from lab_page import SLOW
 from playwright.sync_api import expect
 
-from raglab.documents.collection import document_record
 from raglab.documents.corpus import Document
+from raglab.documents.records import document_record
 
 NOTES = Document("notes", "Notes", "Boats sail at dawn. The ferry leaves at noon.", source="notes.txt")
 MEMO = Document("memo", "Memo", "The winter timetable starts in November.", source="memo.txt")

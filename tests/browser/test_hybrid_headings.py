@@ -11,7 +11,9 @@ from lab_page import SLOW, shown, written
 from playwright.sync_api import expect
 
 from raglab import Lab, run
-from raglab.documents.collection import passage_size_in, read_folder
+from raglab.documents.collect_files import read_folder
+from raglab.documents.passage_sizes import passage_size_in
+from raglab.graph.names_by_rules import NamesByRules
 from raglab.models.onnx_embed import OnnxEmbedder
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,7 +41,9 @@ def test_hybrid_with_headings_after_every_vector_is_made(visit, tmp_path):
     expect(page.locator("#result-hybrid .summary")).to_contain_text(f"“{question}”", timeout=SLOW)
     expect(page.locator("#msg-hybrid")).not_to_contain_text("no vector yet")
     embed = OnnxEmbedder(ROOT / ".cache" / "models" / "all-MiniLM-L6-v2", EMBED_DTYPE)  # the page's weights
-    expected = run(Lab(read_folder(folder)[0], passage_size_in(folder)), "hybrid", question, embed=embed)
+    expected = run(
+        Lab(read_folder(folder, find_names=NamesByRules)[0], passage_size_in(folder)), "hybrid", question, embed=embed
+    )
     assert [i for i, _ in shown(page, "hybrid")] == [p.id for p in expected.passages]
     assert expected.details["keyword"][0].text.startswith("Reef guide › Tags: ")
     assert visit.console_errors == []

@@ -9,7 +9,9 @@ from lab_page import SLOW, shown
 from playwright.sync_api import expect
 
 from raglab import Lab, run
-from raglab.documents.collection import passage_size_in, read_folder
+from raglab.documents.collect_files import read_folder
+from raglab.documents.passage_sizes import passage_size_in
+from raglab.graph.names_by_rules import NamesByRules
 from raglab.show import score_label
 
 PLANTS = (
@@ -51,7 +53,7 @@ def test_chinese_and_german_documents_are_read_in_their_language_as_the_command_
     with the command line's passages and scores; Snowball stems a German question with the German stemmer."""
     for name, text in FILES.items():
         (tmp_path / name).write_text(text, encoding="utf-8")
-    corpus, _ = read_folder(tmp_path)
+    corpus, _ = read_folder(tmp_path, find_names=NamesByRules)
     cli = Lab(corpus, passage_size_in(tmp_path))  # as raglab --corpus cuts a folder of files
     page = visit.open()
     expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)

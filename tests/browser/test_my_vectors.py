@@ -11,7 +11,8 @@ from lab_page import SLOW, shown, written
 from playwright.sync_api import expect
 
 from raglab import Lab, run
-from raglab.documents.collection import read_folder
+from raglab.documents.collect_files import read_folder
+from raglab.graph.names_by_rules import NamesByRules
 from raglab.models.onnx_embed import OnnxEmbedder
 from raglab.page.vector_batches import FIRST_BATCH
 from raglab.proposals import hybrid_questions
@@ -127,7 +128,9 @@ def test_vectors_batched_cancelled_resumed_not_twice_and_searched(visit, folder)
     page.wait_for_function("window.holding === true", timeout=SLOW)
     page.reload()  # cut short while the second batch is under way: carries on after the reload
     expect(vectors).to_contain_text("Every one of your 54 passages has a meaning vector", timeout=SLOW)
-    candidates = set(hybrid_questions(Lab(read_folder(folder)[0])))  # hybrid's proposals', once all are made
+    candidates = set(
+        hybrid_questions(Lab(read_folder(folder, find_names=NamesByRules)[0]))
+    )  # hybrid's proposals', once all are made
     second = [t for t in page.evaluate("window.asked") if t not in candidates]
     meaning = [key for key, t in TECHNIQUES.items() if needs_vectors(t)]
     for reloaded in (False, True):  # issue 21's stale line: each meaning section follows the vectors, unasked
@@ -140,7 +143,7 @@ def test_vectors_batched_cancelled_resumed_not_twice_and_searched(visit, folder)
     assert len(first) + len(second) == 53  # texts: the copied passage shares the tide note's vector
     assert min(map(len, first)) >= max(map(len, second)), "after the reload, not the shorter passages left"
 
-    cli = Lab(read_folder(folder)[0])
+    cli = Lab(read_folder(folder, find_names=NamesByRules)[0])
     embed = OnnxEmbedder(ROOT / ".cache" / "models" / "all-MiniLM-L6-v2", EMBED_DTYPE)  # the page's weights
     question = "How much is a boat ticket?"
     for key, extra in [("hybrid", {}), ("hyde", {"hy": "A boat ticket costs a few coins."})]:
@@ -168,7 +171,7 @@ def test_names_found_edited_kept_and_related_words_added(visit, tmp_path):
     changes the graph and survives a reload, and so does removing several chosen at once; related words by meaning
     match CPython's and join the word list."""
     (tmp_path / "log.txt").write_text(LOG)
-    cli = Lab(read_folder(tmp_path)[0])
+    cli = Lab(read_folder(tmp_path, find_names=NamesByRules)[0])
     page = visit.open()
     expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)
     page.locator("input[name=passages][value='2']").check()  # the cut these counts are made in (the CLI's Lab())
@@ -247,7 +250,7 @@ def test_vectors_kept_by_other_weights_are_made_again_not_used(visit, folder):
     vectors = page.locator("#docs-vectors")
     expect(vectors).to_contain_text("0 of 54 passages have one")
     model = "all-MiniLM-L6-v2"
-    texts = list(dict.fromkeys(Lab(read_folder(folder)[0]).passage_texts()))
+    texts = list(dict.fromkeys(Lab(read_folder(folder, find_names=NamesByRules)[0]).passage_texts()))
     own = kept_vectors_prefix(model, EMBED_DTYPE)
     crossing = "A ferry fare costs 6 coins. Children ride free on the morning crossing."
     kept = [kept_vector_key(f"vec:{model}:", t) for t in texts]  # before the keys named the weights

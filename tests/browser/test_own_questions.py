@@ -16,8 +16,10 @@ from playwright.sync_api import expect
 from test_my_vectors import RECORD_VECTOR_REQUESTS
 
 from raglab import Lab
-from raglab.documents.collection import passage_size_in, read_folder
-from raglab.documents.corpus import load_corpus
+from raglab.documents.collect_files import read_folder
+from raglab.documents.corpus_folder import load_corpus
+from raglab.documents.passage_sizes import passage_size_in
+from raglab.graph.names_by_rules import NamesByRules
 from raglab.models.onnx_embed import OnnxEmbedder
 from raglab.proposals import NO_VECTORS, NOT_KEPT, hybrid_questions, propose
 from raglab.techniques import TECHNIQUES
@@ -125,7 +127,7 @@ def _cli_lab(tmp_path) -> Lab:
     """The same files read by the command line."""
     for name, text in FILES.items():
         (tmp_path / name).write_text(text)
-    corpus, _ = read_folder(tmp_path)
+    corpus, _ = read_folder(tmp_path, find_names=NamesByRules)
     return Lab(corpus, passage_size_in(tmp_path))
 
 

@@ -15,7 +15,9 @@ from playwright.sync_api import expect
 
 from raglab import Lab, run
 from raglab.documents.chunking import WHOLE_DOCUMENT
-from raglab.documents.collection import PASSAGES_FILE, passage_size_in, read_folder
+from raglab.documents.collect_files import read_folder
+from raglab.documents.passage_sizes import PASSAGES_FILE, passage_size_in
+from raglab.graph.names_by_rules import NamesByRules
 from raglab.models.onnx_embed import OnnxEmbedder
 from raglab.show import score_label
 
@@ -65,7 +67,7 @@ def test_one_passage_per_document_searched_as_the_cli_kept_and_exported(visit, f
     vectors = page.locator("#docs-vectors")
     expect(vectors).to_contain_text("0 of 6 passages have one")
 
-    cli = Lab(read_folder(folder)[0], WHOLE_DOCUMENT)
+    cli = Lab(read_folder(folder, find_names=NamesByRules)[0], WHOLE_DOCUMENT)
     for key, question in [
         ("plain", "What do gulls eat?"),
         ("query", "How much is the ferry fare?"),

@@ -2,7 +2,8 @@
 
 from pathlib import Path
 
-from raglab.documents.corpus import parse_toml, utf8_text
+from raglab.documents.corpus import utf8_text
+from raglab.documents.toml_read import parse_toml
 
 
 def load_page_text(corpus_dir: Path) -> dict:

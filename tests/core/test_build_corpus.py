@@ -25,8 +25,10 @@ import pytest
 from build import MODEL_CACHE, ROOT, BuildSettings, copy_pages, pack_raglab, prerender, write_pyscript_config
 
 from raglab import TECHNIQUES
-from raglab.documents.collection import Collection, read_folder
+from raglab.documents.collect_files import read_folder
+from raglab.documents.collection import Collection
 from raglab.documents.readers import read_pasted
+from raglab.graph.names_by_rules import NamesByRules
 
 PAGE_STEPS = [copy_pages, prerender, pack_raglab, write_pyscript_config]
 
@@ -212,7 +214,7 @@ def test_a_plain_folder_of_files(tmp_path, minilm):
     page = page_of(dist)
     assert "Honey costs 5 coins a jar." in page and "The cider press runs every October." in page
     assert "alert(1)" not in page
-    corpus, _ = read_folder(folder)
+    corpus, _ = read_folder(folder, find_names=NamesByRules)
     names = sorted(n for n in packed(dist) if n.endswith(".md"))
     assert names == [f"{n:02d}-{d.slug}.md" for n, d in enumerate(corpus.documents, 1)]
 
@@ -375,7 +377,7 @@ def test_build_names_the_lab_by_title_and_ends_with_a_summary(tmp_path, minilm):
     )
     page = page_of(out)
     assert "<h1>The bee notes</h1>" in page and 'placeholder="Ask about The bee notes"' in page
-    names = len(read_folder(folder)[0].entities)
+    names = len(read_folder(folder, find_names=NamesByRules)[0].entities)
     mb = sum(p.stat().st_size for p in out.rglob("*") if p.is_file()) / 1e6
     assert done.stdout.splitlines()[-1] == (
         f"Built {out.resolve()} ({mb:.1f} MB). “The bee notes”: 2 documents, 2 passages, {names} names found by "

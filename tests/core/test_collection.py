@@ -13,18 +13,15 @@ from tests.fixtures import make_docx, make_pdf, make_zip
 from raglab import Lab, load_corpus
 from raglab.documents import readers
 from raglab.documents.chunking import CHUNK_SIZES, chunk_documents
-from raglab.documents.collection import (
-    Collection,
-    document_from_record,
-    document_markdown,
-    document_record,
-    parse_word_list,
-    read_folder,
-    toml_table,
-    word_list_text,
-)
+from raglab.documents.collect_files import read_folder
+from raglab.documents.collection import Collection
 from raglab.documents.corpus import CorpusError
+from raglab.documents.corpus_markdown import document_markdown
 from raglab.documents.readers import ReadError, read_file, read_pasted
+from raglab.documents.records import document_from_record, document_record
+from raglab.documents.toml_write import toml_table
+from raglab.documents.word_lists import parse_word_list, word_list_text
+from raglab.graph.names_by_rules import NamesByRules
 
 NOTES = "The quillfish swims past Vantor Reef each spring.\n\nDr. Marsh counted 3.5 thousand of them."
 
@@ -169,7 +166,7 @@ def test_fernport_round_trips_too():
 
 def test_the_command_line_reads_the_unzipped_export(tmp_path):
     zipfile.ZipFile(io.BytesIO(mine().to_zip())).extractall(tmp_path)
-    corpus, problems = read_folder(tmp_path)
+    corpus, problems = read_folder(tmp_path, find_names=NamesByRules)
     assert list(corpus.documents) == mine().documents and problems == []
     assert corpus.related_words == {"fish": ("quillfish",)}
 
@@ -268,6 +265,6 @@ def test_the_zip_carries_the_names_and_the_command_line_reads_them(tmp_path):
     names = [Entity("Ida Lund", ("Lund",)), Entity('Millbay "North"')]
     data = collection.to_zip(names)
     zipfile.ZipFile(io.BytesIO(data)).extractall(tmp_path)
-    corpus, problems = read_folder(tmp_path)
+    corpus, problems = read_folder(tmp_path, find_names=NamesByRules)
     assert problems == [] and [(e.name, e.aliases) for e in corpus.entities] == [(e.name, e.aliases) for e in names]
     assert "entities.toml" not in zipfile.ZipFile(io.BytesIO(collection.to_zip())).namelist()

@@ -13,7 +13,9 @@ from build import MODEL_CACHE, ROOT, BuildSettings, copy_pages, pack_raglab, pre
 from tests.fixtures import make_pdf
 
 from raglab.cli import main
-from raglab.documents.collection import passage_size_in, read_folder
+from raglab.documents.collect_files import read_folder
+from raglab.documents.passage_sizes import passage_size_in
+from raglab.graph.names_by_rules import NamesByRules
 from raglab.lab import Lab
 
 NOTES = {
@@ -36,7 +38,10 @@ def write_folder(folder: Path, files: dict[str, str | bytes]) -> Path:
 
 def passages(folder: Path) -> list[tuple[str, str, str]]:
     """Every passage as the lab searches it: (id, its document's title, text)."""
-    return [(c.id, c.title, c.text) for c in Lab(read_folder(folder)[0], passage_size_in(folder)).chunks()]
+    return [
+        (c.id, c.title, c.text)
+        for c in Lab(read_folder(folder, find_names=NamesByRules)[0], passage_size_in(folder)).chunks()
+    ]
 
 
 def test_the_notes_read_the_same_with_or_without_a_pdf(tmp_path):
@@ -53,12 +58,12 @@ def test_the_notes_read_the_same_with_or_without_a_pdf(tmp_path):
 
 
 def test_the_notes_zipped_with_the_pdf_read_as_the_folder_does(tmp_path):
-    """Intent: the same folder brought to the page as a zip (collection.zip_steps) gives the notes the same ids,
+    """Intent: the same folder brought to the page as a zip (zip_import.zip_steps) gives the notes the same ids,
     titles and cut; its PDF is left to the page's own reader (pdf.js), as a dropped PDF is."""
     from io import BytesIO
 
-    from raglab.documents.collection import zip_steps
     from raglab.documents.steps import run_steps
+    from raglab.documents.zip_import import zip_steps
 
     packed = BytesIO()
     with zipfile.ZipFile(packed, "w") as z:
@@ -76,7 +81,7 @@ def test_a_markdown_file_not_written_as_a_note_is_read_as_any_file(tmp_path):
     """Intent: beside a PDF, a Markdown file with a number in its name but no ``# Title`` first line (a visitor's
     "2024-plan.md") is read as a file, as before: its slug and title are its file name's."""
     folder = write_folder(tmp_path / "mine", {"2024-plan.md": "Plan the year. Hire two people.", "a.pdf": SLIDES})
-    assert [(d.slug, d.title) for d in read_folder(folder)[0].documents] == [
+    assert [(d.slug, d.title) for d in read_folder(folder, find_names=NamesByRules)[0].documents] == [
         ("2024_plan", "2024-plan.md"),
         ("a", "a.pdf"),
     ]

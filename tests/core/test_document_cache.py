@@ -13,8 +13,9 @@ from tests.pdf_manual import make_manual_pdf
 
 from raglab import Lab, cli
 from raglab.documents import readers
-from raglab.documents.collection import read_folder
+from raglab.documents.collect_files import read_folder
 from raglab.documents.document_cache import CachedReader
+from raglab.graph.names_by_rules import NamesByRules
 from raglab.techniques import run
 
 
@@ -43,17 +44,22 @@ class CountedReader(CachedReader):
 
 def test_a_second_call_reads_no_file(folder, tmp_path):
     first = CountedReader(tmp_path)
-    read_folder(folder, first)
+    read_folder(folder, first, find_names=NamesByRules)
     assert sorted(first.reads) == ["bell.txt", "handbook.pdf", "reef.md", "scan.pdf"]
     again = CountedReader(tmp_path)
-    corpus, problems = read_folder(folder, again)
+    corpus, problems = read_folder(folder, again, find_names=NamesByRules)
     assert again.reads == []
-    assert [str(p) for p in problems] == [str(p) for p in read_folder(folder)[1]]  # the scan's message, kept
+    assert [str(p) for p in problems] == [
+        str(p) for p in read_folder(folder, find_names=NamesByRules)[1]
+    ]  # the scan's message, kept
 
 
 def test_what_is_kept_equals_a_fresh_reading(folder, tmp_path):
-    read_folder(folder, CountedReader(tmp_path))
-    kept, fresh = read_folder(folder, CountedReader(tmp_path))[0], read_folder(folder)[0]
+    read_folder(folder, CountedReader(tmp_path), find_names=NamesByRules)
+    kept, fresh = (
+        read_folder(folder, CountedReader(tmp_path), find_names=NamesByRules)[0],
+        read_folder(folder, find_names=NamesByRules)[0],
+    )
     assert kept == fresh
     handbook = next(d for d in kept.documents if d.source == "handbook.pdf")
     assert len(handbook.page_starts) == 7 and handbook.left_out  # pages and furniture came back too
@@ -65,26 +71,26 @@ def test_what_is_kept_equals_a_fresh_reading(folder, tmp_path):
 
 
 def test_a_changed_file_is_read_again_alone(folder, tmp_path):
-    read_folder(folder, CountedReader(tmp_path))
+    read_folder(folder, CountedReader(tmp_path), find_names=NamesByRules)
     (folder / "bell.txt").write_text("The harbour master rings a bell at one.", encoding="utf-8")
     again = CountedReader(tmp_path)
-    corpus, _ = read_folder(folder, again)
+    corpus, _ = read_folder(folder, again, find_names=NamesByRules)
     assert again.reads == ["bell.txt"]
     assert "The harbour master rings a bell at one." in [d.text for d in corpus.documents]
 
 
 def test_a_renamed_file_is_read_again_as_its_name_gives_its_slug(folder, tmp_path):
-    read_folder(folder, CountedReader(tmp_path))
+    read_folder(folder, CountedReader(tmp_path), find_names=NamesByRules)
     (folder / "bell.txt").rename(folder / "noon.txt")
     again = CountedReader(tmp_path)
-    corpus, _ = read_folder(folder, again)
+    corpus, _ = read_folder(folder, again, find_names=NamesByRules)
     assert again.reads == ["noon.txt"] and "noon" in [d.slug for d in corpus.documents]
 
 
 def test_another_reader_version_reads_every_file_again(folder, tmp_path):
-    read_folder(folder, CountedReader(tmp_path, "readers 1"))
+    read_folder(folder, CountedReader(tmp_path, "readers 1"), find_names=NamesByRules)
     newer = CountedReader(tmp_path, "readers 2")
-    read_folder(folder, newer)
+    read_folder(folder, newer, find_names=NamesByRules)
     assert sorted(newer.reads) == ["bell.txt", "handbook.pdf", "reef.md", "scan.pdf"]
 
 
@@ -93,22 +99,22 @@ BROKEN = ["{not json", "[]", "7", '{"version": 1}', '{"version": 1, "document": 
 
 @pytest.mark.parametrize("record", BROKEN)
 def test_a_record_that_cannot_be_read_back_is_read_again_and_rewritten(folder, tmp_path, record):
-    read_folder(folder, CountedReader(tmp_path))
+    read_folder(folder, CountedReader(tmp_path), find_names=NamesByRules)
     with sqlite3.connect(tmp_path / "documents.sqlite") as db:
         db.execute("UPDATE readings SET record = ?", (record,))
     db.close()
     again = CountedReader(tmp_path)
-    assert read_folder(folder, again)[0] == read_folder(folder)[0]
+    assert read_folder(folder, again, find_names=NamesByRules)[0] == read_folder(folder, find_names=NamesByRules)[0]
     assert sorted(again.reads) == ["bell.txt", "handbook.pdf", "reef.md", "scan.pdf"]
     third = CountedReader(tmp_path)
-    read_folder(folder, third)
+    read_folder(folder, third, find_names=NamesByRules)
     assert third.reads == []  # rewritten
 
 
 def test_a_cache_that_is_no_database_is_read_around(folder, tmp_path):
     (tmp_path / "documents.sqlite").write_bytes(b"not a database, " * 100)
     reader = CountedReader(tmp_path)
-    assert read_folder(folder, reader)[0] == read_folder(folder)[0]
+    assert read_folder(folder, reader, find_names=NamesByRules)[0] == read_folder(folder, find_names=NamesByRules)[0]
     assert len(reader.reads) == 4
 
 

@@ -27,9 +27,9 @@ from tests.fixtures import (
     zip_with,
 )
 
-from raglab.documents import collection, pdf_items, readers
+from raglab.documents import pdf_items, readers, zip_import
 from raglab.documents.collection import Collection
-from raglab.documents.corpus import MAX_TOML_DEPTH, CorpusError, parse_toml
+from raglab.documents.corpus import CorpusError
 from raglab.documents.readers import (
     MAX_PAGE_ITEMS,
     MAX_WORD_ELEMENTS,
@@ -39,6 +39,7 @@ from raglab.documents.readers import (
     check_docx,
     read_file,
 )
+from raglab.documents.toml_read import MAX_TOML_DEPTH, parse_toml
 
 MEGABYTES = 100  # each refusal holds less memory than this (traced); times are bench/hostile.py's figures
 GOOD = b"The ferry leaves at eight. A ticket costs six coins."
@@ -381,8 +382,8 @@ def test_a_zip_of_more_files_than_the_lab_keeps_is_refused_before_one_is_unzippe
     """Measured before: 30,000 small files (11.6 MB) were read up to the 10,000th, refused after 13 s in the page,
     and the next question took 21 s."""
     unzipped: list[str] = []
-    unzip = collection.unzip
-    monkeypatch.setattr(collection, "unzip", lambda archive, m: unzipped.append(m.filename) or unzip(archive, m))
+    unzip = zip_import.unzip
+    monkeypatch.setattr(zip_import, "unzip", lambda archive, m: unzipped.append(m.filename) or unzip(archive, m))
     many = make_zip({f"n{n}.txt": b"Boat %d sails at noon." % n for n in range(readers.MAX_FILES + 1)})
     assert refusal(lambda: Collection.from_zip(many, "many.zip")) == (
         "many.zip would take your documents past 10,000 files, the most the lab keeps."
@@ -393,8 +394,8 @@ def test_a_zip_of_more_files_than_the_lab_keeps_is_refused_before_one_is_unzippe
 def test_a_zip_whose_pdfs_are_left_to_the_page_keeps_its_passage_size():
     """The members left to the page's readers are checked by their size; the zip's passage size stays its own
     (it was the last PDF's size in bytes, so a zip's PDF was one passage where the same file dropped was two)."""
-    from raglab.documents.collection import zip_steps
     from raglab.documents.steps import run_steps
+    from raglab.documents.zip_import import zip_steps
 
     data = make_zip({"good.txt": GOOD, "report.pdf": make_pdf(["Boats sail.", "Ferries too."])})
     zipped = run_steps(zip_steps(data, leave=lambda n: n.endswith(".pdf")))

@@ -12,7 +12,8 @@ from test_cli import run_cli
 
 from raglab import Lab
 from raglab.cli import CLOSED_PIPE, main
-from raglab.documents.corpus import default_corpus_dir, load_corpus
+from raglab.documents.corpus import default_corpus_dir
+from raglab.documents.corpus_folder import load_corpus
 from raglab.techniques import TECHNIQUES, run
 from raglab.techniques.registry import LINE_CHARS
 from raglab.ui import render_main

@@ -16,11 +16,14 @@ from bench.hostile import MARKS
 from build import ROOT
 
 from raglab import cli
-from raglab.documents.collection import Collection, read_folder
-from raglab.documents.corpus import MAX_PAGES, CorpusError, Document, parse_document
+from raglab.documents.collect_files import read_folder
+from raglab.documents.collection import Collection
+from raglab.documents.corpus import MAX_PAGES, CorpusError, Document
+from raglab.documents.corpus_markdown import parse_document
 from raglab.documents.markup import html_text, markdown_text
 from raglab.documents.readers import read_file
 from raglab.documents.text import paragraphs, split_sentences
+from raglab.graph.names_by_rules import NamesByRules
 
 RUN = 100_000
 
@@ -55,7 +58,7 @@ def test_pipes_and_links_out_of_a_folder_are_named_and_never_opened(tmp_path, ca
     os.mkfifo(folder / "synonyms.toml")
     (folder / "link.txt").symlink_to(outside)
     (folder / "inner.txt").symlink_to(folder / "reef.txt")  # a link inside the folder is fine
-    corpus, problems = read_folder(folder)
+    corpus, problems = read_folder(folder, find_names=NamesByRules)
     assert [str(p) for p in problems][:3] == [
         "link.txt is a link to a file outside the folder, so the lab does not read it.",
         "notes.txt is not a regular file (a pipe, a socket or a device), so the lab does not read it.",
@@ -69,7 +72,7 @@ def test_pipes_and_links_out_of_a_folder_are_named_and_never_opened(tmp_path, ca
 def test_a_pipe_in_a_corpus_folder_is_named_too(tmp_path):
     (tmp_path / "01-reef.md").write_text("# Reef\n\nThe quillfish swims past the reef.", encoding="utf-8")
     os.mkfifo(tmp_path / "02-notes.md")
-    corpus, problems = read_folder(tmp_path)
+    corpus, problems = read_folder(tmp_path, find_names=NamesByRules)
     assert [d.slug for d in corpus.documents] == ["reef"]
     assert [p.name for p in problems] == ["02-notes.md"]
 

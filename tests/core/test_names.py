@@ -6,7 +6,8 @@ import json
 import pytest
 
 from raglab.documents.chunking import chunk_documents
-from raglab.documents.corpus import Document, Entity, parse_document
+from raglab.documents.corpus import Document, Entity
+from raglab.documents.corpus_markdown import parse_document
 from raglab.graph.entities import EntityGraph
 from raglab.graph.names import apply_edits, find_names, names_found
 
@@ -255,7 +256,8 @@ def test_a_question_with_no_known_name_follows_no_links_and_draws_no_graph(tmp_p
     # 14 people, each in a passage with the next: a graph too big to draw whole. Before, a question with no name
     # drew its most linked names and listed its links.
     from raglab import Lab
-    from raglab.documents.collection import read_folder
+    from raglab.documents.collect_files import read_folder
+    from raglab.graph.names_by_rules import NamesByRules
     from raglab.techniques import run
     from raglab.ui.result_html import _graph
 
@@ -264,7 +266,7 @@ def test_a_question_with_no_known_name_follows_no_links_and_draws_no_graph(tmp_p
     people = [f"{first} {last}" for first, last in zip(firsts, lasts, strict=True)]
     text = " ".join(f"{a} rowed with {b} to the island." for a, b in zip(people, people[1:], strict=False))
     (tmp_path / "boats.txt").write_text(text)
-    lab = Lab(read_folder(tmp_path)[0])
+    lab = Lab(read_folder(tmp_path, find_names=NamesByRules)[0])
     assert [e.name for e in lab.graph.entities] == people and len(lab.graph.links) == 19
     r = run(lab, "graph", "Who rowed to the island?")
     assert r.steps[0] == (
@@ -341,14 +343,15 @@ def test_tex_closing_quotes_are_not_part_of_a_name():
 def test_where_rules_find_no_link_the_graph_section_says_so_and_offers_the_editor(tmp_path):
     # A course author's three short notes: each name stands in its own note, so no passage mentions two.
     from raglab import Lab
-    from raglab.documents.collection import read_folder
+    from raglab.documents.collect_files import read_folder
+    from raglab.graph.names_by_rules import NamesByRules
     from raglab.techniques import run
     from raglab.ui.names_html import no_link_note
 
     (tmp_path / "welcome.md").write_text("# Welcome\n\nThe course is taught by Ana Silva. Write to her.\n")
     (tmp_path / "averages.md").write_text("# Averages\n\nThe mean comes from data of Lisbon.\n")
     (tmp_path / "plots.md").write_text("# Plots\n\nWe plot the means of Lisbon.\n")
-    lab = Lab(read_folder(tmp_path)[0])
+    lab = Lab(read_folder(tmp_path, find_names=NamesByRules)[0])
     assert [e.name for e in lab.graph.entities] == ["Lisbon", "Ana Silva"] and lab.graph.links == ()
     note = no_link_note(run(lab, "graph", "Who is Ana Silva?").details)
     assert note.startswith(
@@ -358,7 +361,7 @@ def test_where_rules_find_no_link_the_graph_section_says_so_and_offers_the_edito
     assert note.endswith('<button type="button" class="open-names">Edit the names</button></p>')
     # Once a passage mentions two names, a question naming one follows its link, and there is nothing to say.
     (tmp_path / "plots.md").write_text("# Plots\n\nWe and Ana Silva plot the means of Lisbon.\n")
-    linked = Lab(read_folder(tmp_path)[0])
+    linked = Lab(read_folder(tmp_path, find_names=NamesByRules)[0])
     assert no_link_note(run(linked, "graph", "Who is Ana Silva?").details) == ""
     assert no_link_note(run(linked, "graph", "What is a mean?").details) == (
         '<p class="names-note">Your question holds none of the 2 names the rules found in your documents. Add or '

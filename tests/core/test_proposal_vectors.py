@@ -12,8 +12,10 @@ from tests.core.conftest import stand_in_embed
 from tests.pdf_manual import make_manual_pdf
 
 from raglab import Lab, run
-from raglab.documents.collection import passage_size_in, read_folder
-from raglab.documents.corpus import load_corpus
+from raglab.documents.collect_files import read_folder
+from raglab.documents.corpus_folder import load_corpus
+from raglab.documents.passage_sizes import passage_size_in
+from raglab.graph.names_by_rules import NamesByRules
 from raglab.page import proposal_needs
 from raglab.proposals import BUDGET, NO_MODEL, NO_VECTORS, hybrid_questions, propose
 from raglab.search.vector_table import MissingVectors, VectorTable
@@ -29,7 +31,7 @@ def labs(tmp_path_factory) -> dict[str, Lab]:
         shutil.copy(R_MANUAL, folder / R_MANUAL.name)
     else:
         (folder / "handbook.pdf").write_bytes(make_manual_pdf())
-    corpus, _ = read_folder(folder)
+    corpus, _ = read_folder(folder, find_names=NamesByRules)
     return {
         "fernport": Lab(),
         "ledger": Lab(load_corpus(ROOT / "corpus" / "ledger")),

@@ -13,8 +13,10 @@ import pytest
 from tests.pdf_manual import make_manual_pdf
 
 from raglab import Lab, run
-from raglab.documents.collection import passage_size_in, read_folder
-from raglab.documents.corpus import load_corpus
+from raglab.documents.collect_files import read_folder
+from raglab.documents.corpus_folder import load_corpus
+from raglab.documents.passage_sizes import passage_size_in
+from raglab.graph.names_by_rules import NamesByRules
 from raglab.proposals import BUDGET, KEPT, Proposal, propose, propose_steps
 from raglab.question_candidates import cuts
 from raglab.techniques import TECHNIQUES
@@ -31,7 +33,7 @@ def manual(tmp_path_factory) -> Lab:
         shutil.copy(R_MANUAL, folder / R_MANUAL.name)
     else:
         (folder / "handbook.pdf").write_bytes(make_manual_pdf())
-    corpus, skipped = read_folder(folder)
+    corpus, skipped = read_folder(folder, find_names=NamesByRules)
     assert not skipped
     return Lab(corpus, passage_size_in(folder))
 

@@ -11,7 +11,7 @@ from tests.pdf_manual import make_manual_pdf
 from raglab import Lab, run
 from raglab.documents import readers as readers_module
 from raglab.documents.chunking import chunk_documents
-from raglab.documents.collection import read_folder
+from raglab.documents.collect_files import read_folder
 from raglab.documents.corpus import SLUG, Corpus, CorpusError
 from raglab.documents.readers import (
     LIMITS_SENTENCE,
@@ -23,6 +23,7 @@ from raglab.documents.readers import (
     read_pdf_pages,
     slug_for,
 )
+from raglab.graph.names_by_rules import NamesByRules
 
 PAGE = (
     '<html><head><title>Pier</title><style>p { color: red }</style><script>alert("quillfish")</script></head>'
@@ -443,7 +444,7 @@ def test_a_folder_of_files_is_read_and_what_gives_nothing_is_listed(tmp_path):
     (tmp_path / "questions.toml").write_text(
         '[[question]]\ntext = "What swims?"\nanswers = ["b_notes-1"]\n', encoding="utf-8"
     )
-    corpus, problems = read_folder(tmp_path)
+    corpus, problems = read_folder(tmp_path, find_names=NamesByRules)
     assert [(q.text, q.answers) for q in corpus.questions] == [("What swims?", ("b_notes-1",))]
     assert [d.slug for d in corpus.documents] == ["a_report", "b_notes"]
     assert corpus.name == tmp_path.name and corpus.related_words == {"fish": ("quillfish",)}
@@ -460,7 +461,7 @@ def test_a_folder_in_the_corpus_layout_is_a_corpus(tmp_path):
     (tmp_path / "01-cats.md").write_text("# Cats\n\nCats purr.\n", encoding="utf-8")
     (tmp_path / "README.md").write_text("How this corpus was made.", encoding="utf-8")
     (tmp_path / "entities.toml").write_text('[[entity]]\nname = "Tom"\n', encoding="utf-8")
-    corpus, problems = read_folder(tmp_path)
+    corpus, problems = read_folder(tmp_path, find_names=NamesByRules)
     assert [d.title for d in corpus.documents] == ["Cats"] and problems == []
     assert [e.name for e in corpus.entities] == ["Tom"]
 
@@ -468,7 +469,7 @@ def test_a_folder_in_the_corpus_layout_is_a_corpus(tmp_path):
 def test_dated_markdown_beside_other_files_is_a_visitors_file(tmp_path):
     (tmp_path / "2024-plan.md").write_text("Plan the reef walk.", encoding="utf-8")
     (tmp_path / "notes.pdf").write_bytes(make_pdf(["Notes on the walk."]))
-    corpus, problems = read_folder(tmp_path)
+    corpus, problems = read_folder(tmp_path, find_names=NamesByRules)
     assert [(d.slug, d.title) for d in corpus.documents] == [("2024_plan", "2024-plan.md"), ("notes", "notes.pdf")]
 
 
@@ -476,7 +477,7 @@ def test_a_folder_with_nothing_readable_says_why(tmp_path):
     (tmp_path / "empty.txt").write_bytes(b"")
     (tmp_path / "filler.txt").write_bytes(b"the and")
     with pytest.raises(CorpusError) as raised:
-        read_folder(tmp_path)
+        read_folder(tmp_path, find_names=NamesByRules)
     assert str(raised.value) == (
         f"{tmp_path} gives nothing to search:\n  empty.txt is empty.\n  filler.txt has no "
         "words to search: only filler words such as “the” and “and”."
@@ -484,7 +485,7 @@ def test_a_folder_with_nothing_readable_says_why(tmp_path):
     (tmp_path / "empty.txt").unlink()
     (tmp_path / "filler.txt").unlink()
     with pytest.raises(CorpusError, match="holds no files to search"):
-        read_folder(tmp_path)
+        read_folder(tmp_path, find_names=NamesByRules)
 
 
 def test_a_big_file_in_a_folder_is_named_before_it_is_read(tmp_path, monkeypatch):
@@ -492,7 +493,7 @@ def test_a_big_file_in_a_folder_is_named_before_it_is_read(tmp_path, monkeypatch
     (tmp_path / "big.txt").write_bytes(b"ferry " * 200_000)
     (tmp_path / "small.txt").write_bytes(b"ferry")
     monkeypatch.setattr(type(tmp_path / "big.txt"), "read_bytes", _only_small)
-    corpus, problems = read_folder(tmp_path)
+    corpus, problems = read_folder(tmp_path, find_names=NamesByRules)
     assert [str(p) for p in problems] == ["big.txt is 1.2 MB; the lab reads files up to 1 MB."]
     assert [d.slug for d in corpus.documents] == ["small"]
 

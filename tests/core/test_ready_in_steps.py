@@ -16,7 +16,8 @@ from raglab.documents.chunking import (
     passage_count,
     passage_texts,
 )
-from raglab.documents.corpus import Corpus, Document, join_pages, load_corpus
+from raglab.documents.corpus import Corpus, Document, join_pages
+from raglab.documents.corpus_folder import load_corpus
 from raglab.lab import Preparing
 from raglab.search.keyword import KeywordIndex
 from raglab.ui.documents_html import preparing_sentence, render_read

@@ -5,7 +5,7 @@ import pytest
 
 import raglab.search.related
 import raglab.search.vectors
-from raglab.documents.collection import parse_word_list
+from raglab.documents.word_lists import parse_word_list
 from raglab.search.related import (
     FLOOR,
     TOP,

@@ -5,9 +5,8 @@ import json
 
 import pytest
 
-from raglab.documents.collection import collection_from_records, document_record
 from raglab.documents.corpus import Document
-from raglab.documents.records import unread_documents
+from raglab.documents.records import collection_from_records, document_record, unread_documents
 from raglab.graph.names import apply_edits, edits_from_record
 from raglab.page import corpus_named
 

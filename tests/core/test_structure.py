@@ -9,9 +9,10 @@ from tests.fixtures import make_docx
 
 from raglab.cli import main
 from raglab.documents.chunking import chunk_documents, passage_count, passage_texts
-from raglab.documents.collection import Collection, document_from_record, document_record
+from raglab.documents.collection import Collection
 from raglab.documents.corpus import Corpus, Document, join_pages
 from raglab.documents.readers import read_file
+from raglab.documents.records import document_from_record, document_record
 from raglab.lab import Lab
 from raglab.techniques import run
 

@@ -222,7 +222,7 @@ def test_a_combining_accent_finds_what_the_accented_letter_finds(lab):
 
 def test_a_document_typed_with_a_combining_accent_is_found_and_shown_as_written():
     from raglab import Lab, run
-    from raglab.documents.corpus import corpus_from_texts
+    from raglab.documents.corpus_folder import corpus_from_texts
 
     corpus = corpus_from_texts("c", {"01-tea.md": "# Tea\n\nThe cafe\u0301 sells tea.", "02-x.md": "# X\n\nBoats."})
     passages = run(Lab(corpus), "plain", "Where is the café?").passages

@@ -18,16 +18,12 @@ from raglab.documents.chunking import (
     passages_phrase,
     whole_document,
 )
-from raglab.documents.collection import (
-    PASSAGES_FILE,
-    Collection,
-    passage_size_from,
-    passage_size_in,
-    passages_toml,
-    read_folder,
-)
+from raglab.documents.collect_files import read_folder
+from raglab.documents.collection import Collection
 from raglab.documents.corpus import Corpus, CorpusError, Document
+from raglab.documents.passage_sizes import PASSAGES_FILE, passage_size_from, passage_size_in, passages_toml
 from raglab.documents.readers import read_file
+from raglab.graph.names_by_rules import NamesByRules
 from raglab.search.keyword import KeywordIndex
 from raglab.ui.documents_html import render_kept, render_read, render_section
 
@@ -131,7 +127,7 @@ def test_zip_keeps_the_choice_and_a_folder_gives_it_back(tmp_path):
     assert Collection.from_zip(data).passage_size == WHOLE_DOCUMENT
 
     archive.extractall(tmp_path)  # unzipped, it is what `raglab --corpus` reads
-    corpus, problems = read_folder(tmp_path)
+    corpus, problems = read_folder(tmp_path, find_names=NamesByRules)
     assert problems == [] and passage_size_in(tmp_path) == WHOLE_DOCUMENT
     cli = Lab(corpus, passage_size_in(tmp_path))
     page = Lab(Collection.from_zip(data).corpus(), Collection.from_zip(data).passage_size)

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from raglab import Lab, run
-from raglab.documents.corpus import load_corpus
+from raglab.documents.corpus_folder import load_corpus
 from raglab.proposals import propose
 from raglab.search.fusion import RRF_DEPTH
 

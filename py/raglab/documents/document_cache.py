@@ -6,7 +6,7 @@ Each reading is kept under a hash of the reader's version, the file's name and i
 the document its slug and title, and the version (``reader_version``: the source of this folder's modules, with
 pypdf's and mammoth's versions) changes whenever the way a file is read may change, so a new reader never reuses
 an old reading. A file that gives nothing is kept too, as its ReadError (else a scanned PDF's pages are parsed on
-every call). Each reading is one JSON record (``collection.document_record``; never pickle) in one SQLite file
+every call). Each reading is one JSON record (``records.document_record``; never pickle) in one SQLite file
 beside the meaning vectors: ``documents.sqlite`` in ``cache_folder()``. A record that cannot be read back is read
 again and replaced; a cache that cannot be opened or written is read around. Removing the file only costs the time
 to read again. CPython only (the page keeps its documents in IndexedDB).
@@ -37,9 +37,9 @@ from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 
-from .collection import document_from_record, document_record
 from .corpus import CorpusError, Document
 from .readers import ReadError, read_file
+from .records import document_from_record, document_record
 
 Read = Callable[[str, bytes], Document]
 RECORD_VERSION = 1  # the shape of a kept record; a record of another shape is read again

@@ -75,7 +75,7 @@ def wordings(t: Technique, corpus, question: str, given: Mapping[str, Any]) -> l
     given, or a preset's hand-written ones when none is), spaces tidied and blanks left out. None at all when the
     technique refuses the question before it embeds anything (a question it cannot search).
 
-    >>> from raglab.documents.corpus import load_corpus
+    >>> from raglab.documents.corpus_folder import load_corpus
     >>> fernport, hyde = load_corpus(), TECHNIQUES["hyde"]
     >>> wordings(hyde, fernport, "What are the visitor rules?", {})[1][:60]  # a preset: its hand-written answer
     'Visitors must camp at the campsite, light fires only on the '

@@ -1,0 +1,149 @@
+"""A zip's documents as a collection, a member at a time: a corpus folder's layout (what ``zip_export`` writes) read
+as a corpus, or else a zip of plain files, each read as a file."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterable
+
+from . import readers
+from .collect_files import nothing_to_search, read_steps
+from .collection import Collection
+from .corpus import Document, utf8_text
+from .corpus_data import DATA_FILES, corpus_data
+from .corpus_folder import corpus_from_texts
+from .corpus_markdown import corpus_document
+from .passage_sizes import PASSAGES_FILE, passage_size_from, passage_size_of
+from .readers import ReadError, check_size, is_corpus_folder, open_zip, read_error, read_file, unzip
+from .steps import Steps
+from .zip_rows import in_zip_order
+
+
+def _raise(error: ReadError) -> bytes:
+    raise error
+
+
+def zip_steps(
+    data: bytes, name: str = "documents.zip", leave: Callable[[str], bool] | None = None
+) -> Steps[Collection]:
+    """``Collection.from_zip`` a member at a time: yields each member's name before it is unzipped and read (the
+    page answers and draws its progress between), and returns the collection. A CorpusError (a ReadError is one)
+    when the zip, or a corpus folder's file in it, cannot be read. A zip of files' members whose name ``leave``
+    picks are checked and unzipped, not read: they are the collection's ``unread`` (name, bytes), in order, for the
+    caller's own readers (the page's pdf.js and mammoth, as for files dropped one by one).
+
+    >>> import io, zipfile
+    >>> from raglab.documents.steps import run_steps
+    >>> packed = io.BytesIO()
+    >>> with zipfile.ZipFile(packed, "w") as z:
+    ...     z.writestr("a.txt", b"Boats sail."), z.writestr("b.txt", b"Ferries too.")
+    (None, None)
+    >>> steps = zip_steps(packed.getvalue())
+    >>> next(steps), next(steps)
+    ('a.txt', 'b.txt')
+    >>> [d.slug for d in run_steps(steps).documents]
+    ['a', 'b']
+    """
+    archive = open_zip(name, data)
+    members = [m for m in archive.infolist() if not m.is_dir() and not _hidden(m.filename)]
+    named = [(_base_name(m.filename), m) for m in members]  # a zipped folder: its files
+    names = [n for n, _ in named]
+    stated = None
+    for n, m in named:
+        if n == PASSAGES_FILE:
+            yield n
+            stated = passage_size_from(utf8_text(n, unzip(archive, m)), n)
+            break
+    if is_corpus_folder(names):
+        for n, m in named:
+            check_size(n, m.file_size)
+        if sum(m.file_size for _, m in named) > 4 * readers.MAX_TOTAL_CHARS:  # UTF-8: at most 4 bytes a character
+            raise read_error(name, "too_many", chars=True)
+        texts = {}
+        for n, m in named:
+            if n.endswith((".md", ".toml")):
+                yield n
+                texts[n] = utf8_text(n, unzip(archive, m))
+        corpus = corpus_from_texts("yours", texts, name)
+        size = passage_size_of(stated, names, notes=False)
+        return Collection(corpus.documents, corpus.related_words, corpus.presets, size)
+    data_files = {}
+    for n, m in named:
+        if n in DATA_FILES:
+            yield n
+            data_files[n] = utf8_text(n, unzip(archive, m))
+    edits = corpus_data(data_files)
+    files: list[tuple[str, int, Callable[[], bytes]]] = [
+        (n, m.file_size, functools.partial(unzip, archive, m)) for n, m in named if not n.endswith(".toml")
+    ]
+    if sum(_suffix(n) in readers.READABLE for n, _, _ in files) > readers.MAX_FILES:  # said before one is unzipped
+        raise read_error(name, "too_many")
+    unread: list[tuple[str, bytes]] = []
+    if leave:
+        read_here = [f for f in files if not leave(f[0])]
+        for n, bytes_said, unzipped in (f for f in files if leave(f[0])):  # ``bytes_said``: the zip's word for its size
+            yield n
+            try:
+                check_size(n, bytes_said)
+                unread.append((n, unzipped()))
+            except ReadError as e:
+                read_here.append((n, bytes_said, functools.partial(_raise, e)))
+        files = read_here
+    notes: list[str] = []  # a course author's notes beside other files: read and cut as a corpus folder's are
+
+    def read(n: str, data: bytes) -> Document:
+        note = corpus_document(n, data)
+        notes.extend([n] if note else [])
+        return note or read_file(n, data)
+
+    collection, problems = yield from read_steps(files, name, read, allow_none=bool(unread))
+    collection.skipped, collection.unread, collection.members = problems, unread, names
+    collection.related_words, collection.presets = edits["related_words"], edits["presets"]
+    collection.passage_size = passage_size_of(stated, names, bool(notes))
+    return collection
+
+
+def _suffix(name: str) -> str:
+    return name[name.rfind(".") :].lower() if "." in name else ""
+
+
+def _hidden(path: str) -> bool:
+    """macOS's zips add __MACOSX/ and ._ copies; no one means to search .DS_Store."""
+    return path.startswith("__MACOSX/") or _base_name(path).startswith(".")
+
+
+def _base_name(path: str) -> str:
+    """A zip member's file name without its folders (zips use "/"): ``PurePosixPath(path).name`` by slicing, since
+    every member is named before the first is read (``bench/README.md``, "Hostile files in the page")."""
+    return path.rstrip("/").rpartition("/")[2]
+
+
+def add_read(collection: Collection, read: Iterable[Document | ReadError], where: str) -> Collection:
+    """A zip's ``unread`` members once the caller read them (a Document, or why not), added in order as
+    ``read_steps`` adds what it reads, then all in the zip's order (``zip_rows``); a CorpusError naming ``where``
+    when the zip then gives nothing.
+
+    >>> import io, zipfile
+    >>> from raglab.documents.steps import run_steps
+    >>> packed = io.BytesIO()
+    >>> with zipfile.ZipFile(packed, "w") as z:
+    ...     z.writestr("a.txt", b"Boats sail."), z.writestr("b.pdf", b"%PDF-1.4 ...")
+    (None, None)
+    >>> zipped = run_steps(zip_steps(packed.getvalue(), leave=lambda n: n.endswith(".pdf")))
+    >>> [d.slug for d in zipped.documents], [n for n, _ in zipped.unread]
+    (['a'], ['b.pdf'])
+    >>> [d.slug for d in add_read(zipped, [read_file("b.txt", b"Ferries too.")], "x.zip").documents]
+    ['a', 'b']
+    """
+    for item in read:
+        try:
+            if isinstance(item, ReadError):
+                raise item
+            collection.add(item)
+        except ReadError as e:
+            collection.skipped.append(e)
+    collection.unread = []
+    in_zip_order(collection)
+    if not collection.documents:
+        raise nothing_to_search(where, collection.skipped)
+    return collection
