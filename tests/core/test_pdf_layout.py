@@ -9,8 +9,10 @@ import pytest
 from tests.pdf_manual import make_manual_pdf
 
 from raglab.documents.pdf_furniture import header_key, listing_lines, running_lines
-from raglab.documents.pdf_layout import join_lines, numbering_depth, read_pages, read_pages_steps, word_counts
+from raglab.documents.pdf_headings import numbering_depth
+from raglab.documents.pdf_layout import read_pages, read_pages_steps
 from raglab.documents.pdf_lines import Item, Line, Page, line_text, page_lines, text_lines
+from raglab.documents.pdf_words import join_lines, word_counts
 from raglab.documents.readers import _pdf_pages
 
 BOX = (0.0, 0.0, 612.0, 792.0)

@@ -17,14 +17,20 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .pdf_furniture import furniture
+from .pdf_headings import (
+    HEADING_RATIO,
+    continues_heading,
+    ends_with_full_stop,
+    heading_level,
+    heading_levels,
+    numbering_depth,
+)
 from .pdf_lines import Line, Page, page_lines
 from .pdf_sections import front_matter, numbered_sections
+from .pdf_words import ends_broken, join_lines, word_counts
 from .steps import Steps, run_steps
 from .text import split_sentences
 
-HEADING_RATIO = 1.15  # a line at least this much larger than the body size can be a heading (LaTeX's and
-# Texinfo's smallest headings are 1.2 times the body, a subscript-free body line varies by under 5%)
-HEADING_MAX_WORDS = 12  # a longer line is text, however it is set
 PARAGRAPH_GAP = 1.15  # baselines further apart than this times the body's usual line pitch end a block (TeX's
 # paragraph skip makes 1.48 of the size against a pitch of 1.21: 1.22 times; a tall glyph stretches a line 1.05)
 TITLE_PAGE_MIN = 3  # pages: a document this long may open with a title page (front matter under its title)
@@ -93,7 +99,7 @@ def join_broken_across_pages(pages: list[PageText], spellings: Counter[str]) -> 
     for this, after in zip(filled, filled[1:], strict=False):
         first, second = out[this], out[after]
         word, last_block = _CONTINUED.match(second.text), first.text.rsplit("\n", 1)[-1]
-        if not word or last_block.startswith("#") or not _BROKEN.search(last_block.rsplit(" ", 1)[-1]):
+        if not word or last_block.startswith("#") or not ends_broken(last_block):
             continue
         rest = second.text[word.end() :].lstrip()
         cut = len(second.text) - len(rest)
@@ -132,151 +138,6 @@ def line_pitch(pages: Sequence[Sequence[Line]], body: float) -> float:
     return gaps.most_common(1)[0][0] if gaps else 1.2
 
 
-_NUMBER = re.compile(
-    r"(?:(?:chapter|part|section|appendix)\s+)?(?:(\d+(?:\.\d+)*)|([A-Z](?:\.\d+)+)|([A-Z]|[IVX]+))"
-    r"\.?\s+(?=\S)",
-    re.IGNORECASE,
-)
-_WORDY_NUMBER = re.compile(r"(?:chapter|part|section|appendix)\s", re.IGNORECASE)
-
-
-def numbering_depth(text: str) -> int:
-    """The level a heading's number gives, 0 for none: "4.3 DER" 2, "4 Functions" and "Chapter 4 ..." and
-    "Appendix A ..." 1, "B.2 Invoking R" 2. A bare letter or roman numeral counts only after a word such as
-    "Appendix" ("A sample session" is not numbered).
-
-    >>> [numbering_depth(t) for t in ["4.3 DER functions", "Chapter 4 Reference", "Appendix A Notes", "B.2 Windows",
-    ...                               "A sample session", "Part III", "1. Make work"]]
-    [2, 1, 1, 2, 0, 0, 1]
-    """
-    m = _NUMBER.match(text)
-    if not m:
-        return 0
-    if m[3] and not _WORDY_NUMBER.match(text):
-        return 0
-    return 1 + (m[1] or m[2] or "").count(".")
-
-
-_FULL_STOP = re.compile(r"(?<!\betc)(?<!\.)\.[\"'”’)\]]*$")  # "etc." and "..." are no full stops
-
-
-def heading_shape(text: str, size: float, body: float) -> bool:
-    """Whether a line can be a heading by its text and size (its neighbours decide the rest, see ``_page_text``):
-    larger than the body (``HEADING_RATIO``) or numbered ("4.3 ...", "Chapter 4 ..."), at most
-    ``HEADING_MAX_WORDS`` words, starting with a capital or a number, not ending with a full stop, a comma or a
-    colon (a label: "Major contributors:"), and not numbers alone (a question is a heading: a FAQ's are).
-
-    >>> [heading_shape(t, s, 10) for t, s in [("4.3 DER functions", 10), ("Ferries", 14), ("Ferries", 10),
-    ...  ("It leaves at 8.", 14), ("42", 14), ("and the R Core Team", 14), ("1.8 R commands, case, etc.", 10),
-    ...  ("2.1 What is R?", 14), ("52.00 111.0 830 5", 10)]]
-    [True, True, False, False, False, False, True, True, False]
-    """
-    words = text.split()
-    if not words or len(words) > HEADING_MAX_WORDS or not (text[0].isupper() or text[0].isdigit()):
-        return False
-    if _FULL_STOP.search(text) or text.endswith((",", ":")) or all(not c.isalpha() for c in text):
-        return False
-    return size >= body * HEADING_RATIO or (numbering_depth(text) > 0 and len(words) > 1 and numbered_body(text))
-
-
-def numbered_body(text: str) -> bool:
-    """A body-size line is a heading only with a section number of two or more parts or a word such as "Chapter"
-    before it, and a title in capitals after it, so a list item ("1. Make work ...") or a table row ("52.00
-    111.0 830") stays text."""
-    m = _NUMBER.match(text)
-    return bool(
-        m and (_WORDY_NUMBER.match(text) or (m[1] and "." in m[1].strip(".")) or m[2]) and text[m.end()].isupper()
-    )
-
-
-def heading_levels(lines: Sequence[Line], body: float) -> dict[float, int]:
-    """The heading level of each heading size: the numbering depth most of that size's numbered headings have;
-    a size without numbered headings takes the level after the next larger size's (the largest: 1). Levels never
-    go past 6.
-
-    >>> heading_levels([Line("Guide", 0, 0, 20), Line("1 Ferries", 0, 0, 17), Line("1.1 Fares", 0, 0, 14),
-    ...                 Line("Notes", 0, 0, 12), Line("Body text here.", 0, 0, 10)], 10)
-    {20: 1, 17: 1, 14: 2, 12: 3}
-    """
-    depths: dict[float, Counter[int]] = {}
-    for line in lines:
-        if line.size >= body * HEADING_RATIO and heading_shape(line.text, line.size, body):
-            depth = numbering_depth(line.text)
-            depths.setdefault(line.size, Counter())
-            if depth:
-                depths[line.size][depth] += 1
-    levels: dict[float, int] = {}
-    last = 0
-    for size in sorted(depths, reverse=True):
-        last = depths[size].most_common(1)[0][0] if depths[size] else last + 1
-        levels[size] = min(max(last, 1), 6)
-    return levels
-
-
-_WORD = re.compile(r"\w+(?:[-_]\w+)*")
-_BARE = re.compile(r"^[(\[{“‘\"']+|[.,;:!?)\]}”’\"']+$")
-
-
-def word_counts(texts) -> Counter[str]:
-    """How the document spells its words, lower case: each word (hyphens and underscores kept inside it) and each
-    run of non-spaces without its surrounding punctuation ("https://cran.r-project.org").
-
-    >>> sorted(word_counts(["An ELEMENT of update-mime-database (see https://x.org)."]))
-    ['an', 'element', 'https', 'https://x.org', 'of', 'org', 'see', 'update-mime-database', 'x']
-    """
-    counts: Counter[str] = Counter()
-    for text in texts:
-        lower = text.lower()
-        counts.update(_WORD.findall(lower))
-        counts.update(_BARE.sub("", token) for token in lower.split() if "." in token or "/" in token)
-    return counts
-
-
-_BROKEN = re.compile(r"(\w+(?:[-_]\w+)*)([-_])$")
-_HEAD = re.compile(r"\w+(?:[-_]\w+)*")
-
-
-def join_lines(first: str, second: str, spellings: Counter[str]) -> str:
-    """Two lines of one block joined: a word broken at the line end is joined the way the document spells it
-    elsewhere (the joined word, or with its hyphen); when it does not say, a lower-case continuation is one word
-    ("man-" "agement"), a capital one keeps the hyphen ("Self-" "Service") unless both halves are capitals
-    ("ELE-" "MENT"), and a word with a hyphen already keeps this one too ("update-mime-" "database"). A break
-    after "_" or "/" is always inside one identifier or address, and one after "." is when the document has the
-    whole ("https://cran.r-" "project.org").
-
-    >>> words = Counter({"update-mime-database": 1, "element": 2, "https://x.org": 1})
-    >>> for a, b in [("the man-", "agement team"), ("ASN1_", "SYNTAX_ERROR."), ("an ELE-", "MENT"), ("Self-",
-    ...              "Service desks"), ("see update-mime-", "database"), ("X.", "690"), ("(https://x.", "org)")]:
-    ...     print(join_lines(a, b, words))
-    the management team
-    ASN1_SYNTAX_ERROR.
-    an ELEMENT
-    Self-Service desks
-    see update-mime-database
-    X. 690
-    (https://x.org)
-    """
-    last, head = first.rsplit(" ", 1)[-1], _HEAD.match(second)
-    broken = _BROKEN.search(last)  # the last word only: a block's text grows line by line
-    if last.endswith("/") or (
-        last.endswith(".") and _BARE.sub("", (last + second.split(" ", 1)[0]).lower()) in spellings
-    ):
-        return first + second
-    if not broken or not head:
-        return f"{first} {second}"
-    if broken[2] == "_":
-        return first + second
-    start, tail = broken[1], head[0]
-    joined, kept = (start + tail).lower(), f"{start}-{tail}".lower()
-    if (joined in spellings) != (kept in spellings):
-        one_word = joined in spellings
-    elif "-" in start:
-        one_word = False
-    else:
-        one_word = tail[0].islower() or (start[-1].isupper() and tail[:2].isupper())
-    return first[:-1] + second if one_word else first + second
-
-
 _LIST_MARK = re.compile(r"(?:[-*+•–]|\d{1,3}[.)])\s")  # a list item starts a block, as in text.py
 
 
@@ -296,7 +157,7 @@ def _page_text(
     document's levels by size, its numbered sections (``pdf_sections``), and whether this page may be a title page,
     whose only heading is its title (its largest would-be heading; a numbered one stays)."""
     levels, sections, title_page = headings
-    level_of = {n: _heading_level(line, body, levels, sections) for n, line in enumerate(lines) if n not in left}
+    level_of = {n: heading_level(line, body, levels, sections) for n, line in enumerate(lines) if n not in left}
     if title_page:
         front_matter(lines, level_of, numbering_depth)
     blocks: list[tuple[int, list[int]]] = []  # each block's heading level (0 for text) and its lines
@@ -307,7 +168,7 @@ def _page_text(
         if blocks and blocks[-1][1][-1] == n - 1:  # a left-out line between two ends a block
             kind, members = blocks[-1]
             block = [lines[m] for m in members]
-            if _continues_heading(block, line, body) if kind else not level and _continues(block, line, pitch):
+            if continues_heading(block, line, body) if kind else not level and _continues(block, line, pitch):
                 members.append(n)
                 continue
         blocks.append((level, [n]))
@@ -323,37 +184,6 @@ def _page_text(
     stood = {n: max((end for m, end in ends.items() if lines[m].y > lines[n].y), default=0) for n in left}
     left_out = tuple((stood[n], lines[n].text, left[n]) for n in sorted(left, key=lambda n: (stood[n], n)))
     return PageText("\n\n".join(texts), left_out)
-
-
-def _heading_level(line: Line, body: float, levels: dict[float, int], sections: frozenset[str]) -> int:
-    if line.text in sections:
-        return 1
-    if not heading_shape(line.text, line.size, body):
-        return 0
-    depth = numbering_depth(line.text)
-    return min(depth, 6) if depth else levels.get(line.size, 0)
-
-
-def _continues_heading(block: list[Line], line: Line, body: float) -> bool:
-    """Whether a line is a large heading's wrapped second line: its size, close below, not numbered, the two no
-    longer than a heading, and the break inside a phrase (the line starts in lower case, or the heading's first
-    line ends with a short lower-case word: "... in the" "Model", not "Thomas Williams" "Version 5.4").
-
-    >>> heading, wrapped = Line("7.18 Why does the output depend on the", 90, 700, 14), Line("order?", 90, 684, 14)
-    >>> _continues_heading([heading], wrapped, 10), _continues_heading([heading], Line("Why?", 90, 684, 14), 10)
-    (True, True)
-    """
-    last = block[-1]
-    words = last.text.split()
-    return (
-        len(block) == 1
-        and line.size == last.size >= body * HEADING_RATIO
-        and not numbering_depth(line.text)
-        and not _FULL_STOP.search(line.text)
-        and 0 < last.y - line.y <= 1.6 * line.size
-        and len(words) + len(line.text.split()) <= HEADING_MAX_WORDS
-        and (line.text[:1].islower() or (words[-1].isalpha() and words[-1].islower() and len(words[-1]) <= 4))
-    )
 
 
 def _continues(block: list[Line], line: Line, pitch: float) -> bool:
@@ -412,9 +242,7 @@ def _has_sentence_end(text: str) -> bool:
     >>> [_has_sentence_end(t) for t in ["Copyright 1990 W. N. Venables Copyright 1992", "It is. So", "1 2 ..."]]
     [False, True, False]
     """
-    return (
-        bool(_FULL_STOP.search(text)) or text.rstrip("\"'”’)]").endswith(("!", "?")) or len(split_sentences(text)) > 1
-    )
+    return ends_with_full_stop(text) or text.rstrip("\"'”’)]").endswith(("!", "?")) or len(split_sentences(text)) > 1
 
 
 def _plain(text: str) -> str:
