@@ -27,6 +27,10 @@ and load included): the failure's, or, where the page cuts the prompt to the mem
 run, what was left out; after a failure, "good read" from "Try again" to the sentence saying what was left out, and
 "answer" from there (or from the first sentence) to the answer's end.
 
+Issue 36's source view (``SOURCE_ROW``): a PDF of 300,000 text items on 30 pages dropped, kept, asked about, and its
+first passage opened with "Show in the document"; "answer" is the drop to the document read, "its line" the click
+to the highlighted passage in the view, "good read" the click to every run of the text drawn.
+
 The rest of issue 36, in a table of its own: a question typed in an embed and sent before Python has started (the
 lab's code held back until Enter), from Enter to its answer, with the count of requests (or Referers) that carry it;
 records that are no text (an array nested 3,000 deep) or torn (with PDF bytes beside), from Ready to the documents'
@@ -46,6 +50,7 @@ from tests.fixtures import (
     make_docx,
     make_docx_bomb,
     make_drawing_bomb_pdf,
+    make_many_items_pdf,
     make_page_tree_pdf,
     make_pdf,
     make_zip,
@@ -434,6 +439,68 @@ def torn_row(context, site_url: str, limit_s: float) -> dict:
     return {"said_s": said, "count": len(left), "line": f"{len(left)} damaged records left; {line}"}
 
 
+# Issue 36's source view: a kept PDF of many text items over many pages (300,000 items on 30 pages, each page
+# under the lab's 20,000), its passage opened with "Show in the document". "its line": from the click to the
+# highlighted passage in the view (and, as "good read", to every run of the text drawn: the view's
+# ``data-drawn``, or on a site without it the PDF's page drawn); "answer": from the drop to the document read.
+SOURCE_ROW = "source view of a PDF of 300,000 items on 30 pages"
+SOURCE_JS = """() => {
+  const b = globalThis.__bench, r = b.source = {};
+  document.addEventListener("click", (e) => {
+    if (!r.click && e.target.closest("button.show-source")) r.click = performance.now();
+  }, { capture: true });
+  b.until(document.body, () => document.querySelector("dialog.source-view[open] #source-here")).then((t) => {
+    r.here = t;
+  });
+  b.until(document.body, () => document.querySelector("dialog.source-view[open] .source-cut[data-drawn=all]"))
+    .then((t) => { r.all = t; });
+  b.until(document.body, () => document.querySelector("dialog.source-view[open] .pdf-box")).then((t) => {
+    r.box = t;
+  });
+}"""
+
+
+def source_row(context, site_url: str, limit_s: float, smoke_run: bool = False) -> dict:
+    """The many-item PDF dropped, kept and asked about; its first passage opened in the source view."""
+    items, pages = (30_000, 3) if smoke_run else (300_000, 30)
+    page = open_lab(context, site_url)
+    page.wait_for_selector("#yours[data-loaded]", state="attached", timeout=120_000)
+    dropped = page.evaluate("performance.now()")
+    pdf = make_many_items_pdf(items, pages)
+    page.locator("#doc-files").set_input_files({"name": "items.pdf", "mimeType": "application/pdf", "buffer": pdf})
+    page.wait_for_selector("#docs-read .keep-read", timeout=limit_s * 1000)
+    read = page.evaluate("performance.now()")
+    page.locator("#docs-read .keep-read").click()
+    page.wait_for_selector("#docs-kept li.kept-doc", timeout=limit_s * 1000)
+    page.fill("#q-plain", "w42 w43 w44")
+    page.press("#q-plain", "Enter")
+    hit = page.locator("#result-plain ol.passages > li.hit").first
+    hit.wait_for(timeout=limit_s * 1000)
+    page.evaluate(SOURCE_JS)
+    hit.locator("button.show-source").click()
+    try:
+        page.wait_for_function(
+            "() => { const r = __bench.source; return r.here && (r.all || r.box); }", timeout=limit_s * 1000
+        )
+        page.wait_for_function("() => __bench.source.all", timeout=5_000)
+    except Exception:
+        pass
+    r = page.evaluate("__bench.source")
+    end = r.get("all") or r.get("box") or page.evaluate("performance.now()")
+    tasks = page.evaluate("__bench.longtasks")
+    longest = max((d for t, d in tasks if r["click"] <= t < end), default=0)
+    read_longest = max((d for t, d in tasks if dropped <= t < read), default=0)
+    line = page.locator("dialog.source-view .source-about").first.inner_text() if r.get("here") else ""
+    page.close()
+    return {
+        "said_s": (r["here"] - r["click"]) / 1000 if r.get("here") else None,
+        "good_s": (end - r["click"]) / 1000,
+        "answered_s": (read - dropped) / 1000,
+        "longest_ms": longest,
+        "line": f"read's longest task {read_longest:.0f} ms; {line}",
+    }
+
+
 def main(argv=None) -> int:
     from playwright.sync_api import sync_playwright
     from tools.site import served
@@ -456,7 +523,10 @@ def main(argv=None) -> int:
     try:
         with sync_playwright() as playwright, served(dist) as site_url:
             with browser_with_profile(playwright, work / "profile", site_url, INIT_JS) as context:
-                extra = {GUARD_ROW: lambda: guard_row(context, site_url)}
+                extra = {
+                    GUARD_ROW: lambda: guard_row(context, site_url),
+                    SOURCE_ROW: lambda: source_row(context, site_url, args.limit, args.smoke),
+                }
                 if not args.smoke:  # a model download and two answers: not a smoke run's
                     extra[PROMPT_ROW] = lambda: prompt_row(context, site_url, args.limit)
                 runs = {

@@ -11,18 +11,19 @@ closes it, and focus goes back to the button that opened it.
 
 import asyncio
 
+import drawing
 from js import Object, raglabDocuments
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, when
 
 from raglab.documents.source_map import find_place, passage_marks, passage_pages, passage_text
+from raglab.ui.source_body import HERE_ID
 from raglab.ui.source_html import (
-    HERE_ID,
     PDF_SCALES,
     TITLE_ID,
+    cut_steps,
     pdf_caption,
     pdf_zoom_for,
-    render_cut,
     render_pdf_part,
     render_source,
     size_of,
@@ -42,6 +43,7 @@ class SourceView:
         self.scrolled_to = 0  # the view's scroll position when it last went to the passage
         self.zoom = None  # the PDF page's zoom the visitor chose (None: by the room it has, pdf_zoom_for)
         self.drawn = None  # (document, its pages, each page's marks, pdf_view) of the PDF part shown
+        self.cuts = 0  # a count of the text's drawings (an opening, another cut chosen): an earlier one stops
 
     def element(self):
         if self.dialog is None:
@@ -77,12 +79,56 @@ class SourceView:
         dialog = self.element()
         self.opened += 1
         self.shown, self.opener, self.drawn = (doc, place), opener, None
-        dialog.innerHTML = render_source(doc, place)
+        dialog.innerHTML = render_source(doc, place, cut="")
         if not dialog.open:
             dialog.showModal()
-        self.go_to_passage(focus=True)
-        if place is not None and place.count and name == "yours" and doc.page_starts:
+        if place is None:
+            return
+        asyncio.ensure_future(self.draw_cut(place.size, focus=True))
+        if place.count and name == "yours" and doc.page_starts:
             asyncio.ensure_future(self.draw_pdf(doc, place, self.opened))
+
+    async def draw_cut(self, size, focus: bool) -> None:
+        """The text as cut into passages of ``size``, in steps (raglab.ui.source_html.cut_steps): the run that
+        holds the passage first, gone to (and focused when ``focus``) as soon as it is drawn, then the runs after
+        and before it, a few a task. A run put before the passage moves it down: the view goes back to it, unless
+        the visitor has scrolled meanwhile."""
+        self.cuts += 1
+        cuts, (doc, place) = self.cuts, self.shown
+        cut = self.dialog.querySelector(".source-cut")
+        cut.removeAttribute("data-drawn")
+        pace, text, waiting = drawing.Pace(), None, {"start": [], "end": []}
+
+        def put() -> None:
+            if waiting["end"]:
+                text.insertAdjacentHTML("beforeend", "".join(waiting["end"]))
+            if waiting["start"]:
+                moved = self.dialog.scrollTop != self.scrolled_to
+                text.insertAdjacentHTML("afterbegin", "".join(reversed(waiting["start"])))
+                if not moved:
+                    self.go_to_passage(focus=False)
+            waiting["start"], waiting["end"] = [], []
+
+        for step in cut_steps(doc, place, size):
+            if cuts != self.cuts:
+                return
+            if step is None:
+                pass
+            elif step[0] == "cut":
+                cut.innerHTML = step[1]
+                text = cut.querySelector(".source-text")
+            elif step[0] == "here":
+                text.innerHTML = step[1]
+                self.go_to_passage(focus=focus)
+                await asyncio.sleep(0)  # the passage shown before the rest is drawn
+                pace = drawing.Pace()
+                continue
+            else:
+                waiting[step[0]].append(step[1])
+            await pace.tick(put)
+        if cuts == self.cuts:
+            put()
+            cut.dataset.drawn = "all"  # every run of the text is in (tests wait for it)
 
     def go_to_passage(self, focus: bool) -> None:
         """The highlighted passage scrolled to the middle of the view, and focused (a screen reader reads it)."""
@@ -176,12 +222,11 @@ class SourceView:
         box = event.target
         if box.name != "source-size" or self.shown is None or self.shown[1] is None:
             return
-        doc, place = self.shown
-        self.dialog.querySelector(".source-cut").innerHTML = render_cut(doc, place, size_of(box.value))
-        self.go_to_passage(focus=False)
+        asyncio.ensure_future(self.draw_cut(size_of(box.value), focus=False))
 
     def on_close(self, event) -> None:
         self.opened += 1  # a page still being drawn draws nothing
+        self.cuts += 1  # nor the text
         self.shown, self.drawn = None, None
         if self.opener is not None and self.opener.isConnected:
             self.opener.focus()

@@ -28,7 +28,8 @@ from raglab.documents.source_map import (
     sentence_spans,
 )
 from raglab.ui.result_html import render_result
-from raglab.ui.source_html import HERE_ID, render_cut, render_pdf_part, render_source, show_how_read
+from raglab.ui.source_body import HERE_ID
+from raglab.ui.source_html import render_cut, render_pdf_part, render_source, show_how_read
 
 MANUAL_TEXT = "\n\n".join(
     [

@@ -34,6 +34,7 @@ from itertools import accumulate
 
 from .chunking import CHUNK_SIZES, WHOLE_DOCUMENT, Chunk, PassageSize, chunk_document
 from .corpus import Document
+from .steps import Steps, run_steps
 
 
 @dataclass(frozen=True)
@@ -88,9 +89,25 @@ def sentence_spans(doc: Document) -> list[tuple[int, int]]:
     >>> sentence_spans(Document("d", "D", "One  two.\\n\\n# Part\\n\\nThree."))
     [(0, 9), (19, 25)]
     """
-    return [
-        _span_at(doc.text, start, sentence) for start, sentence in zip(doc.sentence_starts, doc.sentences, strict=True)
-    ]
+    return run_steps(sentence_spans_steps(doc))
+
+
+STEP_SENTENCES = 5_000  # sentences found in the text a step (the source view's, in the page)
+
+
+def sentence_spans_steps(doc: Document) -> Steps[list[tuple[int, int]]]:
+    """``sentence_spans`` in steps of STEP_SENTENCES sentences."""
+    spans: list[tuple[int, int]] = []
+    starts, sentences = doc.sentence_starts, doc.sentences
+    for at in range(0, len(sentences), STEP_SENTENCES):
+        spans += [
+            _span_at(doc.text, start, sentence)
+            for start, sentence in zip(
+                starts[at : at + STEP_SENTENCES], sentences[at : at + STEP_SENTENCES], strict=True
+            )
+        ]
+        yield
+    return spans
 
 
 def _span_at(text: str, start: int, sentence: str) -> tuple[int, int]:

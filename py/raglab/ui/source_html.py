@@ -17,24 +17,23 @@ True
 
 from __future__ import annotations
 
-import re
-from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
 from html import escape
 
 from ..documents.chunking import BLOCKS, CHUNK_SIZES, WHOLE_DOCUMENT, PassageSize, chunk_document
 from ..documents.corpus import Document
-from ..documents.source_map import Place, passage_label, sentence_spans
+from ..documents.source_map import Place, passage_label, sentence_spans_steps
+from ..documents.steps import Steps, run_steps
+from .source_body import RUN_CHARS, Body, Passage
 
 TITLE_ID = "source-title"
-HERE_ID = "source-here"  # the first piece of the highlighted passage: scrolled to and focused when the view opens
-_BLOCK = re.compile(r"[^\n]+")  # a document's blocks are its lines (blank lines only separate them)
+STEP_CHUNKS = 2_000  # passages outlined a step, before the text is drawn
 
 
-def render_source(doc: Document, place: Place | None, size: PassageSize | None = None) -> str:
+def render_source(doc: Document, place: Place | None, size: PassageSize | None = None, cut: str | None = None) -> str:
     """The whole view: its heading and Close, the choice of cut (chunk size's passages only), the place for the
-    PDF's page (filled by the page when it has the PDF) and the text as cut (``render_cut``)."""
+    PDF's page (filled by the page when it has the PDF) and the text as cut (``render_cut``; ``cut`` "": left
+    empty, for the page to draw in steps, ``cut_steps``)."""
     head = (
         f'<div class="source-head"><h2 id="{TITLE_ID}">{escape(doc.title)}</h2>'
         '<button type="button" class="source-close">Close</button></div>'
@@ -45,9 +44,10 @@ def render_source(doc: Document, place: Place | None, size: PassageSize | None =
             "differently since the result was drawn. Ask the question again.</p>"
         )
     size = place.size if size is None else size
+    cut = render_cut(doc, place, size) if cut is None else cut
     return (
         f'{head}{_size_choice(place, size)}<div class="source-parts"><div class="pdf-part" hidden></div>'
-        f'<div class="source-cut">{render_cut(doc, place, size)}</div></div>'
+        f'<div class="source-cut">{cut}</div></div>'
     )
 
 
@@ -73,25 +73,50 @@ def render_cut(doc: Document, place: Place, size: PassageSize | None = None) -> 
     """The document's text cut into passages of ``size`` (the place's own by default): a line saying what is shown,
     then every block, heading or paragraph, with each passage outlined and labelled, the passages that hold the
     place's sentences highlighted, and each left-out line struck through where it stood."""
+    about, body = run_steps(_cut_steps(doc, place, size))
+    return _frame(about, body.html())
+
+
+def cut_steps(
+    doc: Document, place: Place, size: PassageSize | None = None, run_chars: int = RUN_CHARS
+) -> Iterator[tuple[str, str] | None]:
+    """``render_cut`` in steps, for the page: None while the passages are found, then ("cut", the line saying what
+    is shown and an empty ``.source-text``), then the text in runs (``Body.runs``: ("here", the run that holds the
+    highlighted passage), then ("end", html) to go after what is drawn and ("start", html) before it, in turn).
+    The runs (of about ``run_chars`` characters of text) put in their places are ``render_cut``'s text."""
+    about, body = yield from _cut_steps(doc, place, size)
+    yield "cut", _frame(about, "")
+    yield from body.runs(run_chars)
+
+
+def _cut_steps(doc: Document, place: Place, size: PassageSize | None) -> Steps[tuple[str, Body]]:
+    """The sentence of what is shown, and the text's passages and left-out lines, found a few thousand a step."""
     size = place.size if size is None else size
-    spans = sentence_spans(doc)
+    spans = yield from sentence_spans_steps(doc)
     chunks = [c for c in chunk_document(doc, size) if c.sentences]
+    yield
     held = set(place.sentences)
-    passages = [
-        _Passage(
-            spans[c.first][0],
-            spans[c.first + c.sentences - 1][1],
-            passage_label(c, place),
-            c.page,
-            not held.isdisjoint(range(c.first, c.first + c.sentences)),
-        )
-        for c in chunks
-    ]
+    passages: list[Passage] = []
+    for at in range(0, len(chunks), STEP_CHUNKS):
+        passages += [
+            Passage(
+                spans[c.first][0],
+                spans[c.first + c.sentences - 1][1],
+                passage_label(c, place),
+                c.page,
+                not held.isdisjoint(range(c.first, c.first + c.sentences)),
+            )
+            for c in chunks[at : at + STEP_CHUNKS]
+        ]
+        yield
     left_out = sorted(doc.left_out, key=lambda line: line[0])
-    body = _Body(doc.text, passages, left_out, doc.headings).html()
+    return _about(doc, place, size, len(chunks), len(left_out)), Body(doc.text, passages, left_out, doc.headings)
+
+
+def _frame(about: str, body: str) -> str:
     return (
-        f'<p class="source-about">{escape(_about(doc, place, size, len(chunks), len(left_out)))}</p>'
-        f'<h3 class="source-text-h">The text as the lab cut it</h3><div class="source-text">{body}</div>'
+        f'<p class="source-about">{escape(about)}</p><h3 class="source-text-h">The text as the lab cut it</h3>'
+        f'<div class="source-text">{body}</div>'
     )
 
 
@@ -128,95 +153,6 @@ of 2 sentences that hold the sentences of r-s1-2 (the passage the result gave) a
         f"How the lab read {doc.source or doc.title}: {cut}{out}. Each passage is outlined, its id first; "
         f"{came}.{struck}"
     )
-
-
-@dataclass(frozen=True)
-class _Passage:
-    start: int
-    end: int
-    id: str
-    page: int | None
-    lit: bool  # highlighted: it holds a sentence of the place
-
-
-class _Body:
-    """The blocks of a text as HTML, passages and left-out lines put in where they stand. A passage may run over
-    several blocks, and a block hold several passages, so each is drawn in pieces, one per block (its id on the
-    first); a left-out line at a block's start stands before it, one inside a block (a page break within a
-    sentence) inside it. Passages and lines are found by bisection: a 300-page manual has thousands of each."""
-
-    def __init__(
-        self,
-        text: str,
-        passages: Sequence[_Passage],
-        left_out: Sequence[tuple[int, str, str]],
-        headings: Sequence[tuple[int, int, str]],
-    ):
-        self.text, self.passages, self.left_out = text, passages, left_out
-        self.starts = [p.start for p in passages]
-        self.bounds = sorted({o for p in passages for o in (p.start, p.end)} | {line[0] for line in left_out})
-        self.next_left = 0  # the first left-out line not drawn yet
-        self.here = False  # the highlighted passage's first piece is drawn (it carries HERE_ID)
-        self.headings = {offset: level for offset, level, _ in headings}  # a heading's title offset: its level
-        self.heading_starts = sorted(self.headings)
-        # the document's heading levels in use, so the view's headings go h4, h5, ... with no level skipped
-        self.levels = sorted(set(self.headings.values()))
-
-    def html(self) -> str:
-        out, previous = [], 3
-        for block in _BLOCK.finditer(self.text):
-            start, end = block.start(), block.end()
-            i = bisect_left(self.heading_starts, start)  # a heading's title starts after its "#" mark
-            heading = i < len(self.heading_starts) and self.heading_starts[i] < end
-            content = self.heading_starts[i] if heading else start
-            out.append(self._left_out_until(content, "p"))
-            pieces = self._pieces(content, end)
-            if heading:
-                level = min(6, 4 + self.levels.index(self.headings[content]), previous + 1)
-                previous = level
-                out.append(f"<h{level}>{pieces}</h{level}>")
-            elif pieces.strip():
-                out.append(f"<p>{pieces}</p>")
-        out.append(self._left_out_until(len(self.text), "p"))
-        return "".join(out)
-
-    def _left_out_until(self, offset: int, tag: str) -> str:
-        """The left-out lines not drawn yet that stood at or before ``offset``."""
-        out = []
-        while self.next_left < len(self.left_out) and self.left_out[self.next_left][0] <= offset:
-            _, line, reason = self.left_out[self.next_left]
-            out.append(
-                f'<{tag} class="left-out"><del>{escape(line)}</del> <span class="why">(left out: '
-                f"{escape(reason)})</span></{tag}>"
-            )
-            self.next_left += 1
-        return "".join(out)
-
-    def _pieces(self, start: int, end: int) -> str:
-        cuts = [start, *self.bounds[bisect_right(self.bounds, start) : bisect_left(self.bounds, end)], end]
-        out = []
-        for a, b in zip(cuts, cuts[1:], strict=False):
-            if a > start:
-                out.append(self._left_out_until(a, "span"))
-            out.append(self._piece(a, b))
-        return "".join(out)
-
-    def _piece(self, a: int, b: int) -> str:
-        text = escape(self.text[a:b])
-        n = bisect_right(self.starts, a) - 1
-        if n < 0 or a >= self.passages[n].end:
-            return text  # between passages
-        p = self.passages[n]
-        label = ""
-        if a == p.start:
-            page = f" · p. {p.page}" if p.page is not None else ""
-            label = f'<span class="pid">{escape(p.id)}{page}</span> '
-        here = ""
-        if p.lit and not self.here:
-            here, self.here = f' id="{HERE_ID}" tabindex="-1"', True
-        tag, css = ("mark", "psg hl") if p.lit else ("span", "psg")
-        css += " psg-b" if n % 2 else ""
-        return f'<{tag} class="{css}" data-id="{escape(p.id)}"{here}>{label}{text}</{tag}>'
 
 
 # How large a PDF's page is drawn: "fit", as wide as the room it has; "print", its printed size (CSS px are 1/96

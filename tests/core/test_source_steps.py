@@ -1,0 +1,108 @@
+"""The source view in steps (issue 36: no task of the page over ~50 ms, the source view included): the text is drawn
+in runs of blocks, the run holding the highlighted passage first, and the runs put in their places are exactly the
+text drawn at once, whatever the document, the passage, the cut or the runs' length."""
+
+from __future__ import annotations
+
+import doctest
+import re
+from html import unescape
+
+import pytest
+
+import raglab.ui.source_body
+from raglab import Lab
+from raglab.documents.chunking import CHUNK_SIZES, chunk_document
+from raglab.documents.corpus import Document, join_pages
+from raglab.documents.source_map import STEP_SENTENCES, find_place, sentence_spans, sentence_spans_steps
+from raglab.documents.steps import run_steps
+from raglab.ui.source_body import HERE_ID
+from raglab.ui.source_html import cut_steps, render_cut
+
+
+def _manual(pages: int = 40) -> Document:
+    """A long PDF-like document: headings of three levels, paragraphs that run from page to page, a running header
+    left out at each page's start and a page number left out inside a sentence."""
+    texts = []
+    for n in range(pages):
+        parts = [f"# Chapter {n}"] if n % 10 == 0 else []
+        parts += [f"## Part {n}", f"### Note {n}"] if n % 3 == 0 else []
+        parts += [f"Boat {n} sails at {n % 12}. Its crew of {n % 7} counts the nets. " * 6 for _ in range(5)]
+        texts.append("\n\n".join(parts) + f" The tide turns at {n % 24}, and the")
+    text, starts = join_pages(texts)
+    left_out = tuple((start, f"Harbour guide <{n}>", "running header") for n, start in enumerate(starts) if n)
+    left_out += tuple((text.index("the", start), str(n), "page number") for n, start in enumerate(starts) if n % 4 == 1)
+    return Document("guide", "Harbour guide", text, "guide.pdf", starts, left_out=left_out)
+
+
+def _in_place(steps) -> str:
+    """What the page builds from the steps: the frame, then each run at the text's end or start."""
+    frame, before, after = None, [], []
+    for step in steps:
+        if step is None:
+            assert frame is None, "every step that finds passages comes before the text"
+            continue
+        where, html = step
+        if where == "cut":
+            frame = html
+        elif where == "here":
+            assert frame is not None and not before and not after, "the passage's run is the text's first"
+            after.append(html)
+        else:
+            (after if where == "end" else before).append(html)
+    body = "".join([*reversed(before), *after])
+    return frame.replace('<div class="source-text"></div>', f'<div class="source-text">{body}</div>')
+
+
+@pytest.mark.parametrize("run_chars", [40, 900, 7_000, 1_000_000])
+def test_the_runs_in_their_places_are_the_text_drawn_at_once(run_chars):
+    doc = _manual()
+    chunks = chunk_document(doc, 2)
+    places = [find_place(doc, "", 2), find_place(doc, doc.slug, 2)]
+    places += [find_place(doc, c.id, 2) for c in (chunks[0], chunks[len(chunks) // 2], chunks[-1])]
+    places.append(find_place(doc, chunk_document(doc, 4)[5].sized_id, 2))
+    for place in places:
+        for size in {place.size, *place.sizes}:
+            assert _in_place(cut_steps(doc, place, size, run_chars)) == render_cut(doc, place, size)
+
+
+def test_every_fernport_document_and_passage_is_the_same_in_steps():
+    for doc in Lab().corpus.documents:
+        for c in chunk_document(doc, 1):
+            place = find_place(doc, c.sized_id, 2)
+            for size in CHUNK_SIZES:
+                assert _in_place(cut_steps(doc, place, size, 60)) == render_cut(doc, place, size)
+
+
+def test_the_passage_comes_first_and_each_run_is_short():
+    doc = _manual(200)  # about 390,000 characters
+    chunks = chunk_document(doc, 2)
+    place = find_place(doc, chunks[len(chunks) // 2].id, 2)
+    steps = [s for s in cut_steps(doc, place, 2, 20_000) if s is not None]
+    assert [w for w, _ in steps[:2]] == ["cut", "here"]
+    assert f'id="{HERE_ID}"' in steps[1][1] and place.passage_id in steps[1][1]
+    runs = steps[2:]
+    assert {w for w, _ in runs} == {"end", "start"} and len(runs) > 15
+    assert all(HERE_ID not in html for _, html in runs)  # the highlight's id once, in the passage's run
+    block = max(map(len, doc.text.split("\n")))
+    shown = [len(unescape(re.sub(r"<[^>]+>", "", html))) for _, html in steps[1:]]  # the text a visitor reads
+    assert max(shown) < 1.5 * (20_000 + block), shown  # a run: about 20,000 characters of text, with ids
+
+
+def test_sentence_spans_in_steps_are_the_spans():
+    doc = _manual(300)
+    steps = sentence_spans_steps(doc)
+    yields = 0
+    try:
+        while True:
+            next(steps)
+            yields += 1
+    except StopIteration as end:
+        spans = end.value
+    assert spans == sentence_spans(doc) == run_steps(sentence_spans_steps(doc))
+    assert [doc.text[a:b].split() for a, b in spans] == [s.split(" ") for s in doc.sentences]
+    assert yields == -(-len(doc.sentences) // STEP_SENTENCES) > 1
+
+
+def test_worked_examples():
+    assert doctest.testmod(raglab.ui.source_body).failed == 0
