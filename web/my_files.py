@@ -1,8 +1,9 @@
 """Your documents, read: the files the visitor chooses, drops, pastes or brings in a zip, read one at a time (the
 page stays usable) and listed with what each gave, until they are kept (my_documents.py) or discarded.
 
-The core reads (raglab.documents.readers: every file kind, decided by ``file_kind``, and every message); documents.js
-reads PDFs with pdf.js. Nothing here sends a byte anywhere: every file is read from the visitor's disk by the browser.
+The core reads (raglab.documents.readers: every file kind, decided once by raglab.documents.kinds.file_kind and handed
+on, and every message); documents.js reads PDFs with pdf.js. Nothing here sends a byte anywhere: every file is read
+from the visitor's disk by the browser.
 """
 
 import asyncio
@@ -18,6 +19,7 @@ from pyscript import document, when
 
 from raglab.documents.chunking import cut_sentences_steps
 from raglab.documents.corpus import CorpusError, Document
+from raglab.documents.kinds import HEAD_BYTES, file_kind
 from raglab.documents.pdf_lines import Page
 from raglab.documents.pdf_reports import PdfReports
 from raglab.documents.readers import (
@@ -27,7 +29,6 @@ from raglab.documents.readers import (
     ReadError,
     check_docx_steps,
     check_page_count,
-    file_kind,
     read_error,
     read_file,
     read_pasted,
@@ -73,7 +74,7 @@ class Reading:
         if data is None:  # said before a byte is read
             return read_error(name, "too_large", size=file.size)
         try:
-            kind = file_kind(name, bytes(data.subarray(0, 1024).to_py()))
+            kind = file_kind(name, bytes(data.subarray(0, HEAD_BYTES).to_py()))
             if kind == "pdf":
                 reports = PdfReports(name)  # the command line's bounds, on what pdf.js gives after each page
 
@@ -96,13 +97,15 @@ class Reading:
                 made = (Page.from_arrays(p.texts.to_py(), p.numbers.to_py(), p.box.to_py()) for p in read.pages)
                 at = self.at
                 laid_out = (lambda n: self.progress(replace(at, layout=n))) if at is not None else None
-                return await pace.run(counted(read_pdf_pages_steps(name, made)), laid_out)
-            raw = data.to_bytes()
+                doc = await pace.run(counted(read_pdf_pages_steps(name, made)), laid_out)
+                self.pdfs[id(doc)] = (doc, file)  # source view: its bytes
+                return doc
+            raw, checked = data.to_bytes(), None
             if kind == "docx":
                 # a bomb is refused by its directory and its XML streamed, in steps, before mammoth loads (2.8 s)
-                await pace.run(check_docx_steps(name, raw))
+                checked = await pace.run(check_docx_steps(name, raw))
                 await self.docx_reader()
-            return read_file(name, raw)
+            return read_file(name, raw, kind, checked)
         except (ReadError, CorpusError) as error:
             return error if isinstance(error, ReadError) else read_error(name, "broken")
 
@@ -145,8 +148,6 @@ class Reading:
                         # cut into sentences now, in steps, not all at once when the list's heading counts the
                         # passages (bench/README.md); the lab reuses the cut
                         await pace.run(cut_sentences_steps(item))
-                        if file.name.lower().endswith(".pdf"):  # source view: its bytes
-                            self.pdfs[id(item)] = (item, file)
                     if item is not None:
                         self.items.append(item)
                 if self.cancel:

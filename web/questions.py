@@ -22,10 +22,11 @@ async def prepared(page, key: str, question: str, given: dict, ticket: int | Non
     technique, the vector table as its ``embed`` with every text it embeds (the embedding model makes those it
     lacks, for request ``ticket``). None when the model failed (the section's line says why)."""
     t, lab = TECHNIQUES[key], page.lab()
-    table, needs = None, needs_for(lab, key, question, given)
     if t.meaning:  # the presets' shipped vectors if they hold every text, else the page model's
         tables = [await page.site.vector_table("vectors"), await page.site.vector_table()]
         table, needs = table_for(lab, key, question, given, tables)
+    else:
+        table, needs = None, needs_for(lab, key, question, given)
     for wheel in needs.wheels:
         await page.site.install(wheel.name, wheel.module, wheel_failure(key, wheel, given))
     if table is None:

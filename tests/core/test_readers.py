@@ -13,10 +13,10 @@ from raglab.documents import readers as readers_module
 from raglab.documents.chunking import chunk_documents
 from raglab.documents.collect_files import read_folder
 from raglab.documents.corpus import SLUG, Corpus, CorpusError
+from raglab.documents.kinds import file_kind
 from raglab.documents.readers import (
     LIMITS_SENTENCE,
     ReadError,
-    file_kind,
     read_error,
     read_file,
     read_pasted,

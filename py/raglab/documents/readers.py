@@ -36,6 +36,9 @@ from .corpus import (
     join_pages,
 )
 from .expansion import word_parts, word_xml_steps, zipped_size
+from .kinds import READ_KINDS, head_kind, named_kind
+from .kinds import READABLE as READABLE  # where a zip's reading (collection, the page's my_zip) asks them
+from .kinds import file_kind as file_kind
 from .markup import html_text, markdown_text
 from .pdf_items import MAX_PAGE_ITEMS, count_text_items
 from .pdf_items import pdf_page as _pdf_page
@@ -62,16 +65,6 @@ MAX_WORD_ELEMENTS = 300_000
 MAX_ZIP_UNZIPPED = 4 * MAX_TOTAL_CHARS  # bytes unzipped from one zip in all (UTF-8: at most 4 bytes a character)
 MAX_ZIP_RATIO = 100  # a file in a zip unzips to at most 100 times its zipped size (Apache POI's bound for Office files)
 ZIP_RATIO_FROM = 100_000  # bytes: a smaller file may be packed tighter (a TOML file of 10 KB "[[[" packs 200 to 1)
-READABLE = {
-    ".txt": "text",
-    ".md": "markdown",
-    ".markdown": "markdown",
-    ".html": "html",
-    ".htm": "html",
-    ".pdf": "pdf",
-    ".docx": "docx",
-}
-READ_KINDS = ".txt, .md, .html, .pdf and .docx"  # as messages name them (.htm and .markdown are read too)
 LIMITS_SENTENCE = (
     f"The lab reads {READ_KINDS} files of up to {MAX_FILE_BYTES // 1_000_000} MB each, and keeps up "
     f"to {MAX_FILES:,} files with {MAX_TOTAL_CHARS // 1_000_000} million characters of text in all."
@@ -131,7 +124,7 @@ def read_error(name: str, kind: str, **details) -> ReadError:
     stem, ext = _stem(name), PurePosixPath(name).suffix.lower()
     if kind == "mismatch":
         what, advice = _FOUND[details["found"]]
-        wanted = _WANTED.get(READABLE.get(ext, ""), "a text file")
+        wanted = _WANTED.get(named_kind(name) or "", "a text file")
         message = f"{name} is {what}, not {wanted}: {advice.format(stem=stem)}."
     elif kind == "stop_words":
         found = [f"“{w}”" for w in details.get("words", ("the", "and"))[:2]]
@@ -229,7 +222,7 @@ def escape_controls(text: str, keep: str = "") -> str:
 
 def _stem(name: str) -> str:
     path = PurePosixPath(name)
-    return path.stem if path.suffix.lower() in READABLE else path.name
+    return path.stem if named_kind(name) else path.name
 
 
 def slug_for(name: str, taken: Container[str] = ()) -> str:
@@ -250,22 +243,23 @@ def slug_for(name: str, taken: Container[str] = ()) -> str:
     return unique
 
 
-def read_file(name: str, data: bytes) -> Document:
-    """A file's Document, by its extension, after checking what its bytes really are; a ReadError if it gives
-    nothing to search."""
+def read_file(name: str, data: bytes, kind: str | None = None, checked: Zip | None = None) -> Document:
+    """A file's Document, by its kind (``kinds.file_kind``'s, when the caller asked it; else by its extension),
+    after checking what its bytes really are; a ReadError if it gives nothing to search. ``checked``: the Word
+    document ``check_docx_steps`` opened and checked from these bytes, read on without opening them again."""
     name = _file_name(name)
-    kind = READABLE.get(PurePosixPath(name).suffix.lower())
+    kind = kind or named_kind(name)
     if kind is None:
         raise read_error(name, "unsupported")
     check_size(name, len(data))
     if not data.strip():
         raise read_error(name, "empty")
-    _check_kind(name, data, kind)
+    archive = checked or _check_kind(name, data, kind)
     if kind == "pdf":
         return read_pdf_pages(name, _pdf_pages(name, data))
     with within(name, Budget(FILE_SECONDS)) as budget:
-        if kind == "docx":
-            return _document(name, _docx_text(name, data, budget), empty="no_text")
+        if archive is not None:  # a Word document: its zip, opened once (_check_kind or check_docx_steps)
+            return _document(name, _docx_text(name, archive, budget, checked is None), empty="no_text")
         if kind == "html":
             return _document(name, html_text(_decode_html(name, data)), empty="no_text")
         text = _decode(name, data)
@@ -341,26 +335,13 @@ def _document(name: str, raw: str, empty: str = "empty", source: str | None = No
     return Document(slug=slug_for(name), title=name, text=text, source=name if source is None else source)
 
 
-def file_kind(name: str, head: bytes) -> str | None:
-    """What a file is read as, from its name and its first bytes (1 KB is enough): its kind in READABLE ("pdf",
-    "docx", "html", "markdown", "text"), or None when the lab reads no file of that name, or when a ".pdf" is not
-    a PDF (``read_file`` says what it is). The page reads a "pdf" with pdf.js, every other file with ``read_file``.
-
-    >>> [file_kind(name, head) for name, head in [("a.PDF", b"\\n%PDF-1.4"), ("a.pdf", b"Dear"), ("a.md", b"# A")]]
-    ['pdf', None, 'markdown']
-    """
-    kind = READABLE.get(PurePosixPath(_file_name(name)).suffix.lower())
-    if kind == "pdf" and _sniff(head, kind) != "pdf":
-        return None
-    return kind
-
-
-def _check_kind(name: str, data: bytes, kind: str) -> None:
-    """Raise the ReadError for a file whose bytes are not what its extension says."""
+def _check_kind(name: str, data: bytes, kind: str) -> Zip | None:
+    """Raise the ReadError for a file whose bytes are not what its extension says; a Word document's zip, opened
+    here once, is handed on to be read."""
     expected = {"pdf": "pdf", "docx": "docx"}.get(kind, "text")
-    found = _sniff(data, kind)
+    found, archive = _sniff(name, data, kind)
     if found == expected:
-        return
+        return archive
     if found == "encrypted":
         raise read_error(name, "encrypted")
     if expected == "docx" and found in ("zip", "text"):
@@ -373,31 +354,25 @@ def _check_kind(name: str, data: bytes, kind: str) -> None:
     raise read_error(name, "mismatch", found=found)
 
 
-_MAGIC = [
-    (b"%PDF", "pdf"),
-    (b"PK\x03\x04", "zip"),
-    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "ole"),
-    (b"\x89PNG", "png"),
-    (b"\xff\xd8\xff", "jpeg"),
-    (b"GIF8", "gif"),
-]
 _OLE_ENCRYPTED = "EncryptionInfo".encode("utf-16-le")  # the stream a password-protected Office file holds
 
 
-def _sniff(data: bytes, kind: str) -> str:
-    """What the first bytes say a file is: a key of _FOUND, or "encrypted" (a protected Office file). A PDF may
-    start with a little junk before "%PDF" (readers allow 1 KB)."""
-    if kind == "pdf" and b"%PDF" in data[:1024]:
-        return "pdf"
-    found = next((what for magic, what in _MAGIC if data.startswith(magic)), "text")
+def _sniff(name: str, data: bytes, kind: str) -> tuple[str, Zip | None]:
+    """What a file's bytes say it is (``kinds.head_kind``; a zip "docx" when it holds a Word document, an old
+    Office file "doc" or "encrypted"), and for a Word document named so its zip, opened once."""
+    found = head_kind(data, kind)
     if found == "zip":
         try:
-            return "docx" if "word/document.xml" in open_zip("", data).namelist() else "zip"
-        except ReadError:  # a damaged .docx ("broken"), or one of too many parts: said when it is read
-            return "docx" if kind == "docx" else "zip"
+            archive = open_zip(name, data)
+        except ReadError as error:  # a damaged .docx, or one of too many parts: said when it is read
+            if kind == "docx":
+                raise error
+            return "zip", None
+        is_docx = "word/document.xml" in archive.namelist()
+        return ("docx", archive if kind == "docx" else None) if is_docx else ("zip", None)
     if found == "ole":
-        return "encrypted" if kind == "docx" and _OLE_ENCRYPTED in data else "doc"
-    return found
+        return "encrypted" if kind == "docx" and _OLE_ENCRYPTED in data else "doc", None
+    return found, None
 
 
 _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f-\x9f]")
@@ -484,7 +459,7 @@ class Zip(zipfile.ZipFile):
 
     def __init__(self, name: str, data: bytes):
         super().__init__(io.BytesIO(data))
-        self.zip_name, self.unzipped = name, 0
+        self.zip_name, self.unzipped, self.data = name, 0, data
 
 
 def open_zip(name: str, data: bytes) -> Zip:
@@ -558,15 +533,19 @@ def _docx_steps(name: str, archive: zipfile.ZipFile, budget: Budget) -> Steps[No
     yield from word_xml_steps(archive, budget, MAX_WORD_ELEMENTS)
 
 
-def check_docx_steps(name: str, data: bytes) -> Steps[None]:
+def check_docx_steps(name: str, data: bytes) -> Steps[Zip | None]:
     """The checks a .docx passes before mammoth reads it (what it is, its parts' sizes, its XML streamed), a step a
     piece, which the page makes before it loads mammoth (a 2.8 s task the first time): a bomb is said without it,
-    in read_file's own sentence. An empty file is read_file's to say."""
+    in read_file's own sentence, and the checked zip returned for read_file (``checked``). An empty file is
+    read_file's to say."""
     name = _file_name(name)
-    if data.strip():
-        _check_kind(name, data, "docx")
+    if not data.strip():
+        return None
+    archive = _check_kind(name, data, "docx")
+    if archive is not None:
         with within(name, Budget(FILE_SECONDS)) as budget:
-            yield from _docx_steps(name, open_zip(name, data), budget)
+            yield from _docx_steps(name, archive, budget)
+    return archive
 
 
 def check_docx(name: str, data: bytes) -> None:
@@ -574,14 +553,17 @@ def check_docx(name: str, data: bytes) -> None:
     run_steps(check_docx_steps(name, data))
 
 
-def _docx_text(name: str, data: bytes, budget: Budget) -> str:
+def _docx_text(name: str, archive: Zip, budget: Budget, check: bool = True) -> str:
     """A Word document's text, its heading styles as headings: mammoth maps "Heading 1".."Heading 6" to h1-h6 (and
-    lists and tables to theirs), read as a web page is. Pictures are left out, not inlined as data."""
+    lists and tables to theirs), read as a web page is. Pictures are left out, not inlined as data. ``check``
+    False: ``check_docx_steps`` made the checks on this zip already."""
     import mammoth
 
-    run_steps(_docx_steps(name, open_zip(name, data), budget))
+    if check:
+        run_steps(_docx_steps(name, archive, budget))
     try:
-        html = mammoth.convert_to_html(io.BytesIO(data), convert_image=mammoth.images.img_element(lambda _: {}))
+        data = io.BytesIO(archive.data)
+        html = mammoth.convert_to_html(data, convert_image=mammoth.images.img_element(lambda _: {}))
         return html_text(html.value)
     except Exception as e:  # a bad zip, no word/document.xml, bad XML: mammoth's errors vary; all are "broken"
         raise read_error(name, "broken") from e
@@ -595,5 +577,5 @@ def is_corpus_folder(names: Iterable[str]) -> bool:
     (True, False)
     """
     names = list(names)
-    others = {READABLE.get(PurePosixPath(n).suffix.lower()) for n in names} - {None, "markdown"}
+    others = {named_kind(n) for n in names} - {None, "markdown"}
     return any(DOCUMENT_NAME.match(n) for n in names) and not others

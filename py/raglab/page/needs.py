@@ -43,6 +43,17 @@ class Needs:
     def to_embed(self) -> tuple[str, ...]:
         return self.texts + self.passages
 
+    def beyond(self, known: Container[str]) -> Needs:
+        """What is still missing where ``known`` texts have vectors already (a vector table's): the same wheels,
+        the texts and passages it lacks, in the same order. A question's needs are found once and checked against
+        each table.
+
+        >>> Needs((), ("Who?", "Ida."), ("p1", "p2")).beyond({"Who?", "p2"})
+        Needs(wheels=(), texts=('Ida.',), passages=('p1',))
+        """
+        texts = tuple(t for t in self.texts if t not in known)
+        return Needs(self.wheels, texts, tuple(p for p in self.passages if p not in known))
+
 
 def table_for(
     lab: Lab, key: str, question: str, given: Mapping[str, Any] | None, tables: Sequence[VectorTable]
@@ -63,11 +74,12 @@ def table_for(
     >>> table is own, needs.to_embed
     (True, ('Is there a pool?',))
     """
+    needs = needs_for(lab, key, question, given)  # found once, then checked against each table
     for table in tables:
-        needs = needs_for(lab, key, question, given, table.vectors)
-        if not needs.to_embed:
+        lacking = needs.beyond(table.vectors)
+        if not lacking.to_embed:
             break
-    return table, needs
+    return table, lacking
 
 
 def wordings(t: Technique, corpus, question: str, given: Mapping[str, Any]) -> list[str]:
@@ -129,9 +141,9 @@ def needs_for(
     texts = wordings(t, lab.corpus, question, given)
     if not texts:
         return Needs(wheels)
-    missing = [text for text in dict.fromkeys(texts) if text not in known]
-    passages = [text for text in dict.fromkeys(lab.passage_texts()) if text not in known and text not in texts]
-    return Needs(wheels, tuple(missing), tuple(passages))
+    texts = tuple(dict.fromkeys(texts))
+    passages = tuple(text for text in dict.fromkeys(lab.passage_texts()) if text not in texts)
+    return Needs(wheels, texts, passages).beyond(known)
 
 
 def proposal_needs(lab: Lab, known: Container[str]) -> Needs:
@@ -177,9 +189,10 @@ def compare_needs(lab: Lab, question: str, tables: Sequence[VectorTable], refuse
     >>> compare_needs(lab, "Is there a pool?", [own], refused="needs vectors").table is None
     True
     """
+    every = {key: needs_for(lab, key, question) for key in TECHNIQUES}  # once a technique, checked for each table
     wheels: dict[Wheel, str] = {}
-    for key in TECHNIQUES:
-        for wheel in needs_for(lab, key, question).wheels:
+    for key, needs in every.items():
+        for wheel in needs.wheels:
             wheels.setdefault(wheel, key)
     needed = tuple((key, wheel) for wheel, key in wheels.items())
     if refused or not tables:
@@ -187,7 +200,7 @@ def compare_needs(lab: Lab, question: str, tables: Sequence[VectorTable], refuse
     meaning = [key for key, t in TECHNIQUES.items() if t.meaning]
     table, texts, passages = tables[-1], (), ()
     for table in tables:
-        lacking = [needs_for(lab, key, question, {}, table.vectors) for key in meaning]
+        lacking = [every[key].beyond(table.vectors) for key in meaning]
         texts = tuple(dict.fromkeys(text for n in lacking for text in n.texts))
         passages = tuple(dict.fromkeys(text for n in lacking for text in n.passages if text not in texts))
         if not texts and not passages:

@@ -302,11 +302,17 @@ def check_parameters(k1: float, b: float) -> None:
 
 
 def bm25_search(index: BM25Index[Chunk], question: str, top_k: int, k1: float = K1, b: float = B) -> list[Hit]:
-    """The best ``top_k`` passages by BM25, each with one part per word: what the page shows and checks.
+    """The best ``top_k`` passages by BM25 for a question, read by the index (``query_words``): ``bm25_hits``."""
+    return bm25_hits(index, index.query_words(question), top_k, k1, b)
+
+
+def bm25_hits(index: BM25Index[Chunk], words: Sequence[str], top_k: int, k1: float = K1, b: float = B) -> list[Hit]:
+    """The best ``top_k`` passages by BM25 for a question's ``words`` as the index read them (``query_words``),
+    each with one part per word: what the page shows and checks. A technique reads its question once and hands
+    the words on.
 
     Only the kept passages get a breakdown, so a search costs the postings walk plus ``top_k`` explanations.
     """
-    words = index.query_words(question)
     hits = []
     for rank, (i, score) in enumerate(index.top(words, top_k, k1, b), 1):
         parts = [ws.part() for ws in index.word_scores(i, words, k1, b)]

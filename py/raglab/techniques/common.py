@@ -117,7 +117,7 @@ def scored_search(
         return keyword_search(lab, words, top_k), scored_step(len(lab.index())), {}
     if scoring not in SCORINGS:
         raise QuestionError(f"Scoring is one of {quoted_list(SCORINGS)}, not “{scoring}”.")
-    from ..search.bm25 import K1, B, bm25_search, check_parameters
+    from ..search.bm25 import K1, B, bm25_hits, check_parameters
 
     k1, b = (K1 if k1 is None else float(k1)), (B if b is None else float(b))
     try:
@@ -125,9 +125,10 @@ def scored_search(
     except ValueError as e:
         raise QuestionError(f"BM25: {e}.") from e
     index = lab.bm25_index_for(scoring)
+    bm25_words = index.query_words(question)  # the index's own reading of the question, once for the note and sums
     words_note = (
         " Words are cut to their Snowball stems (“studies” → “studi”) and joined words into their parts "
-        f"(“IL-6” → “il”, “6”): {', '.join(index.query_words(question))}."
+        f"(“IL-6” → “il”, “6”): {', '.join(bm25_words)}."
         if scoring == "snowball"
         else ""
     )
@@ -136,11 +137,13 @@ def scored_search(
         "(k1 + 1) / (tf + k1 × (1 − b + b × length / average length)), so a word said twice counts more and a "
         f"long passage counts each word a little less.{words_note}"
     )
-    return bm25_search(index, question, top_k, k1, b), step, {"scoring": scoring, "k1": k1, "b": b}
+    return bm25_hits(index, bm25_words, top_k, k1, b), step, {"scoring": scoring, "k1": k1, "b": b}
 
 
-def plain_comparison(lab: Lab, question: str, top_k: int = TOP_K, label: str = "plain search") -> Comparison:
-    hits = tuple(keyword_search(lab, lab.search_words(question), top_k))
+def plain_comparison(lab: Lab, words: Sequence[str], top_k: int = TOP_K, label: str = "plain search") -> Comparison:
+    """Plain search's best ``top_k`` for the question whose search words (``Lab.search_words``) are ``words``: the
+    run read its question once and hands its words on, so the comparison is the same words searched."""
+    hits = tuple(keyword_search(lab, words, top_k))
     return Comparison(label, hits, "" if hits else NO_HELP)
 
 

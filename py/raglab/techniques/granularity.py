@@ -57,7 +57,7 @@ def parent(lab: Lab, question: str, top_k: int = TOP_K) -> Result:
         )
     else:
         steps.append(f"Scored {n_children} one-sentence child chunks; none holds a search word.")
-    comparison = plain_comparison(lab, question, label=f"plain search ({passages_kind(lab.passage_size)})")
+    comparison = plain_comparison(lab, words, label=f"plain search ({passages_kind(lab.passage_size)})")
     details = {"children": list(children)}
     return finish("parent", question, words, steps, hits, comparison, details)
 
@@ -115,7 +115,7 @@ def chunk_size(lab: Lab, question: str, top_k: int = 1, sizes: tuple[int, ...] =
         "sizes": {str(s): [h.id for h in found] for s, found in by_size.items()},
         "chunks_per_size": {str(s): len(lab.index(s)) for s in cuts},
     }
-    return finish("chunk_size", question, words, steps, hits, plain_comparison(lab, question), details)
+    return finish("chunk_size", question, words, steps, hits, plain_comparison(lab, words), details)
 
 
 def _cut_name(size: PassageSize) -> str:

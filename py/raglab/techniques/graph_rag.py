@@ -64,7 +64,7 @@ def graph(lab: Lab, question: str, top_k: int = TOP_K) -> Result:
         "links": [{"a": link.a, "b": link.b, "passages": list(link.passages)} for link in g.links],
         "bonus": {"name": NAME_BONUS, "linked_name": LINK_BONUS},
     }
-    return finish("graph", question, words, steps, hits, plain_comparison(lab, question, top_k), details)
+    return finish("graph", question, words, steps, hits, plain_comparison(lab, words, top_k), details)
 
 
 SHOWN_LINKS = 3  # linked names a compare sentence names before "and N more"

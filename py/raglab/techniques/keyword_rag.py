@@ -44,7 +44,7 @@ def plain(
         return empty_result("plain", question, no_words_message(question))
     hits, step, details = scored_search(lab, question, words, top_k, scoring, k1, b)
     steps = [words_step(words), step, kept_step(top_k, len(hits))]
-    comparison = plain_comparison(lab, question, top_k, label="the sum of word weights") if details else None
+    comparison = plain_comparison(lab, words, top_k, label="the sum of word weights") if details else None
     return finish("plain", question, words, steps, hits, comparison, details)
 
 
@@ -83,7 +83,7 @@ def query(lab: Lab, question: str, top_k: int = TOP_K, rewrite: str | None = Non
         "rewrite": " ".join(rewrite.split()) if rewrite else None,
         "rewrite_by": source if rewrite else "list",
     }
-    return finish("query", question, words, steps, hits, plain_comparison(lab, question, top_k), details)
+    return finish("query", question, words, steps, hits, plain_comparison(lab, words, top_k), details)
 
 
 def document(lab: Lab, question: str, top_k: int = 1) -> Result:
@@ -117,7 +117,7 @@ def document(lab: Lab, question: str, top_k: int = 1) -> Result:
             f"{'document' if len(hits) == 1 else 'documents'}, in {'its' if len(hits) == 1 else 'their'} "
             "original order."
         )
-    return finish("document", question, words, steps, hits, plain_comparison(lab, question))
+    return finish("document", question, words, steps, hits, plain_comparison(lab, words))
 
 
 def plain_did(result: Result) -> str:

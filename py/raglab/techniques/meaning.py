@@ -271,7 +271,7 @@ def hybrid(
     )
     steps += ties
     details = {"keyword": keyword_list, "vector": vector_list, "k": k, "vector_search": embed is not None, **settings}
-    return finish("hybrid", question, words, steps, hits, plain_comparison(lab, question, top_k), details)
+    return finish("hybrid", question, words, steps, hits, plain_comparison(lab, words, top_k), details)
 
 
 def multi_query_fell_back(result: Result) -> str:
