@@ -29,7 +29,7 @@ import math
 import statistics
 from pathlib import Path
 
-from build import EMBED_DTYPE
+from tools.build.pins import EMBED_DTYPE
 from tools.site import ensure_site
 
 from bench import smoke

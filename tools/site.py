@@ -20,8 +20,9 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
-from build import MODEL_CACHE, ROOT, BuildSettings, build
-
+from tools.build.pins import MODEL_CACHE, ROOT
+from tools.build.settings import BuildSettings
+from tools.build.steps import build
 from tools.serve import make_server
 
 HOST = "127.0.0.1"
