@@ -1,6 +1,6 @@
 """Build dist/: the lab as a self-contained static site (plain CPython, standard library only).
 
-    python build.py [--out dist] [--offline] [--self-host-model DIR] [--corpus DIR] [--title TEXT]
+    python build.py [--out dist] [--offline] [--self-host-model DIR] [--bench-hooks] [--corpus DIR] [--title TEXT]
 
 dist/ holds the pages from web/, the vendored runtime (Pyodide's core from npm in pyodide/, the
 whole @pyscript/core dist/ in pyscript/), the networkx wheel from PyPI in wheels/, the lab's own
@@ -43,6 +43,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--offline", action="store_true", help="leave out numpy from the Pyodide CDN (for tests)")
     parser.add_argument("--self-host-model", type=Path, help="ship these language-model files in dist/hub/")
     parser.add_argument(
+        "--bench-hooks",
+        action="store_true",
+        help="ship the benchmarks' hooks (window.raglabBench, performance marks): for the tests and bench/, never "
+        "for the published site",
+    )
+    parser.add_argument(
         "--corpus",
         type=Path,
         action="append",
@@ -70,6 +76,7 @@ def _build_and_say(args: argparse.Namespace) -> None:
     settings = BuildSettings(
         offline=args.offline,
         self_hosted_model=args.self_host_model,
+        bench_hooks=args.bench_hooks,
         corpus=corpora[0],
         more=tuple(corpora[1:]),
         title=" ".join(args.title.split()),

@@ -9,14 +9,15 @@ import os
 import subprocess
 from dataclasses import dataclass
 
-from tools.build.pins import BYTECODE_CACHE, PAGE_MODULES, PYODIDE_VERSION, ROOT, WEB
+from tools.build.pins import BYTECODE_CACHE, PYODIDE_VERSION, ROOT, WEB
+from tools.build.settings import BuildSettings
 
 
-def page_python() -> dict[str, bytes]:
+def page_python(settings: BuildSettings) -> dict[str, bytes]:
     """Every module the page can import, by its path where the page unpacks it: the core (raglab.zip's py/raglab/)
-    and the glue (PAGE_MODULES, which pyscript.json fetches into the same folder)."""
+    and the glue (settings.page_modules(), which pyscript.json fetches into the same folder)."""
     core = {p.relative_to(ROOT).as_posix(): p.read_bytes() for p in (ROOT / "py" / "raglab").rglob("*.py")}
-    return core | {name: (WEB / name).read_bytes() for name in PAGE_MODULES}
+    return core | {name: (WEB / name).read_bytes() for name in settings.page_modules()}
 
 
 # The command line's own modules (argparse, sqlite3 caches): the page never imports them, so the standard library's

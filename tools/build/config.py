@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from tools.build.pins import (
+    BENCH_MODULES,
     EMBED_DTYPE,
     EMBED_MODEL,
     GENERATE_HOST,
@@ -13,7 +14,6 @@ from tools.build.pins import (
     GENERATE_MODEL,
     GENERATE_SIZES,
     NODE_MODULES,
-    PAGE_MODULES,
     PYODIDE_PACKAGE_BASE_URL,
     PYODIDE_VERSION,
     PYSCRIPT_VERSION,
@@ -35,12 +35,14 @@ def write_pyscript_config(dist: Path, settings: BuildSettings) -> None:
         # "./*": unzip into /home/pyodide; main.py imports the page's other modules from there
         "files": {
             f"./{settings.named('raglab', '.zip')}": "./*",
-            **{f"./{name}": f"./{name}" for name in PAGE_MODULES},
+            **{f"./{name}": f"./{name}" for name in settings.page_modules()},
         },
         "raglab": {
             "pyodide_version": PYODIDE_VERSION,
             "pyscript_version": PYSCRIPT_VERSION,
             "wheels": {use: [f"./wheels/{name}" for name in names] for use, names in WHEELS.items()},
+            # the modules main.py installs besides the page's own: the benchmarks' hooks, in a --bench-hooks build
+            **({"hooks": [name.removesuffix(".py") for name in BENCH_MODULES]} if settings.bench_hooks else {}),
             "numpy_url": "" if settings.offline else _numpy_url(),
             "vectors": f"./data/{vectors}" if (dist / "data" / vectors).exists() else "",
             # the passages again, made by the weights of the page's own model (EMBED_DTYPE), for typed questions

@@ -24,7 +24,7 @@ def pack_raglab(dist: Path, settings: BuildSettings) -> None:
     }
     files |= {f"{PAGE_CORPUS}/{name}": (lambda data=data: data) for name, data in (packed or {}).items()}
     # the bytecode of the core's and the glue's modules, unpacked beside their sources
-    files |= {name: (lambda data=data: data) for name, data in bytecode(page_python()).pyc.items()}
+    files |= {name: (lambda data=data: data) for name, data in bytecode(page_python(settings)).pyc.items()}
     with zipfile.ZipFile(dist / settings.named("raglab", ".zip"), "w", zipfile.ZIP_DEFLATED) as archive:
         for name in sorted(files):
             entry = zipfile.ZipInfo(name, ZIP_TIME)

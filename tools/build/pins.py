@@ -76,8 +76,11 @@ PAGE_MODULES = (
     "compare_view.py",
     "embedder.py",
     "site_files.py",
-    "bench_hooks.py",
 )
+# The benchmarks' hooks (window.raglabBench, the page's performance marks): beside the page's modules only in a
+# --bench-hooks build (the tests' and the benchmarks'), never in the published site. main.py imports each module the
+# config's "hooks" names and calls its install(page).
+BENCH_MODULES = ("bench_hooks.py",)
 # Packed into raglab.zip under the same paths as in the repository: every file but caches.
 PACKED_TREES = ("py/raglab", "corpus")
 ZIP_TIME = (2020, 1, 1, 0, 0, 0)  # fixed, so the same sources give the same bytes

@@ -7,6 +7,7 @@ from functools import cached_property
 from pathlib import Path
 
 from tools.build.lab_corpus import LabCorpus, read_lab_corpus, toml_file
+from tools.build.pins import BENCH_MODULES, PAGE_MODULES
 
 
 @dataclass(frozen=True)
@@ -16,6 +17,7 @@ class BuildSettings:
     offline: leave out numpy from the Pyodide CDN, so the page asks no other origin for anything (the tests).
     self_hosted_model: a folder of the language model's files to ship inside the site under hub/, where the
     page then fetches them instead of from GENERATE_HOST (the tests ship the stand-in, tools/qwen_stub.py).
+    bench_hooks: ship the benchmarks' hooks (BENCH_MODULES) beside the page's modules (the tests, bench/).
     """
 
     offline: bool = False
@@ -28,6 +30,12 @@ class BuildSettings:
     page: str = ""  # the page this build step writes: "" for index.html, else a LabPage's key
     first: Path | None = None  # on another corpus's page (page set): the first corpus, index.html's
     title: str = ""  # `--title`: the first corpus's name and its page's heading (else page.toml's, or lab_name's)
+
+    bench_hooks: bool = False
+
+    def page_modules(self) -> tuple[str, ...]:
+        """The glue modules beside main.py this build ships: PAGE_MODULES, and BENCH_MODULES when asked for."""
+        return PAGE_MODULES + (BENCH_MODULES if self.bench_hooks else ())
 
     def named(self, stem: str, suffix: str) -> str:
         """A file of this page: ``raglab.zip`` for index.html, ``raglab-ledger.zip`` for ledger.html."""

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from tools.build.bytecode import bytecode, page_python
 from tools.build.pins import (
+    BENCH_MODULES,
     DOCUMENT_FILES,
     EMBED_DTYPE,
     EMBED_MODEL,
@@ -34,8 +35,10 @@ from tools.build.settings import BuildSettings
 
 
 def copy_pages(dist: Path, settings: BuildSettings) -> None:
-    """web/ as it is: pages, boot JS, CSS and the page's entry Python (main.py)."""
-    shutil.copytree(WEB, dist, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__"))
+    """web/ as it is: pages, boot JS, CSS and the page's entry Python (main.py); the benchmarks' hooks
+    (BENCH_MODULES) only when the settings ask for them."""
+    left_out = () if settings.bench_hooks else BENCH_MODULES
+    shutil.copytree(WEB, dist, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__", *left_out))
 
 
 def vendor_pyodide(dist: Path, settings: BuildSettings) -> None:
@@ -45,7 +48,7 @@ def vendor_pyodide(dist: Path, settings: BuildSettings) -> None:
     target.mkdir(parents=True)
     for name in PYODIDE_CORE_FILES:
         if name == "python_stdlib.zip":  # with bytecode beside the modules the core imports (bytecode())
-            _with_bytecode(source / name, target / name, bytecode(page_python()).stdlib)
+            _with_bytecode(source / name, target / name, bytecode(page_python(settings)).stdlib)
         else:
             shutil.copy2(source / name, target / name)
 
