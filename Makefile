@@ -79,10 +79,10 @@ TEST_PROCESSES ?= 2
 
 # The checks first (seconds), then the tests. The tests use an --offline build (no numpy from the CDN) with a tiny
 # random-weight stand-in for Qwen3-0.6B served by the site itself (python -m tools.qwen_stub), in .cache/dist-test,
-# via RAGLAB_DIST. Every test is marked core, meaning or browser by its folder (tests/conftest.py).
+# via RAGLAB_DIST, with the benchmarks' hooks (--bench-hooks: window.raglabBench), which `make build` never ships. Every test is marked core, meaning or browser by its folder (tests/conftest.py).
 test: deps-python deps-node models deps-browser lint
 	$(PY) -m tools.model_cache restore stub || { $(PY) -m tools.qwen_stub && $(PY) -m tools.model_cache save stub; }
-	$(PY) build.py --offline --out .cache/dist-test --self-host-model .cache/models/stub/Qwen3-0.6B-ONNX
+	$(PY) build.py --offline --out .cache/dist-test --self-host-model .cache/models/stub/Qwen3-0.6B-ONNX --bench-hooks
 	RAGLAB_DIST=.cache/dist-test $(PY) -m pytest -q -n $(TEST_PROCESSES) --dist loadscope --durations=25
 
 # The fast loop: tests/core and every docstring example (pytest -m core). A few use the real embedding model,

@@ -49,41 +49,17 @@ from bench.page_runs import (
 )
 from bench.scifact_data import first_of, scifact_or_stand_in
 from bench.scifact_page import INIT_JS, keep_files, use_yours
+from bench.snippets import script
 from raglab.techniques import TECHNIQUES
 
 QUESTION = "Who guides the lighthouse tours on weekends?"
 SLOW_MS = 300_000
 
 # Submit a form in the page and time until its result slot is drawn again: {ms, longest} in the page's clock.
-TIMED_SUBMIT_JS = """
-async ({ slot, form, box, question }) => {
-  const target = document.querySelector(slot);
-  document.querySelector(box).value = question;
-  const drawn = new Promise((resolve) => {
-    const seen = new MutationObserver(() => {
-      if (!target.classList.contains("busy") && target.querySelector(".summary")) { seen.disconnect(); resolve(); }
-    });
-    seen.observe(target, { childList: true, subtree: true, attributes: true, attributeFilter: ["class"] });
-  });
-  const t0 = performance.now();
-  document.querySelector(form).requestSubmit();
-  await drawn;
-  const t1 = performance.now();
-  const long = __bench.longtasks.filter(([s, d]) => s < t1 && s + d > t0).map(([, d]) => d);
-  return { ms: t1 - t0, longest: long.length ? Math.max(...long) : 0 };
-}
-"""
+TIMED_SUBMIT_JS = script("compare_map/timed_submit")
 
 # One bench hook call, timed in the page's clock with the long tasks it held.
-TIMED_HOOK_JS = """
-async ({ name, args }) => {
-  const t0 = performance.now();
-  await raglabBench[name](...args);
-  const t1 = performance.now();
-  const long = __bench.longtasks.filter(([s, d]) => s < t1 && s + d > t0).map(([, d]) => d);
-  return { ms: t1 - t0, longest: long.length ? Math.max(...long) : 0 };
-}
-"""
+TIMED_HOOK_JS = script("compare_map/timed_hook")
 
 
 def timed_submit(page, slot: str, form: str, box: str, question: str) -> dict:

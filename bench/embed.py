@@ -29,7 +29,7 @@ import math
 import statistics
 from pathlib import Path
 
-from build import EMBED_DTYPE
+from tools.build.pins import EMBED_DTYPE
 from tools.site import ensure_site
 
 from bench import smoke
@@ -44,6 +44,7 @@ from bench.page_runs import (
     row,
     spread,
 )
+from bench.snippets import script
 
 FIRST_QUESTION = "Is there a swimming pool?"
 QUESTIONS = [
@@ -80,41 +81,9 @@ TYPED = [
 
 # --- one run ---------------------------------------------------------------------------------------------------
 
-LOAD_AND_EMBED = """async ([first, questions]) => {
-    const t0 = performance.now();
-    const ready = await raglabBridge.load("embed").ended;
-    const t1 = performance.now();
-    await raglabBridge.embed([first]);
-    const t2 = performance.now();
-    const each = [];
-    for (const q of questions) {
-        const t = performance.now();
-        await raglabBridge.embed([q]);
-        each.push(performance.now() - t);
-    }
-    return {load_ms: t1 - t0, first_embed_ms: t2 - t1, first_vector_ms: t2 - t0, worker_ready_ms: ready.ms,
-            device: ready.device, dtype: ready.dtype, per_question_ms: each,
-            isolated: self.crossOriginIsolated, threads: navigator.hardwareConcurrency};
-}"""
+LOAD_AND_EMBED = script("embed/load_and_embed")
 
-WATCH_TYPED = """() => {
-    window.__typed = {};
-    const input = document.getElementById("q-hybrid");
-    input.addEventListener("keydown", (e) => {
-        if (e.key === "Enter") window.__typed[input.value] = {pressed: performance.now()};
-    }, {capture: true});
-    const slot = document.getElementById("result-hybrid");
-    new MutationObserver(() => {
-        const summary = slot.querySelector(".summary");
-        if (!summary || slot.classList.contains("busy")) return;
-        for (const [q, t] of Object.entries(window.__typed)) {
-            if (t.shown === undefined && summary.textContent.includes("\\u201c" + q + "\\u201d")) {
-                t.shown = performance.now();
-                requestAnimationFrame(() => setTimeout(() => { t.painted = performance.now(); }));
-            }
-        }
-    }).observe(slot, {subtree: true, childList: true, characterData: true, attributes: true});
-}"""
+WATCH_TYPED = script("embed/watch_typed")
 
 
 def measure_run(context, site_url: str, kind: str, round_: int) -> dict:

@@ -27,21 +27,12 @@ from tools.site import served
 
 from bench import smoke
 from bench.scifact_data import ROOT, load_scifact, scifact_or_stand_in
+from bench.snippets import script
 
 BATCH = 32
 READY_MS = 180_000
 # Every batch through the page's own bridge, one after another; ms from the first sent to the last answered.
-EMBED_ALL = """async (batches) => {
-  const loaded = await raglabBridge.load("embed").ended;
-  if (loaded.type !== "ready") throw new Error(JSON.stringify(loaded.reason));
-  await raglabBridge.embed(batches[0].slice(0, 1));  // warm-up: a session's first run allocates
-  const started = performance.now();
-  for (const texts of batches) {
-    const answer = await raglabBridge.vectors(texts).ended;
-    if (answer.type !== "vectors") throw new Error(JSON.stringify(answer.reason));
-  }
-  return {ms: performance.now() - started, threads: loaded.threads, isolated: crossOriginIsolated};
-}"""
+EMBED_ALL = script("embed_threads/embed_all")
 
 
 def ready(page, url: str) -> float:

@@ -51,6 +51,7 @@ from bench.page_runs import (
     row,
     spread,
 )
+from bench.snippets import script
 
 MODEL = "onnx-community/Qwen3-0.6B-ONNX"
 PROMPT_WORDS = [20, 60, 120, 240, 480]  # about 30 to 800 tokens once the chat template is around them
@@ -60,58 +61,12 @@ PROMPT_NEW_TOKENS = 8
 
 # Before bridge.js runs: keep the worker's status/ready/done/error messages (their times too), from the bridge's
 # events, which the page's Python listens to as well. Tokens are not events (bridge.js appends them to the page).
-HOOK = """(() => {
-    window.__events = [];
-    window.__longtasks = [];
-    new PerformanceObserver((list) => { for (const e of list.getEntries())
-        window.__longtasks.push({start: e.startTime, duration: e.duration,
-                                 attribution: (e.attribution || []).map(a => a.containerType + ':' + a.name)});
-    }).observe({type: "longtask", buffered: true});
-    let bridge;
-    Object.defineProperty(window, "raglabBridge", {configurable: true, get() { return bridge; }, set(value) {
-        value.events.addEventListener("model", ({detail: e}) => {
-            if (e.type !== "progress") {
-                const {text, input_text, prompt, messages, ...rest} = e;
-                window.__events.push({t: performance.now(), ...rest});
-            }
-        });
-        bridge = value;
-    }});
-})();"""
+HOOK = script("generate/hook")
 
 # Per answer in #model-plain: when the click came, when its text first and last changed, and when it ended.
-WATCH = """() => {
-    window.__asks = [];
-    document.addEventListener("click", (e) => {
-        if (e.target.closest("#plain button.ask-model-button, #model-plain .consent-yes"))
-            window.__asks.push({clicked: performance.now(), what: e.target.className, answers:
-                document.querySelectorAll("#model-plain .answer").length});
-    }, {capture: true});
-    const panel = document.getElementById("model-plain");
-    window.__answers = [];
-    new MutationObserver(() => {
-        panel.querySelectorAll(".answer").forEach((answer, i) => {
-            const seen = window.__answers[i] ??= {};
-            const n = answer.querySelector(".answer-text").textContent.length;
-            const now = performance.now();
-            if (n && seen.first === undefined) seen.first = now;
-            if (n !== seen.chars) { seen.chars = n; seen.last = now; }
-            const end = answer.querySelector(".answer-meta");  // written after the last token
-            if (end && seen.done === undefined) { seen.done = now; seen.meta = end.textContent; }
-        });
-    }).observe(panel, {subtree: true, childList: true, characterData: true});
-}"""
+WATCH = script("generate/watch")
 
-PROMPT_LENGTH = """async ([prompt, n]) => {
-    const node = document.createTextNode("");
-    let first;
-    new MutationObserver(() => { first ??= performance.now(); }).observe(node, {characterData: true});
-    const t0 = performance.now();
-    const done = await raglabBridge.generate(prompt, n, node).ended;
-    const status = window.__events.filter(e => e.type === "status" && e.stage === "generating").at(-1);
-    return {first_token_ms: (first ?? performance.now()) - t0, worker_first_token_ms: done.first_token_ms,
-            input_tokens: status.input_tokens, tokens: done.tokens, ms: performance.now() - t0};
-}"""
+PROMPT_LENGTH = script("generate/prompt_length")
 
 
 def ask(page, consent: bool) -> dict:

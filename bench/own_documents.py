@@ -67,6 +67,7 @@ from bench.page_runs import (
     wait_for_quiet_machine,
 )
 from bench.scifact_data import SciFact, load_scifact, scifact_or_stand_in
+from bench.snippets import script
 from raglab.documents.chunking import chunk_documents
 from raglab.documents.readers import read_file
 
@@ -94,172 +95,24 @@ GOALS = {
 
 # Before the page's own scripts, in every page of every run (and again after a reload): long tasks, the moment
 # #yours gets data-loaded, and the helpers the drivers below use.
-INIT_JS = """(() => {
-  const b = globalThis.__bench = { longtasks: [], loadedAt: null, idb: [], html: {} };
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) b.longtasks.push([e.startTime, e.duration]);
-  }).observe({ type: "longtask", buffered: true });
-  new MutationObserver(() => {
-    if (b.loadedAt === null && document.querySelector("#yours[data-loaded]")) b.loadedAt = performance.now();
-  }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-loaded"] });
-  // The store's calls, timed as documents.js defines them: how much of keeping and loading is IndexedDB's.
-  let store;
-  Object.defineProperty(globalThis, "raglabDocuments", { configurable: true, get: () => store, set(value) {
-    for (const op of ["keep", "keepVectors", "forget", "entries", "records", "vectors"]) {
-      const real = value[op];
-      if (typeof real !== "function") continue;
-      value[op] = (...args) => {
-        const start = performance.now();
-        return real(...args).then((out) => { b.idb.push({ op, start, ms: performance.now() - start }); return out; });
-      };
-    }
-    store = value;
-  } });
-  // Python's writes to an element, timed as they happen (a MutationObserver would only run once Python's task
-  // ends): innerHTML (when the HTML is made, how long the browser takes to parse it) and hidden.
-  const proto = (name) =>
-    Object.getOwnPropertyDescriptor(name === "hidden" ? HTMLElement.prototype : Element.prototype, name);
-  b.watch = (el, key, name = "innerHTML") => {
-    const real = proto(name);
-    Object.defineProperty(el, name, { configurable: true, get() { return real.get.call(this); }, set(v) {
-      const start = performance.now();
-      real.set.call(this, v);
-      (b.html[key] ??= []).push({ start, end: performance.now(), value: name === "hidden" ? v : v.length });
-    } });
-  };
-  // The next frame drawn, and the first task after it: when the visitor sees what the last task put in place.
-  b.paint = () => new Promise((done) => requestAnimationFrame(() => setTimeout(() => done(performance.now()))));
-  b.mark = (name) => new Promise((done) => {
-    const o = new PerformanceObserver((list) => {
-      const e = list.getEntriesByName(name)[0];
-      if (e) { o.disconnect(); done(e.startTime); }
-    });
-    o.observe({ type: "mark" });
-  });
-  b.until = (node, test) => new Promise((done) => {
-    if (test()) return done(performance.now());
-    const o = new MutationObserver(() => { if (test()) { o.disconnect(); done(performance.now()); } });
-    o.observe(node, { subtree: true, childList: true, attributes: true, characterData: true });
-  });
-  // A question in plain search, sent as Enter sends it (the form's submit event).
-  b.ask = async (question) => {
-    const slot = document.getElementById("result-plain"), input = document.getElementById("q-plain");
-    const quoted = `\\u201c${question}\\u201d`;
-    const answered = b.until(slot, () => !slot.classList.contains("busy")
-      && (slot.querySelector(".summary")?.textContent ?? "").includes(quoted));
-    b.watch(slot, "result");
-    input.value = question;
-    const a = { submit: performance.now() };
-    input.form.requestSubmit();
-    a.answered = await answered;
-    a.answered_painted = await b.paint();
-    a.summary = slot.querySelector(".summary").textContent;
-    return a;
-  };
-})();"""
+INIT_JS = script("own_documents/init")
 
 # Ours, before the files are set: follow the marks, keep, ask; `kind` "read" stops once the files are shown.
-DROP_JS = """({ question, kind }) => {
-  const b = globalThis.__bench, r = b.run = {}, $ = (s) => document.querySelector(s);
-  document.addEventListener("change", (e) => {
-    if (e.target.id === "doc-files") r.change ??= performance.now();
-  }, { capture: true });
-  const readStart = b.mark("raglab:read-start"), readEnd = b.mark("raglab:read-end");
-  b.watch($("#yours .reading"), "progress", "hidden");
-  b.watch($("#docs-read"), "read");
-  b.watch($("#docs-kept"), "kept");
-  (async () => {
-    r.read_start = await readStart;
-    r.read_end = await readEnd;
-    r.read_painted = await b.paint();
-    r.read_docs = document.querySelectorAll("#docs-read li.read-doc").length;
-    r.read_facts = [...document.querySelectorAll("#docs-read li.read-doc .facts")].slice(0, 2)
-      .map((f) => f.textContent);
-    r.read_problems = [...document.querySelectorAll("#docs-read li.read-problem")].map((li) => li.textContent);
-    const button = $("#docs-read .keep-read");
-    if (!button) throw new Error("no keep button after reading: " + $("#docs-read").textContent.slice(0, 300));
-    if (kind === "read") return;
-    const kept = b.mark("raglab:kept"), list = $("#docs-kept");
-    const drawn = b.until(list, () => list.querySelectorAll("li.kept-doc").length >= r.read_docs);
-    r.click = performance.now();
-    button.click();
-    r.kept = await kept;
-    r.kept_drawn = await drawn;
-    r.kept_painted = await b.paint();
-    r.switched = $("input[name=corpus][value=yours]").checked;
-    r.searching_line = $("#result-plain").textContent.trim();
-    Object.assign(r, await b.ask(question));
-  })().then(() => { r.finished = true; }, (e) => { r.error = String(e?.stack ?? e); });
-}"""
+DROP_JS = script("own_documents/drop")
 
 # After the documents are kept: what the store holds, in UTF-8 bytes, against the kept documents' texts.
-STORED_JS = """async () => {
-  const utf8 = (s) => new TextEncoder().encode(s).length;
-  const s = { entries: 0, docs: 0, key_bytes: 0, value_bytes: 0, text_bytes: 0 };
-  for (const [key, value] of await raglabDocuments.entries()) {
-    s.entries++; s.key_bytes += utf8(key);
-    if (ArrayBuffer.isView(value)) { s.value_bytes += value.byteLength; continue; }  // a kept vector
-    const v = typeof value === "string" ? value : JSON.stringify(value);
-    s.value_bytes += utf8(v);
-    if (key.startsWith("doc:")) { s.docs++; s.text_bytes += utf8(JSON.parse(v).text); }
-    if (key === "meta") s.meta_corpus = JSON.parse(v).corpus;  // what a later visit searches
-  }
-  const estimate = await navigator.storage.estimate();
-  s.usage = estimate.usage;
-  s.indexeddb_usage = estimate.usageDetails?.indexedDB ?? null;
-  return s;
-}"""
+STORED_JS = script("own_documents/stored")
 
 # After a reload (the page still booting): when it is Ready, when the kept documents are loaded, then a question.
-RELOAD_JS = """({ question, kept }) => {
-  const b = globalThis.__bench, r = b.run = {}, $ = (s) => document.querySelector(s);
-  (async () => {
-    r.late = b.loadedAt !== null;  // loaded before this driver ran: the question goes out late
-    const yours = $("#yours");
-    r.loaded = b.loadedAt ?? await b.until(yours, () => yours.hasAttribute("data-loaded"));
-    r.ready = Number($("#status").dataset.readyMs);
-    if (question) Object.assign(r, await b.ask(question));
-    const list = $("#docs-kept");
-    // the list draws its first 100 documents (LIST_ROWS in raglab/ui/documents_html.py)
-    r.kept_drawn = await b.until(list, () => list.querySelectorAll("li.kept-doc").length >= Math.min(kept, 100));
-    r.kept_rows = list.querySelectorAll("li.kept-doc").length;
-    r.switched = $("input[name=corpus][value=yours]").checked;
-  })().then(() => { r.finished = true; }, (e) => { r.error = String(e?.stack ?? e); });
-}"""
+RELOAD_JS = script("own_documents/reload")
 
 # The baseline: MiniSearch indexes the passages' texts (parsed before the clock starts), then searches once.
-MINISEARCH_JS = """async ({ passages, question }) => {
-  const b = globalThis.__bench, docs = JSON.parse(passages).map((text, id) => ({ id, text }));
-  await b.paint();
-  const t0 = performance.now();
-  const index = new MiniSearch({ fields: ["text"] });
-  index.addAll(docs);
-  const t1 = performance.now();
-  const hits = index.search(question);
-  const t2 = performance.now();
-  return { t0, index_ms: t1 - t0, search_ms: t2 - t1, passages: docs.length, hits: hits.length,
-           painted: await b.paint() };
-}"""
+MINISEARCH_JS = script("own_documents/minisearch")
 
 # For scale: the dropped files' text in plain JS, one file at a time, from the benchmark's own input.
-FILE_TEXT_JS = """async () => {
-  const files = [...document.getElementById("bench-files").files];
-  const t0 = performance.now();
-  let chars = 0;
-  for (const f of files) chars += (await f.text()).length;
-  return { ms: performance.now() - t0, files: files.length, chars };
-}"""
+FILE_TEXT_JS = script("own_documents/file_text")
 
-PDFJS_JS = """async (data) => {
-  const b = globalThis.__bench, raw = atob(data), bytes = new Uint8Array(raw.length);
-  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
-  await b.paint();
-  const t0 = performance.now();
-  const out = await raglabDocuments.pdfPages(bytes);
-  const ms = performance.now() - t0;
-  return { t0, ms, pages: out.pages?.length ?? 0, chars: (out.pages ?? []).reduce((n, p) => n + p.length, 0),
-           problem: out.problem ?? null, painted: await b.paint() };
-}"""
+PDFJS_JS = script("own_documents/pdfjs")
 
 
 # --- the material --------------------------------------------------------------------------------------------

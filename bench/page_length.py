@@ -29,27 +29,17 @@ from tools.site import build_site, ensure_site, served
 
 from bench import smoke
 from bench.page_runs import DEFAULT_DIST, READY_TIMEOUT_MS, build_before, environment, write_results
+from bench.snippets import script
 
 BEFORE = "f412da8"  # the page before issue 34: the menu in one sideways row, every section's settings and steps open
 SIZES = ((1280, 800), (390, 844))
 
 # The header's line about keeping the lab offline (boot.js) has said how it ended, so it no longer changes the
 # header's height: "Ready to work offline." or why not, never "Saving the lab for offline use…".
-SETTLED_JS = """() => {
-  const line = document.getElementById("offline");
-  return Boolean(line?.textContent) && !line.textContent.endsWith("…");
-}"""
+SETTLED_JS = script("page_length/settled")
 
 # For each technique section: the document y of its heading and of its first passage, in px; the page's height.
-MEASURE_JS = """() => {
-  const y = (e) => (e ? Math.round(e.getBoundingClientRect().top + scrollY) : null);
-  const sections = [...document.querySelectorAll("section.technique")].map((s) => ({
-    key: s.dataset.technique,
-    heading: y(s.querySelector("h2")),
-    result: y(s.querySelector(".result-slot ol.passages:not(.compare):not(.compact) > li.hit")),
-  }));
-  return {sections, height: document.documentElement.scrollHeight, window: innerHeight};
-}"""
+MEASURE_JS = script("page_length/measure")
 
 
 def measure(playwright, url: str, width: int, height: int) -> dict:

@@ -83,8 +83,11 @@ def build_before(commit: str, into: Path) -> Path:
         site = into / "site"
         stub = ROOT / ".cache" / "models" / "stub" / "Qwen3-0.6B-ONNX"
         env = {"PYTHONPATH": str(tree / "py"), "PATH": "/usr/bin:/bin"}
+        # the hooks as the tests' site has them (tools.site.settings_for_tests); a commit from before the flag
+        # shipped them in every build
+        hooks = ["--bench-hooks"] if "--bench-hooks" in (tree / "build.py").read_text() else []
         subprocess.run(
-            [sys.executable, "build.py", "--offline", "--out", str(site), "--self-host-model", str(stub)],
+            [sys.executable, "build.py", "--offline", "--out", str(site), "--self-host-model", str(stub), *hooks],
             cwd=tree,
             env=env,
             check=True,

@@ -66,7 +66,7 @@ def main() -> None:
     args = parser.parse_args()
     embed = None
     if args.hybrid:
-        from build import EMBED_DTYPE
+        from tools.build.pins import EMBED_DTYPE
 
         from raglab.models.onnx_embed import OnnxEmbedder
 

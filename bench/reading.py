@@ -548,7 +548,7 @@ def passage_lists(lab: Lab) -> dict[str, list[tuple[str, str]]]:
 
 
 def measure_page(sources: Sequence[Source], lab: Lab, dist: Path) -> dict:
-    from build import BuildSettings
+    from tools.build.settings import BuildSettings
     from tools.site import ensure_site
 
     # Built offline without a language model: reading and keeping files needs none (and the stand-in's folder in

@@ -24,15 +24,10 @@ from tools.site import ensure_site, served
 
 from bench import smoke
 from bench.page_runs import DEFAULT_DIST, SLOW_MS, browser_with_profile, load_now, open_lab
+from bench.snippets import script
 
 DOCUMENTS = [Path("/usr/share/R/doc/manual/R-intro.pdf"), Path("/usr/share/R/doc/manual/R-FAQ.pdf")]  # r-doc-pdf
-WATCH_JS = """() => {
-    window.readingLog = [];
-    const line = document.getElementById("docs-progress"), bar = document.getElementById("docs-bar");
-    const note = () => window.readingLog.push({t: performance.now(), text: line.textContent, value: bar.value,
-        max: bar.max});
-    new MutationObserver(note).observe(line, {childList: true, characterData: true, subtree: true});
-}"""
+WATCH_JS = script("reading_progress/watch")
 PASSES = {"the text of": "text", "the lines of": "lines", "headers, footers": "rules", "the passages of": "passages"}
 
 

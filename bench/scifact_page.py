@@ -69,6 +69,7 @@ from tools.site import build_site, ensure_site, served
 from bench import smoke
 from bench.page_runs import ROOT, browser_with_profile, environment, load_now, open_lab, spread, wait_for_quiet_machine
 from bench.scifact_data import CACHE_DIR, SciFact, first_of, load_scifact, scifact_or_stand_in
+from bench.snippets import script
 
 DEFAULT_DIST = ROOT / ".cache" / "dist-scifact-page"
 PORT = 47831  # fixed: the profile's IndexedDB belongs to the origin, port included
@@ -84,149 +85,32 @@ SMOKE_SUBSET = 2  # --smoke: the vectors phase's abstracts (each is embedded 7 t
 SMOKE_REPORT_S = 0.5  # --smoke: how often to look whether the vectors are made (a full run: every 15 or 60 s)
 
 # Before the page's scripts, in every document: the long tasks, and when #yours gets data-loaded.
-INIT_JS = """
-window.__bench = { longtasks: [], loadedAt: null };
-new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) __bench.longtasks.push([e.startTime, e.duration]);
-}).observe({ type: "longtask", buffered: true });
-new MutationObserver(() => {
-  const yours = document.getElementById("yours");
-  if (__bench.loadedAt === null && yours && yours.dataset.loaded) __bench.loadedAt = performance.now();
-}).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-loaded"] });
-"""
+INIT_JS = script("scifact_page/init")
 
 # Every claim through raglabBench.run, in the page: one evaluate for all of them.
-RUN_ALL_JS = """
-async ({ key, questions, options }) => {
-  const out = [];
-  for (const q of questions) {
-    const r = await raglabBench.run(key, q, options);
-    out.push({ ms: r.ms, ids: r.ids, vector: r.lists.vector ? r.lists.vector.ids : null, numpy: r.numpy });
-  }
-  return out;
-}
-"""
+RUN_ALL_JS = script("scifact_page/run_all")
 
 # The page's worker, one request a batch: the vectors, or the time each batch took.
-EMBED_JS = """
-async ({ batches, timed }) => {
-  const vectors = [], ms = [];
-  for (const texts of batches) {
-    const t0 = performance.now();
-    vectors.push(...await raglabBridge.embed(texts));
-    ms.push(performance.now() - t0);
-  }
-  return timed ? ms : vectors;
-}
-"""
+EMBED_JS = script("scifact_page/embed")
 
 # Every batch of texts the page asks its worker for, from now on (the page's own order and batch size).
-RECORD_BATCHES_JS = """
-() => {
-  window.__batches = [];
-  const real = raglabBridge.vectors.bind(raglabBridge);
-  raglabBridge.vectors = (texts) => {
-    __batches.push(Array.from(texts));
-    return real(texts);
-  };
-}
-"""
+RECORD_BATCHES_JS = script("scifact_page/record_batches")
 
 # A claim sent in #q-hybrid (its vector already in the table): the time to the result drawn and the next frame.
-ASK_HYBRID_JS = """
-async ({ claim, vector }) => {
-  await raglabBench.addVectors([claim], [vector]);
-  const slot = document.getElementById("result-hybrid");
-  const box = document.getElementById("q-hybrid");
-  const t0 = performance.now();
-  const shown = new Promise((resolve) => {
-    const check = () => {
-      const summary = slot.querySelector(".summary");
-      if (summary && summary.textContent.includes(claim) && !slot.classList.contains("busy")) {
-        watch.disconnect();
-        requestAnimationFrame(() => resolve(performance.now()));
-      }
-    };
-    const watch = new MutationObserver(check);
-    watch.observe(slot, { subtree: true, childList: true, attributes: true, characterData: true });
-  });
-  box.value = claim;
-  box.form.requestSubmit();
-  return { t0, shown: await shown, first: slot.querySelector("li.hit")?.dataset.id ?? null };
-}
-"""
+ASK_HYBRID_JS = script("scifact_page/ask_hybrid")
 
-MARKS_JS = """() => Object.fromEntries(performance.getEntriesByType("mark")
-    .filter((m) => m.name.startsWith("raglab:")).map((m) => [m.name.slice(7), m.startTime]))"""
+MARKS_JS = script("scifact_page/marks")
 
-STORED_JS = """
-async () => {
-  const utf8 = new TextEncoder();
-  const out = { documents: 0, vectors: 0, meta: 0, other: 0, n_documents: 0, n_vectors: 0 };
-  for (const [key, value] of await raglabDocuments.entries()) {
-    const bytes = typeof value === "string" ? utf8.encode(value).length : value.byteLength;
-    const kind = key.startsWith("doc:") ? "documents" : key.startsWith("vec:") ? "vectors"
-      : key === "meta" ? "meta" : "other";
-    out[kind] += bytes;
-    if (kind === "documents") out.n_documents += 1;
-    if (kind === "vectors") out.n_vectors += 1;
-  }
-  return out;
-}
-"""
+STORED_JS = script("scifact_page/stored")
 
 # The page's vectors as base64 (one string: a Float32Array is not JSON), with their keys.
-VECTORS_JS = """
-async () => {
-  const kept = await raglabDocuments.vectors("vec:");
-  const bytes = new Uint8Array(kept.data.buffer, kept.data.byteOffset, kept.data.byteLength);
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return { keys: kept.keys, data: btoa(binary) };
-}
-"""
+VECTORS_JS = script("scifact_page/vectors")
 
 # What the cosine loop of raglab/search/vectors.py would cost written otherwise, in a second Pyodide in the same page
 # (the same build): the lab's generator expression, map(operator.mul), and math.sumprod (Python 3.12+, C, one pass).
-DOT_PRODUCTS_JS = """
-async ({ n, dim }) => {
-  const { loadPyodide } = await import(new URL("./pyodide/pyodide.mjs", document.baseURI).href);
-  const py = await loadPyodide({ indexURL: new URL("./pyodide/", document.baseURI).href });
-  return py.runPython(`
-import json, math, operator, random, statistics, time
-random.seed(1)
-vectors = [[random.gauss(0, 1) for _ in range(${dim})] for _ in range(${n})]
-query = vectors[0]
-ways = {
-    "generator (raglab/search/vectors.py)": lambda: [
-        sum(a * b for a, b in zip(v, query, strict=True)) for v in vectors
-    ],
-    "sum(map(operator.mul))": lambda: [sum(map(operator.mul, v, query)) for v in vectors],
-    "math.sumprod": lambda: [math.sumprod(v, query) for v in vectors],
-}
-times = {k: [] for k in ways}
-scores = {}
-for _ in range(5):
-    for k, f in ways.items():
-        t = time.perf_counter()
-        scores[k] = f()
-        times[k].append((time.perf_counter() - t) * 1000)
-top = {k: sorted(range(len(s)), key=lambda i: -s[i])[:10] for k, s in scores.items()}
-json.dumps({"ms": {k: statistics.median(v) for k, v in times.items()},
-            "same_top_10": len({tuple(t) for t in top.values()}) == 1,
-            "largest_difference": max(abs(a - b) for s in scores.values() for a, b in zip(s, scores["math.sumprod"]))})
-`);
-}
-"""
+DOT_PRODUCTS_JS = script("scifact_page/dot_products")
 
-ENVIRONMENT_JS = """
-async () => ({
-  crossOriginIsolated: self.crossOriginIsolated,
-  cores: navigator.hardwareConcurrency,
-  webgpu: !!navigator.gpu && !!(await navigator.gpu.requestAdapter().catch(() => null)),
-  userAgent: navigator.userAgent,
-})
-"""
+ENVIRONMENT_JS = script("scifact_page/environment")
 
 
 # --- the material ----------------------------------------------------------------------------------------------

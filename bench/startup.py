@@ -46,7 +46,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from build import BuildSettings
+from tools.build.settings import BuildSettings
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.site import build_site, served
 

@@ -58,6 +58,7 @@ from bench.page_runs import (
     wait_for_quiet_machine,
     write_results,
 )
+from bench.snippets import script
 from raglab.page.vector_batches import seconds_left
 
 DOCUMENT = Path("/usr/share/R/doc/manual/R-FAQ.pdf")  # Debian's r-doc-pdf
@@ -71,15 +72,7 @@ ISSUE_POINT = 408 / 941  # where the issue saw "about 11 s left" with about 25 s
 MIN_LEFT_S = 3.0  # --estimate: estimators are judged while at least this much time remains
 ESTIMATE_MS = 30 * 60 * 1000  # --estimate: a run may take this long to make every vector
 
-WATCH_JS = """() => {
-  window.vectorLog = [];
-  const line = document.getElementById("docs-vectors");
-  const note = () => {
-    const bar = line.querySelector("progress");
-    window.vectorLog.push({t: performance.now(), text: line.textContent, value: bar ? Number(bar.value) : null});
-  };
-  new MutationObserver(note).observe(line, {childList: true, subtree: true, characterData: true, attributes: true});
-}"""
+WATCH_JS = script("vectors_feedback/watch")
 
 
 CLICK_JS = "(button) => { document.querySelector(`#docs-vectors ${button}`).click(); return performance.now(); }"
@@ -94,18 +87,10 @@ def made_document(into: Path) -> Path:
     return smoke.made_pdf(into / "smoke-passages.pdf", lines)
 
 
-COUNTS_JS = """() => {
-  const number = (text) => Number(text.replaceAll(",", ""));
-  const read = document.querySelector("#docs-read").textContent.match(/([\\d,]+) passages?\\./);
-  const kept = [...document.querySelectorAll("#docs-kept li.kept-doc .facts")]
-    .map((f) => number(f.textContent.match(/([\\d,]+) passages?$/)[1]));
-  const line = document.querySelector("#docs-vectors").textContent.match(/of ([\\d,]+) passages/);
-  return {read: read && number(read[1]), kept: kept.reduce((a, b) => a + b, 0), vectors: line && number(line[1])};
-}"""
+COUNTS_JS = script("vectors_feedback/counts")
 
 
-BATCHES_JS = """() => performance.getEntriesByName("raglab:vectors-batch")
-    .map((e) => ({t: e.startTime, batch: e.detail.batch, left: e.detail.left}))"""
+BATCHES_JS = script("vectors_feedback/batches")
 
 
 def per_work(timed: list, passages_left: int, work_left: int) -> float:

@@ -6,8 +6,9 @@
         ...
 
 The tests' site is an --offline build (nothing leaves 127.0.0.1, not even numpy) with the stand-in for
-Qwen3-0.6B (tools/qwen_stub.py) self-hosted where the model hub would serve the real one; `make test` builds the
-same with build.py's command line. Serving is tools/serve.py's server, quiet, on a free port.
+Qwen3-0.6B (tools/qwen_stub.py) self-hosted where the model hub would serve the real one, and the benchmarks' hooks
+(--bench-hooks); `make test` builds the same with build.py's command line. Serving is tools/serve.py's server,
+quiet, on a free port.
 """
 
 from __future__ import annotations
@@ -20,18 +21,20 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
-from build import MODEL_CACHE, ROOT, BuildSettings, build
-
+from tools.build.pins import MODEL_CACHE, ROOT
+from tools.build.settings import BuildSettings
+from tools.build.steps import build
 from tools.serve import make_server
 
 HOST = "127.0.0.1"
 
 
 def settings_for_tests() -> BuildSettings:
-    """Offline, with the stand-in Qwen3 self-hosted (built first, about 12 s, when .cache/models has none)."""
+    """Offline, with the stand-in Qwen3 self-hosted (built first, about 12 s, when .cache/models has none) and the
+    benchmarks' hooks (window.raglabBench, the page's performance marks), which the published site never ships."""
     from tools.qwen_stub import ensure_qwen_stub
 
-    return BuildSettings(offline=True, self_hosted_model=ensure_qwen_stub(MODEL_CACHE))
+    return BuildSettings(offline=True, self_hosted_model=ensure_qwen_stub(MODEL_CACHE), bench_hooks=True)
 
 
 def build_site(into: Path, settings: BuildSettings | None = None) -> Path:

@@ -1,11 +1,13 @@
-"""For benchmarks only (bench/scifact_page.py, bench/compare_map.py): ``window.raglabBench``; no control of the page
-calls these."""
+"""For benchmarks only (bench/scifact_page.py, bench/compare_map.py, bench/own_documents.py): ``window.raglabBench``,
+and the page's named moments (LabPage.mark) as performance marks; no control of the page calls these. Only a
+--bench-hooks build ships this module (the tests' and the benchmarks' site), and main.py installs it from the
+config's "hooks"; the published site has neither."""
 
 import json
 import time
 
 import drawing
-from js import Object, document, window
+from js import Object, document, performance, window
 from pyodide.ffi import create_proxy, to_js
 from questions import prepared
 
@@ -15,6 +17,16 @@ from raglab.search.vectors import numpy_available
 
 
 def install(page) -> None:
+    def mark(moment: str, detail: dict | None = None) -> None:
+        """``raglab:<moment>`` on the page's performance timeline, with ``detail`` (bench/vectors_feedback.py's
+        batches) as the mark's detail."""
+        if detail is None:
+            performance.mark(f"raglab:{moment}")
+        else:
+            performance.mark(f"raglab:{moment}", to_js({"detail": detail}, dict_converter=Object.fromEntries))
+
+    page.mark = mark
+
     async def bench_run(key: str, question: str, options_json: str = "{}"):
         """``raglabBench.run(key, question, options_json)``, a Promise: one technique run on the lab the page
         searches now, timed around ``run`` alone with time.perf_counter (nothing drawn, nothing kept), so a

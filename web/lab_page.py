@@ -6,7 +6,6 @@ by ``draw``."""
 import asyncio
 
 import drawing
-from js import performance
 from pyscript import document
 
 from raglab import Lab, QuestionError
@@ -58,6 +57,10 @@ class PageGlue:
         """A sentence in section ``key``'s line ("yours": the documents' line)."""
         self.draw(self.model.say(key, text))
 
+    def mark(self, moment: str, detail: dict | None = None) -> None:
+        """A named moment of the page's work that a benchmark times: nothing in the published site; the hooks of a
+        --bench-hooks build replace it with a performance mark, ``raglab:<moment>``."""
+
     async def show_stored(self) -> None:
         if self.asker:
             await self.asker.show_stored()
@@ -101,7 +104,7 @@ class PageGlue:
             await asyncio.sleep(0)
         if self.getting_ready and self.getting_ready[0] is lab:
             self.draw(self.model.ready())
-            performance.mark("raglab:indexed")  # for bench/scifact_page.py
+            self.mark("indexed")
             asyncio.ensure_future(self.propose(lab))  # its own task: a question waiting for ready does not wait for it
 
     async def propose(self, lab: Lab) -> None:

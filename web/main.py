@@ -5,7 +5,7 @@ No score is computed anywhere else.
 
 build.py packs py/raglab/ and corpus/ into raglab.zip with the repository's layout and PyScript unpacks it into
 the working directory (/home/pyodide) before this file runs, so only py/ has to go on sys.path; the other glue
-modules (build.py's PAGE_MODULES) are in the working directory itself.
+modules (tools/build/pins.py's PAGE_MODULES) are in the working directory itself.
 
 The address is a deep link to what every section shows (``#hyde&q.plain=...&q.hyde=...&hy.hyde=...``), and each question
 asked is a history entry: Back and Forward show the earlier question and its result (questions.py).
@@ -14,6 +14,7 @@ asked is a history entry: Back and Forward show the earlier question and its res
 import json
 import sys
 import time
+from importlib import import_module
 from pathlib import Path
 
 from js import performance, raglabBridge
@@ -25,8 +26,7 @@ sys.path.insert(0, str(Path.cwd()))
 
 # The renderer and the vector table are imported on first use (their start-up cost: bench/README.md): the page is
 # pre-rendered, so nothing needs them before the first question.
-import ask_model  # noqa: E402  (the glue modules: build.py's PAGE_MODULES, listed in pyscript.json's files)
-import bench_hooks  # noqa: E402
+import ask_model  # noqa: E402  (the glue modules: tools/build/pins.py's PAGE_MODULES, listed in pyscript.json's files)
 import compare_view  # noqa: E402
 import drawing  # noqa: E402
 import my_documents  # noqa: E402
@@ -79,7 +79,8 @@ async def start(page: PageGlue) -> None:
     my_vectors.install(page)
     sections.install(page)
     compare_view.install(page)
-    bench_hooks.install(page)
+    for hook in config["raglab"].get("hooks", ()):  # only a --bench-hooks build names any (for bench/ and tests)
+        import_module(hook).install(page)
     source_view.install(page.searched)  # the labs a result's passage is looked up in, the one searched now first
     asked_early = sections.asked_before_start()  # sent again at the end, as the visitor asked them
     questions.move_old_link(page)

@@ -13,7 +13,7 @@ import asyncio
 import json
 
 import drawing
-from js import Uint8Array, performance, raglabDocuments
+from js import Uint8Array, raglabDocuments
 from my_files import Reading
 from pyodide.ffi import to_js
 from pyscript import document, when
@@ -83,7 +83,7 @@ class Documents:
         try:
             records = dict((await raglabDocuments.records("doc:")).to_py(depth=RECORD_PAIRS_DEPTH))
             records.update(dict((await raglabDocuments.records("meta")).to_py(depth=RECORD_PAIRS_DEPTH)))
-            performance.mark("raglab:records-read")  # this mark and the next few are for bench/scifact_page.py
+            self.page.mark("records-read")
         except Exception as error:
             return f"The documents kept in this browser could not be opened ({error}); nothing was changed."
         if not records:  # nothing kept (a missing meta beside kept documents is made again from them)
@@ -100,9 +100,9 @@ class Documents:
             self.record_bytes[d.slug] = len(records[f"doc:{d.slug}"].encode())
         document.getElementById("my-words").value = word_list_text(c.related_words)
         self.show_passage_size()
-        performance.mark("raglab:records-parsed")
+        self.page.mark("records-parsed")
         self.changed(switch_to=corpus_named(corpus))
-        performance.mark("raglab:lab-made")
+        self.page.mark("lab-made")
         return why
 
     async def keep(self, records: list[tuple[str, str]], forget=(), corpus: str | None = None) -> bool:
@@ -149,7 +149,7 @@ class Documents:
         document.getElementById("docs-kept").innerHTML = render_kept(
             c.documents, stored, self.persisted, c.passage_size, rows=None if self.whole_list else LIST_ROWS
         )
-        performance.mark("raglab:kept-drawn")
+        self.page.mark("kept-drawn")
 
     async def keep_read(self) -> None:
         reading = self.reading
@@ -208,7 +208,7 @@ class Documents:
             kept += f" As the zip says, your documents are now cut into {passages_phrase(size)}."
         self.page.say("yours", " ".join([kept, *refused]))
         self.changed(switch_to="yours" if added else None)
-        performance.mark("raglab:kept")
+        self.page.mark("kept")
 
     async def remove(self, slugs: list[str]) -> None:
         c = self.collection

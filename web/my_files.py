@@ -11,7 +11,7 @@ from dataclasses import replace
 from itertools import accumulate
 
 import drawing
-from js import performance, raglabDocuments
+from js import raglabDocuments
 from my_zip import import_zip
 from pyodide.ffi import create_proxy, to_js
 from pyodide_js import loadPackage
@@ -126,7 +126,7 @@ class Reading:
             return
         self.clear()
         self.busy, self.cancel, self.whole_list = True, False, False
-        performance.mark("raglab:read-start")  # the marks are for bench/own_documents.py
+        self.page.mark("read-start")
         sizes = [files.item(i).size for i in range(total)]
         starts = [0, *accumulate(sizes)]  # the bytes before each file
         whole = max(starts[-1], 1)
@@ -157,7 +157,7 @@ class Reading:
             self.progress(None)
         self.cancelled = total - len(self.items)
         self.show()
-        performance.mark("raglab:read-end")
+        self.page.mark("read-end")
 
     def show(self) -> None:
         size = self.passages or self.page.documents.collection.passage_size

@@ -10,7 +10,7 @@ them exactly as they find Fernport's precomputed ones; the maths stays in Python
 import asyncio
 import time
 
-from js import Object, performance, raglabDocuments
+from js import raglabDocuments
 from pyodide.ffi import to_js
 from pyscript import document, when
 
@@ -83,7 +83,7 @@ class Vectors:
 
     async def read_kept(self) -> str:
         stored = await raglabDocuments.vectors(KEPT_PREFIX)
-        performance.mark("raglab:vectors-read")  # for bench/scifact_page.py, as the next one
+        self.page.mark("vectors-read")
         keys = stored.keys.to_py()
         damaged = stored.damaged.to_py()
         if damaged:
@@ -99,7 +99,7 @@ class Vectors:
                 data = b"".join(data[i * size : (i + 1) * size] for i in wanted)
             (await self.page.site.vector_table()).add_float32([texts[keys[i]] for i in wanted], data)
             self.kept.update(k for k in keys if k.startswith(self.prefix))
-            performance.mark("raglab:vectors-added")
+            self.page.mark("vectors-added")
         self.draw()
         made, total = self.counts()
         if (await raglabDocuments.records(WANTED)).length and made < total:
@@ -150,7 +150,7 @@ class Vectors:
                 timed.append((len(batch), batch_work(batch), time.perf_counter() - mark))
                 mark = time.perf_counter()
                 detail = {"batch": timed[-1], "left": (len(items) - start, work_left)}  # bench/vectors_feedback.py
-                performance.mark("raglab:vectors-batch", to_js({"detail": detail}, dict_converter=Object.fromEntries))
+                self.page.mark("vectors-batch", detail)
                 self.left = seconds_left(timed, len(items) - start, work_left)
                 self.draw()
             made, total = self.counts()

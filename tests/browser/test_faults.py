@@ -7,9 +7,9 @@ between the cases so that the next case downloads afresh. Every wait is for some
 
 import re
 
-from build import EMBED_DTYPE
 from lab_page import SLOW, answered, expect_address, shown
 from playwright.sync_api import expect
+from tools.build.pins import EMBED_DTYPE
 
 from raglab.models.onnx_embed import MODEL_FILES
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from build import EMBED_DTYPE
 from lab_page import SLOW, shown, written
 from playwright.sync_api import expect
+from tools.build.pins import EMBED_DTYPE
 
 from raglab import Lab, run
 from raglab.documents.collect_files import read_folder

@@ -5,9 +5,9 @@ import math
 from pathlib import Path
 
 import pytest
-from build import EMBED_DTYPE, EMBED_MODEL
 from lab_page import SLOW, press, shown
 from playwright.sync_api import expect
+from tools.build.pins import EMBED_DTYPE, EMBED_MODEL
 
 from raglab.models.onnx_embed import MODEL_FILES, OnnxEmbedder
 

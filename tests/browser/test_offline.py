@@ -7,9 +7,10 @@ import shutil
 import time
 
 import pytest
-from build import BuildSettings, write_offline_manifest
 from lab_page import SLOW, press, shown
 from playwright.sync_api import expect
+from tools.build.offline import write_offline_manifest
+from tools.build.settings import BuildSettings
 from tools.site import served
 
 from conftest import PYTHON_START_TIMEOUT_MS

@@ -10,10 +10,10 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from build import EMBED_DTYPE
 from lab_page import SLOW, shown
 from playwright.sync_api import expect
 from test_my_vectors import RECORD_VECTOR_REQUESTS
+from tools.build.pins import EMBED_DTYPE
 
 from raglab import Lab
 from raglab.documents.collect_files import read_folder

@@ -20,9 +20,15 @@ import zipfile
 from html import escape
 from pathlib import Path
 
-import build
 import pytest
-from build import MODEL_CACHE, ROOT, BuildSettings, copy_pages, pack_raglab, prerender, write_pyscript_config
+from tools.build.config import write_pyscript_config
+from tools.build.lab_corpus import PAGE_CORPUS, read_lab_corpus
+from tools.build.pack import pack_raglab
+from tools.build.pins import MODEL_CACHE, PAGE_MODULES, ROOT
+from tools.build.prerender import prerender
+from tools.build.settings import BuildSettings
+from tools.build.steps import build
+from tools.build.vendor import copy_pages, vendor_pyodide
 
 from raglab import TECHNIQUES
 from raglab.documents.collect_files import read_folder
@@ -81,7 +87,7 @@ def minilm():
 
 
 def built(folder: Path, into: Path) -> Path:
-    return build.build(into, BuildSettings(offline=True, corpus=folder), steps=PAGE_STEPS)
+    return build(into, BuildSettings(offline=True, corpus=folder), steps=PAGE_STEPS)
 
 
 def page_of(dist: Path) -> str:
@@ -89,12 +95,12 @@ def page_of(dist: Path) -> str:
 
 
 def packed(dist: Path) -> dict[str, bytes]:
-    """The corpus the page loads: what raglab.zip holds under build.PAGE_CORPUS."""
+    """The corpus the page loads: what raglab.zip holds under PAGE_CORPUS."""
     with zipfile.ZipFile(dist / "raglab.zip") as archive:
         return {
-            n.removeprefix(build.PAGE_CORPUS + "/"): archive.read(n)
+            n.removeprefix(PAGE_CORPUS + "/"): archive.read(n)
             for n in archive.namelist()
-            if n.startswith(build.PAGE_CORPUS + "/")
+            if n.startswith(PAGE_CORPUS + "/")
         }
 
 
@@ -121,7 +127,7 @@ def test_documents_only_shows_its_documents_and_no_fernport(documents_only):
     assert "Read the 3 documents (5 passages)" in page
     assert [words for words in ("Fernport", "ferry timetable", "Mira", "lighthouse") if words in page] == []
     assert 'placeholder="Ask about orchard"' in page and "> orchard (3 documents)" in page
-    assert "every technique searches them, and nothing else." in page  # the first of build.DEFAULT_TRY_FIRST
+    assert "every technique searches them, and nothing else." in page  # the first of lab_corpus.DEFAULT_TRY_FIRST
 
 
 def test_documents_only_has_the_questions_proposed_from_its_documents_and_no_scoreboard(documents_only):
@@ -245,7 +251,7 @@ def test_the_zip_a_visitor_exports_unzipped(tmp_path, minilm):
 def test_the_default_build_packs_the_repository_corpus(tmp_path):
     """Intent: with no --corpus the zip and the settings are as before: corpus/ as the repository holds it, and
     no corpus setting for the page."""
-    dist = build.build(tmp_path / "dist", BuildSettings(offline=True), steps=[pack_raglab, write_pyscript_config])
+    dist = build(tmp_path / "dist", BuildSettings(offline=True), steps=[pack_raglab, write_pyscript_config])
     with zipfile.ZipFile(dist / "raglab.zip") as archive:
         zipped = {n for n in archive.namelist() if n.startswith("corpus/")}
     assert zipped == {p.relative_to(ROOT).as_posix() for p in (ROOT / "corpus").rglob("*") if p.is_file()}
@@ -259,7 +265,7 @@ def test_the_site_holds_bytecode_for_every_module_the_page_imports_made_for_that
     unzipped files' times say, and compiles a source that was changed as before; Pyodide's python_stdlib.zip (npm's
     has sources only) gets one beside each module the core imports, where zipimport looks first, and nothing else
     changes in it. The hash is keyed by the pyc's own magic number: a .pyc of another Python would not match."""
-    dist = build.build(tmp_path / "dist", BuildSettings(offline=True), steps=[build.vendor_pyodide, pack_raglab])
+    dist = build(tmp_path / "dist", BuildSettings(offline=True), steps=[vendor_pyodide, pack_raglab])
 
     def files_of(zipped: Path) -> dict[str, bytes]:
         with zipfile.ZipFile(zipped) as archive:
@@ -272,8 +278,8 @@ def test_the_site_holds_bytecode_for_every_module_the_page_imports_made_for_that
 
     files = files_of(dist / "raglab.zip")
     sources = {n: data for n, data in files.items() if n.endswith(".py")}
-    sources |= {name: (ROOT / "web" / name).read_bytes() for name in build.PAGE_MODULES}
-    assert len(sources) > len(build.PAGE_MODULES) + 40
+    sources |= {name: (ROOT / "web" / name).read_bytes() for name in PAGE_MODULES}
+    assert len(sources) > len(PAGE_MODULES) + 40
     magics = set()
     for name, source in sources.items():
         folder, _, module = name.rpartition("/")
@@ -386,8 +392,19 @@ def test_build_names_the_lab_by_title_and_ends_with_a_summary(tmp_path, minilm):
 
 
 def test_build_doctests():
-    failed, attempted = doctest.testmod(build, optionflags=doctest.NORMALIZE_WHITESPACE)
-    assert attempted and not failed
+    """Every build step module's examples run, and pass (pytest's --doctest-modules runs them too, from tools/)."""
+    import importlib
+    import pkgutil
+
+    import tools.build
+
+    tried = {}
+    for module in pkgutil.iter_modules(tools.build.__path__):
+        found = importlib.import_module(f"tools.build.{module.name}")
+        failed, attempted = doctest.testmod(found, optionflags=doctest.NORMALIZE_WHITESPACE)
+        assert not failed, module.name
+        tried[module.name] = attempted
+    assert {n for n, attempted in tried.items() if attempted} >= {"settings", "lab_corpus", "csp", "prerender", "steps"}
 
 
 def test_a_link_out_of_the_folder_or_a_pipe_is_never_packed(tmp_path):
@@ -401,7 +418,7 @@ def test_a_link_out_of_the_folder_or_a_pipe_is_never_packed(tmp_path):
     for name in ("page.toml", "passages.toml", "entities.toml", "notes.txt"):
         (folder / name).symlink_to(outside / (name if name != "notes.txt" else "page.toml"))
     os.mkfifo(folder / "synonyms.toml")
-    lab = build.read_lab_corpus(folder)
+    lab = read_lab_corpus(folder)
     assert [p.name for p in lab.skipped] == [
         "entities.toml",
         "notes.txt",

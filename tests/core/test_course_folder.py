@@ -7,10 +7,16 @@ import subprocess
 import zipfile
 from pathlib import Path
 
-import build
 import pytest
-from build import MODEL_CACHE, ROOT, BuildSettings, copy_pages, pack_raglab, prerender, write_pyscript_config
 from tests.fixtures import make_pdf
+from tools.build.config import write_pyscript_config
+from tools.build.lab_corpus import PAGE_CORPUS
+from tools.build.pack import pack_raglab
+from tools.build.pins import MODEL_CACHE, ROOT
+from tools.build.prerender import prerender
+from tools.build.settings import BuildSettings
+from tools.build.steps import build
+from tools.build.vendor import copy_pages
 
 from raglab.cli import main
 from raglab.documents.collect_files import read_folder
@@ -95,10 +101,10 @@ def test_the_site_packs_the_notes_under_their_own_ids_and_titles(tmp_path):
 
     ensure_minilm(MODEL_CACHE)
     steps = [copy_pages, prerender, pack_raglab, write_pyscript_config]
-    dist = build.build(tmp_path / "dist", BuildSettings(offline=True, corpus=folder), steps=steps)
+    dist = build(tmp_path / "dist", BuildSettings(offline=True, corpus=folder), steps=steps)
     with zipfile.ZipFile(dist / "raglab.zip") as archive:
-        names = sorted(n.rpartition("/")[2] for n in archive.namelist() if n.startswith(build.PAGE_CORPUS + "/"))
-        welcome = archive.read(f"{build.PAGE_CORPUS}/01-welcome.md").decode()
+        names = sorted(n.rpartition("/")[2] for n in archive.namelist() if n.startswith(PAGE_CORPUS + "/"))
+        welcome = archive.read(f"{PAGE_CORPUS}/01-welcome.md").decode()
     assert [n for n in names if n.endswith(".md")] == [
         "01-welcome.md",
         "02-averages.md",

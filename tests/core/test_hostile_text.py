@@ -13,7 +13,7 @@ import sys
 
 import pytest
 from bench.hostile import MARKS
-from build import ROOT
+from tools.build.pins import ROOT
 
 from raglab import cli
 from raglab.documents.collect_files import read_folder

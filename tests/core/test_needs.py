@@ -4,9 +4,9 @@ caught and no second run."""
 
 from __future__ import annotations
 
-import build
 import pytest
 from tests.core.conftest import stand_in_embed
+from tools.build import pins
 
 from raglab import Lab, load_corpus, run
 from raglab.documents.chunking import WHOLE_DOCUMENT
@@ -109,7 +109,7 @@ def test_every_wheel_a_technique_can_need_is_one_the_site_ships():
         need for t in TECHNIQUES.values() for o in t.options for _, need in o.needs
     }
     wheels = {n for n in needs if n in WHEELS}
-    assert wheels == {"networkx", "snowball"} and wheels <= build.WHEELS.keys()
+    assert wheels == {"networkx", "snowball"} and wheels <= pins.WHEELS.keys()
 
 
 def test_the_page_says_who_needs_a_wheel_that_could_not_be_downloaded():

@@ -128,7 +128,7 @@ def test_vectors_match_sentence_transformers_on_the_same_weights(embed):
 def test_the_vectors_box_names_the_size_of_the_model_the_page_downloads(minilm_dir):
     """The box offering "Make meaning vectors" says how much the embedding model downloads: the size of the weights
     build.py ships (EMBED_DTYPE), in whole MB, not a figure left from other weights."""
-    from build import EMBED_DTYPE
+    from tools.build.pins import EMBED_DTYPE
 
     from raglab.models.onnx_embed import MODEL_FILES
     from raglab.ui.vectors_html import _vectors_line

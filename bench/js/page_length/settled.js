@@ -1,0 +1,4 @@
+() => {
+  const line = document.getElementById("offline");
+  return Boolean(line?.textContent) && !line.textContent.endsWith("…");
+}

@@ -1,0 +1,16 @@
+"""The benchmarks' JavaScript, each snippet a file under bench/js/<benchmark>/, read as text by its name."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+FOLDER = Path(__file__).resolve().parent / "js"
+
+
+def script(name: str) -> str:
+    """bench/js/<name>.js as it is, for page.evaluate or add_init_script.
+
+    >>> script("scifact_page/marks").startswith("() => Object.fromEntries(performance.getEntriesByType")
+    True
+    """
+    return (FOLDER / f"{name}.js").read_text(encoding="utf-8")
