@@ -26,6 +26,9 @@ COMMAND_LINE_MODULES = (
     "raglab.__main__",
     "raglab.cli",
     "raglab.documents.document_cache",
+    "raglab.models.cli_embed",
+    "raglab.result_text",
+    "raglab.scoreboard_text",
     "raglab.search.vector_cache",
 )
 
