@@ -8,7 +8,8 @@ from js import raglabBridge
 from pyodide.ffi import to_js
 
 from raglab import QuestionError
-from raglab.ui.model_panel import Stage, failure_sentence
+from raglab.page.model_state import Stage
+from raglab.ui.model_panel import failure_sentence
 
 NAME = "the embedding model"
 
