@@ -19,6 +19,7 @@ from questions import answer, current_result, question_of
 from raglab.models.model_memory import Shape, memory_tokens
 from raglab.models.model_writes import model_inputs
 from raglab.models.prompt_fit import Fitted, candidates, fit_prompt
+from raglab.page.device_reason import device_reason
 from raglab.page.model_state import ModelState
 from raglab.prompt import build_prompt
 from raglab.techniques import TECHNIQUES
@@ -88,7 +89,7 @@ class Asker:
                     choice=(
                         device_words(choice["device"]),
                         choice["dtype"],
-                        choice["reason"],
+                        device_reason(choice["reason"], "generate"),
                         size,
                     ),
                 )
@@ -125,7 +126,7 @@ class Asker:
     def runs_here(self) -> str:
         return (
             f"{NAME} runs here on {device_words(self.ready['device'])}, {self.ready['dtype']} weights: "
-            f"{self.ready['reason']}."
+            f"{device_reason(self.ready['reason'], 'generate')}."
         )
 
     # --- answering -----------------------------------------------------------------------------------------
