@@ -10,7 +10,9 @@
 - ``section.py``: one section's question as a named state with its transitions (``MOVES``).
 - ``model_state.py``: a model on the page (the embedding model, the language model) as a named state with its
   transitions (``MOVES``).
-- ``address.py``: the address written after a question, and read back.
+- ``address.py``: the address written after a question, and read back; ``opening.py``: what an opened address
+  asks the model to show.
+- ``device_reason.py``: why a model runs where it runs, in words, from the facts its worker reports.
 - ``status.py``: what a section says about the lab's state, derived from it (vectors, documents, models).
 - ``needs.py``: what a technique needs before it runs once (wheels to install, texts to embed), and hybrid's
   proposed questions.

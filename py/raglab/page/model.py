@@ -31,9 +31,10 @@ from .address import Address, read, split, written
 from .answers import COMPARE, FERNPORT, YOURS, Asked, Changes, Opening, Restore, Start, View
 from .links import asked_in, link_entry
 from .model_state import ModelState
-from .screen import differences, question_of, screen, start_view
+from .opening import open_address, restore
+from .screen import differences, question_of, screen
 from .section import Section
-from .status import Facts, earlier_note, link_sentence, refusal
+from .status import Facts, earlier_note, refusal
 
 MEMO_SIZE = 100  # results kept for Back and Forward; an older one is searched again
 BY_MODEL = ("by", "model")  # ends the entry of a result drawn with what the model wrote: no address asks for it
@@ -321,44 +322,10 @@ class PageModel:
     def open_address(
         self, search: str, fragment: str = "", at_start: bool = False, boxes: Mapping[str, str] = {}
     ) -> Opening:
-        """What an address asks for (at the start, a deep link; after Back or Forward, the entry's questions): the
-        documents it was asked about (yours when it says so; Fernport when it holds questions and does not; at the
-        start, the documents the visitor left the lab searching). Then ``restore`` each section in turn."""
-        self.restoring += 1
-        asked = read(search, fragment, self.keys)
-        wanted = self.corpus
-        if asked.corpus == YOURS and self.facts.documents:
-            wanted = YOURS
-        elif asked.sections and not at_start:
-            wanted = FERNPORT
-        switched = self.switch(wanted, boxes)
-        self.links[self.corpus] = dict(asked.sections)
-        self.restoring_corpus = self.corpus
-        unknown = at_start and asked.unknown
-        message = link_sentence(asked.unknown, [TECHNIQUES[k] for k in self.keys]) if unknown else ""
-        scroll = at_start and not asked.embed and (asked.sections or asked.named_technique)
-        return Opening(
-            self.restoring, switched, message, bool(switched) and not at_start, asked.focus if scroll else None
-        )
+        return open_address(self, search, fragment, at_start, boxes)
 
     def restore(self, key: str, token: int) -> Restore:
-        """Section ``key`` as the opened address asks (a section it does not name: as the page began): drawn from
-        what was kept, or to be asked again. A question of the address still under way is left to finish."""
-        if token != self.restoring or self.corpus != self.restoring_corpus:
-            return Restore(stop=True)
-        corpus, view = self.corpus, self.views[self.corpus][key]
-        entry = self.links[corpus].get(key)
-        if self.sections[key].asking == (corpus, entry) or view.entry == entry:
-            return Restore()
-        question, given = asked_in(key, entry) if entry else ("", {})
-        form = ("form", key, (question, given))
-        kept = self.memo.get((corpus, key, entry)) if entry else View(result=self.start_results.get((corpus, key)))
-        if kept is None:
-            return Restore(self.changes([form]), rerun=(question, given))
-        self.sections[key] = self.sections[key].move("reset")
-        self.views[corpus][key] = kept
-        slot = kept.html if kept.html is not None else start_view(self, key)
-        return Restore(self.changes([form, ("slot", key, slot)]))
+        return restore(self, key, token)
 
 
 __all__ = ["BY_MODEL", "COMPARE", "FERNPORT", "MEMO_SIZE", "YOURS", "PageModel"]
