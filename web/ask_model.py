@@ -3,7 +3,8 @@ write what the spec says "a real system" asks a model for (multi-query rewrites,
 
 Everything runs in the browser: the worker (worker.js, through bridge.js) downloads the model once, after the
 visitor agrees, keeps it in Cache Storage, and streams tokens back; this module wires clicks and worker events to
-the model's state (raglab.ui.model_panel: the stages, their transitions and what each shows). It never changes a
+the model's state (raglab.page.model_state: the stages and their transitions; raglab.ui.model_panel: what each
+shows). It never changes a
 prompt: what the worker receives is the prompt the technique shows.
 """
 
@@ -18,10 +19,11 @@ from questions import answer, current_result, question_of
 from raglab.models.model_memory import Shape, memory_tokens
 from raglab.models.model_writes import model_inputs
 from raglab.models.prompt_fit import Fitted, candidates, fit_prompt
+from raglab.page.device_reason import device_reason
+from raglab.page.model_state import ModelState
 from raglab.prompt import build_prompt
 from raglab.techniques import TECHNIQUES
 from raglab.ui.model_panel import (
-    ModelState,
     device_words,
     failure_sentence,
     render_answer_box,
@@ -83,7 +85,13 @@ class Asker:
             self.consent = asyncio.get_event_loop().create_future()
             self.set(
                 self.state.move(
-                    "consent", choice=(device_words(choice["device"]), choice["dtype"], choice["reason"], size)
+                    "consent",
+                    choice=(
+                        device_words(choice["device"]),
+                        choice["dtype"],
+                        device_reason(choice["reason"], "generate"),
+                        size,
+                    ),
                 )
             )
             self.panel(self.key).querySelector(".consent-yes").focus()
@@ -118,7 +126,7 @@ class Asker:
     def runs_here(self) -> str:
         return (
             f"{NAME} runs here on {device_words(self.ready['device'])}, {self.ready['dtype']} weights: "
-            f"{self.ready['reason']}."
+            f"{device_reason(self.ready['reason'], 'generate')}."
         )
 
     # --- answering -----------------------------------------------------------------------------------------

@@ -127,7 +127,7 @@ function storageKey(task) {
   return `raglab:device:${settings[task].model}:${settings[task].dtype}`;
 }
 
-// Only what remember() writes comes back: a device a worker can use and its reason in words. Anything else under the
+// Only what remember() writes comes back: a device a worker can use and its reason (worker.js's REASON). Anything else under the
 // key (damaged, or written by another script of the origin) is no choice: the worker measures again, as at a first
 // visit, rather than fail every load on a device that does not exist.
 const DEVICES = new Set(["wasm", "webgpu"]);
@@ -135,7 +135,7 @@ const DEVICES = new Set(["wasm", "webgpu"]);
 function remembered(task) {
   try {
     const kept = JSON.parse(localStorage.getItem(storageKey(task)));
-    return DEVICES.has(kept?.device) && typeof kept.reason === "string" ? kept : null;
+    return DEVICES.has(kept?.device) && typeof kept.reason?.kind === "string" ? kept : null;
   } catch {
     return null;
   }

@@ -8,7 +8,9 @@ from js import raglabBridge
 from pyodide.ffi import to_js
 
 from raglab import QuestionError
-from raglab.ui.model_panel import Stage, failure_sentence
+from raglab.page.device_reason import device_reason
+from raglab.page.model_state import Stage
+from raglab.ui.model_panel import failure_sentence
 
 NAME = "the embedding model"
 
@@ -17,7 +19,8 @@ class EmbeddingModel:
     def __init__(self, page, available: bool):
         self.page = page
         self.available = available  # the build has an embedding model
-        self.device = None  # which device makes the vectors and why, in the worker's words, once it has said
+        self.device = None  # which device makes the vectors and why, in words, once the worker has said
+        self.threads = 1  # the WebAssembly threads the worker runs on
         self.measure_at = 0  # while WebGPU is still to be measured: the size of batch the worker measures it on
         self.warming = False  # warm() has been tried: once a visit
 
@@ -49,7 +52,8 @@ class EmbeddingModel:
         if ended["type"] == "error":
             self.fail(load.id, ended["reason"], retry)
             return False
-        self.device = ended["reason"]
+        self.threads = ended.get("threads") or 1
+        self.device = device_reason(ended["reason"], "embed", self.threads)
         self.measure_at = ended.get("measure_at", 0)
         note = f"Embedding model ready ({ended['dtype']}, {ended['device']}); reading your question…"
         self.set(self.state.move("loaded", request=load.id, note=note))
@@ -92,7 +96,7 @@ class EmbeddingModel:
             if answer["type"] == "error":
                 return self.fail(request.id, answer["reason"], retry)
             if answer.get("choice"):  # this batch measured which device is faster
-                self.device = answer["choice"]["reason"]
+                self.device = device_reason(answer["choice"]["reason"], "embed", self.threads)
                 self.measure_at = 0
             page.draw(page.model.embedded(key, ticket))
             return [list(v) for v in answer["vectors"]]

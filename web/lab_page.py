@@ -14,6 +14,7 @@ from raglab.page import FERNPORT, YOURS, PageModel, Start, proposal_needs, wheel
 from raglab.proposals import NO_MODEL, NO_VECTORS, NOT_KEPT, propose_steps
 from raglab.techniques import TECHNIQUES
 from raglab.techniques.registry import NETWORKX, WHEELS
+from raglab.ui.places_html import render_changes
 
 
 class PageGlue:
@@ -51,7 +52,8 @@ class PageGlue:
     # --- drawing ----------------------------------------------------------------------------------------------
 
     def draw(self, changes) -> None:
-        drawing.draw(changes)
+        """What the page model answers, each place's value drawn by raglab.ui (the model says what, not how)."""
+        drawing.draw(render_changes(changes))
 
     def say(self, key: str, text: str) -> None:
         """A sentence in section ``key``'s line ("yours": the documents' line)."""

@@ -13,7 +13,7 @@
 //   {type: "load", id, model, dtype?, device?, reason?, env?}    once per worker; dtype/device "auto" by default: for a
 //       causal LM the worker picks (see chooseDevice), for feature extraction "fp16", and WebAssembly or WebGPU,
 //       whichever is faster here, measured at first use (see loadEmbedder); reason: why a device given was chosen
-//       (e.g. measured on an earlier visit), in words. env: the
+//       (e.g. measured on an earlier visit), as a REASON below. env: the
 //       transformers.js settings of this load, e.g. {localModelPath, allowLocalModels, allowRemoteModels,
 //       remoteHost, wasmPaths: {mjs, wasm}}; task: "embed" | "generate".
 //   {type: "embed", id, texts}                          texts: string[]
@@ -33,7 +33,7 @@
 //       received and the exact text the model reads (the chat template applied), for checking.
 //   {type: "progress", id, file, runtime, loaded, total} bytes of one file as they arrive (file relative to the
 //       model folder, e.g. "onnx/model_q4.onnx"; runtime: true for onnxruntime's own .wasm); none from cache
-//   {type: "ready", id, model, device, dtype, reason, measure_at, ms, threads}  reason: why this device and dtype, in words; measure_at: see load;
+//   {type: "ready", id, model, device, dtype, reason, measure_at, ms, threads}  reason: why this device and dtype (a REASON); measure_at: see load;
 //       threads: how many WebAssembly threads onnxruntime runs on (see THREADS);
 //       ms: how long the load took in the worker (download, or Cache Storage, plus compiling the runtime)
 //   {type: "token", id, text, tokens}                   a piece of the answer; tokens: how many so far
@@ -41,6 +41,11 @@
 //   {type: "vectors", id, vectors, choice?}             vectors: number[][], mean-pooled and normalised; choice:
 //       {device, dtype, reason, ms_per_text: {wasm, webgpu}} when this batch measured which device is faster
 //   {type: "choice", id, device, dtype, reason}         the answer to "choose" (nothing is downloaded)
+//   REASON: the facts of a device's choice, which the page words (raglab.page.device_reason): {kind} with kind
+//       "set" (given by the page), "no-webgpu", "no-adapter", "software-adapter", "no-f16" / "f16" {dtype}
+//       (the adapter's shader-f16), "webgpu-failed" {message}, "to-measure" (WebAssembly until a batch measures
+//       WebGPU), "measured" {device, ms_per_text: {wasm, webgpu}}, "differed" {cosine} (WebGPU's vectors were not
+//       WebAssembly's)
 //   {type: "counted", id, tokens, context, shape, device_gb}  the answer to "count": tokens: number[], one a prompt;
 //       context: the model's context in tokens (its config's max_position_embeddings); shape: its config's vocab,
 //       layers, heads, kv_heads and head_dim (raglab.models.model_memory estimates the memory a prompt needs from
@@ -198,7 +203,7 @@ function failedDownload(problem) {
   return new Error(problem.kind === "http" ? `${problem.file}: ${problem.status}` : problem.message);
 }
 
-async function load({ id, task, model, dtype = "auto", device = "auto", reason = "set by the page", env: settings = {} }) {
+async function load({ id, task, model, dtype = "auto", device = "auto", reason = { kind: "set" }, env: settings = {} }) {
   if (loading && loading.model !== model) throw new RequestError(`this worker serves ${loading.model}`);
   if (!loading) {
     for (const key of ENV_KEYS) if (key in settings) env[key] = settings[key];
@@ -225,8 +230,7 @@ async function load({ id, task, model, dtype = "auto", device = "auto", reason =
 // WebAssembly's (cosine at least SAME_COSINE). A software WebGPU adapter is measured like any other: it loses.
 const MEASURE_AT = 8;
 const SAME_COSINE = 0.999;
-// On one thread the words are as they always were (an embed says nothing new).
-const DEVICE_WORDS = { wasm: `WebAssembly (the CPU${THREADS > 1 ? `, ${THREADS} threads` : ""})`, webgpu: "WebGPU" };
+const failed = (error) => ({ kind: "webgpu-failed", message: String(error?.message ?? error) });
 
 async function loadEmbedder(id, model, dtype, device, given) {
   post({ type: "status", id, stage: "loading", message: `loading ${model}` });
@@ -238,16 +242,14 @@ async function loadEmbedder(id, model, dtype, device, given) {
     } catch (error) {
       if (device !== "webgpu" || loading.problem) throw error;
       // WebGPU measured faster on an earlier visit, and gone now (another browser setting, a lost adapter).
-      const reason = `WebGPU failed (${error?.message ?? error}), so the vectors are made on ${DEVICE_WORDS.wasm}`;
-      return { device: "wasm", dtype, reason, extractor: await make("wasm") };
+      return { device: "wasm", dtype, reason: failed(error), extractor: await make("wasm") };
     }
   }
   const extractor = await make("wasm");
   const gpu = await webgpuFor(dtype);
   if (!gpu.usable) return { device: "wasm", dtype, reason: gpu.reason, extractor };
   // Loaded for WebGPU only when there is a batch to measure with: a visitor who only asks questions never waits for it.
-  const reason = `on ${DEVICE_WORDS.wasm} until the first batch of passages measures whether WebGPU is faster here`;
-  return { device: "wasm", dtype, reason, extractor, trial: () => make("webgpu") };
+  return { device: "wasm", dtype, reason: { kind: "to-measure" }, extractor, trial: () => make("webgpu") };
 }
 
 // The device's WebGPU adapter, or null when there is none (requestAdapter answers null, or throws on some devices).
@@ -259,14 +261,13 @@ async function gpuAdapter() {
   }
 }
 
-// Whether this device's WebGPU can run weights of `dtype`, and if not, why (in words, shown to the visitor).
+// Whether this device's WebGPU can run weights of `dtype`, and if not, why (a REASON).
 async function webgpuFor(dtype) {
-  const onCpu = `so the vectors are made on ${DEVICE_WORDS.wasm}`;
-  if (!("gpu" in navigator)) return { usable: false, reason: `this browser has no WebGPU, ${onCpu}` };
+  if (!("gpu" in navigator)) return { usable: false, reason: { kind: "no-webgpu" } };
   const adapter = await gpuAdapter();
-  if (!adapter) return { usable: false, reason: `WebGPU found no usable graphics adapter, ${onCpu}` };
+  if (!adapter) return { usable: false, reason: { kind: "no-adapter" } };
   if (dtype.includes("16") && !adapter.features.has("shader-f16")) {
-    return { usable: false, reason: `this device's WebGPU lacks 16-bit floats (shader-f16), which the ${dtype} model needs, ${onCpu}` };
+    return { usable: false, reason: { kind: "no-f16", dtype } };
   }
   return { usable: true };
 }
@@ -292,45 +293,42 @@ async function measure(id, state, texts) {
     onGpu = await time("webgpu", gpu, sample);
   } catch (error) {
     if (loading.problem) throw error; // a download failed: not WebGPU's fault
-    state.reason = `WebGPU failed (${error?.message ?? error}), so the vectors are made on ${DEVICE_WORDS.wasm}`;
+    state.reason = failed(error);
   }
-  const perText = (device) => `${timed[device].toFixed(1)} ms a text on ${DEVICE_WORDS[device]}`;
+  const ms = Object.fromEntries(Object.entries(timed).map(([device, value]) => [device, Math.round(value * 10) / 10]));
   if (onGpu) {
     const cosine = Math.min(...onGpu.map((v, i) => v.reduce((sum, x, j) => sum + x * vectors[i][j], 0)));
     if (cosine < SAME_COSINE) {
-      state.reason = `WebGPU's vectors differed from WebAssembly's (cosine ${cosine.toFixed(4)}), so the vectors are made on ${DEVICE_WORDS.wasm}`;
+      state.reason = { kind: "differed", cosine };
     } else {
       state.device = timed.webgpu < timed.wasm ? "webgpu" : "wasm";
-      const other = state.device === "webgpu" ? "wasm" : "webgpu";
-      state.reason = `measured on this device at first use: ${perText(state.device)} against ${perText(other)}, so the vectors are made on ${DEVICE_WORDS[state.device]}`;
+      state.reason = { kind: "measured", device: state.device, ms_per_text: ms };
     }
   }
   const [kept, released] = state.device === "webgpu" ? [gpu, state.extractor] : [state.extractor, gpu];
   state.extractor = kept;
   state.trial = null;
   await released?.dispose?.();
-  const ms = Object.fromEntries(Object.entries(timed).map(([device, value]) => [device, Math.round(value * 10) / 10]));
   return { vectors, choice: { device: state.device, dtype: state.dtype, reason: state.reason, ms_per_text: ms } };
 }
 
 // WebGPU with q4f16 when the GPU does 16-bit float arithmetic, WebGPU with q4 when it does not, else WASM
-// with q4. The reason is shown to the visitor as is, after the device and weights it explains ("... would run on the
-// CPU (WebAssembly) with q4 weights, because <reason>"): it names the cause only.
+// with q4, and why (a REASON: the page says it after the device and weights it explains).
 async function chooseDevice() {
   if (!("gpu" in navigator)) {
-    return { device: "wasm", dtype: "q4", reason: "this browser has no WebGPU" };
+    return { device: "wasm", dtype: "q4", reason: { kind: "no-webgpu" } };
   }
   const adapter = await gpuAdapter();
   if (!adapter) {
-    return { device: "wasm", dtype: "q4", reason: "WebGPU found no usable graphics adapter" };
+    return { device: "wasm", dtype: "q4", reason: { kind: "no-adapter" } };
   }
   if (adapter.info?.isFallbackAdapter) {
-    return { device: "wasm", dtype: "q4", reason: "the only WebGPU adapter is a software fallback" };
+    return { device: "wasm", dtype: "q4", reason: { kind: "software-adapter" } };
   }
   if (adapter.features.has("shader-f16")) {
-    return { device: "webgpu", dtype: "q4f16", reason: "the GPU supports 16-bit floats (shader-f16), so 4-bit weights run with 16-bit arithmetic" };
+    return { device: "webgpu", dtype: "q4f16", reason: { kind: "f16", dtype: "q4f16" } };
   }
-  return { device: "webgpu", dtype: "q4", reason: "the GPU lacks 16-bit floats (shader-f16), so 4-bit weights run with 32-bit arithmetic" };
+  return { device: "webgpu", dtype: "q4", reason: { kind: "no-f16", dtype: "q4" } };
 }
 
 async function loadGenerator(id, model, dtype, device, given) {
@@ -346,7 +344,7 @@ async function loadGenerator(id, model, dtype, device, given) {
   } catch (error) {
     if (choice.device !== "webgpu" || loading.problem) throw error;
     // An adapter can exist and still fail to create the session (driver limits, lost device): fall back.
-    choice = { device: "wasm", dtype: "q4", reason: `WebGPU failed (${error?.message ?? error})` };
+    choice = { device: "wasm", dtype: "q4", reason: failed(error) };
     net = await AutoModelForCausalLM.from_pretrained(model, { dtype: choice.dtype, device: choice.device });
   }
   yieldBeforeEachStep(net);

@@ -90,7 +90,7 @@ def test_fp16_model_stays_on_webassembly_where_webgpu_lacks_16_bit_floats(webgpu
     assert len(embedded(page)) == len(TEXTS)
     [ready] = events(page, "ready")
     assert (ready["device"], ready["dtype"]) == ("wasm", "fp16")
-    assert "lacks 16-bit floats (shader-f16)" in ready["reason"]
+    assert ready["reason"] == {"kind": "no-f16", "dtype": "fp16"}  # worded by raglab.page.device_reason
     assert not [e for e in events(page, "vectors") if e.get("choice")], "nothing to measure"
     assert remembered(page) is None
 
@@ -107,14 +107,13 @@ def test_both_devices_measured_at_first_use_the_faster_kept_and_remembered(webgp
     assert [e for e in events(page, "status") if "WebGPU too" in e.get("message", "")]
     [ready] = events(page, "ready")
     assert (ready["device"], ready["dtype"]) == ("wasm", "fp32")
-    assert "until the first batch of passages measures whether WebGPU is faster" in ready["reason"]
+    assert ready["reason"] == {"kind": "to-measure"}
     [measured] = [e["choice"] for e in events(page, "vectors") if e.get("choice")]
     ms = measured["ms_per_text"]
     assert ms["wasm"] > 0 and ms["webgpu"] > 0
     faster = min(ms, key=ms.get)
     assert measured["device"] == faster
-    assert measured["reason"].startswith("measured on this device at first use: ")
-    assert f"so the vectors are made on {'WebGPU' if faster == 'webgpu' else 'WebAssembly'}" in measured["reason"]
+    assert measured["reason"] == {"kind": "measured", "device": faster, "ms_per_text": ms}
     # The vectors are the model's, whichever device made them: as onnxruntime makes them in CPython.
     reference = OnnxEmbedder(ensure_minilm(), dtype="fp32")(TEXTS)
     assert min(cosine(a, b) for a, b in zip(vectors, reference, strict=True)) > 0.9999

@@ -9,12 +9,19 @@ from playwright.sync_api import expect
 from test_embed_host import course_page, started
 
 from conftest import PYTHON_START_TIMEOUT_MS
+from raglab.page.device_reason import device_reason
 
 pytestmark = pytest.mark.service_worker
 
 LOADED = "async () => { const ready = await raglabBridge.load('embed').ended; return [ready.type, ready.threads]; }"
-REASON = "async () => (await raglabBridge.load('embed').ended).reason"  # what the vectors' line says
+REASON = "async () => { const ready = await raglabBridge.load('embed').ended; return [ready.reason, ready.threads]; }"
 ISOLATION = ("cross-origin-opener-policy", "cross-origin-embedder-policy")
+
+
+def said(page) -> str:
+    """What the vectors' line says of the device: the worker's reason, worded as the page words it."""
+    reason, threads = page.evaluate(REASON)
+    return device_reason(reason, "embed", threads)
 
 
 def kept_for_offline(page) -> None:
@@ -38,7 +45,7 @@ def test_the_first_visit_runs_one_thread_and_the_second_is_isolated_on_more(visi
     first = visit.open()
     assert first.evaluate("crossOriginIsolated") is False
     assert first.evaluate(LOADED) == ["ready", 1]
-    assert "threads" not in first.evaluate(REASON)
+    assert "threads" not in said(first)
     one_thread = first.evaluate("(t) => raglabBridge.embed(t)", ["When does the ferry leave?"])
     page = second_visit(visit)
     assert page.evaluate("crossOriginIsolated") is True
@@ -48,7 +55,7 @@ def test_the_first_visit_runs_one_thread_and_the_second_is_isolated_on_more(visi
     threaded = page.evaluate("(t) => raglabBridge.embed(t)", ["When does the ferry leave?"])
     cosine = sum(a * b for a, b in zip(one_thread[0], threaded[0], strict=True))
     assert cosine > 0.99999, cosine
-    assert f"WebAssembly (the CPU, {min(4, cores)} threads)" in page.evaluate(REASON)
+    assert f"WebAssembly (the CPU, {min(4, cores)} threads)" in said(page)
     assert visit.console_errors == []
 
 

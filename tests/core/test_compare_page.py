@@ -1,10 +1,12 @@
 """The compare view in the page model and its HTML: a question's ticket, the view kept per corpus, and everything a
 document or a question brings shown as text (raglab.page.model, raglab.ui.compare_html, raglab.ui.map_svg)."""
 
+from drawn_page import DrawnPage as PageModel
+
 from raglab import Lab
 from raglab.compare import compare
 from raglab.meaning_map import meaning_map
-from raglab.page import COMPARE, FERNPORT, YOURS, PageModel, Start
+from raglab.page import COMPARE, FERNPORT, YOURS, Start
 from raglab.ui.compare_html import compare_start_yours, render_compare_section, render_compared
 from raglab.ui.map_svg import map_figure
 

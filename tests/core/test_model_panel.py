@@ -3,14 +3,8 @@
 
 import pytest
 
-from raglab.ui.model_panel import (
-    MOVES,
-    ModelState,
-    Stage,
-    failure_sentence,
-    render_model_state,
-    render_stored,
-)
+from raglab.page.model_state import MOVES, ModelState, Stage
+from raglab.ui.model_panel import failure_sentence, render_model_state, render_stored
 
 EVIL = "<img src=x onerror=alert(1)>"
 

@@ -3,10 +3,13 @@ are kept, with their word list and their proposed questions, and never with ques
 
 from html import escape
 
-from raglab.page import PageModel, Start
+from drawn_page import DrawnPage as PageModel
+
+from raglab.page import Start
 from raglab.proposals import Proposal, Proposals
 from raglab.techniques import TECHNIQUES
 from raglab.ui.own_html import FINDING
+from raglab.ui.places_html import render
 
 GRAPH = Proposals({"graph": (Proposal("graph", "What is Ana Silva?", "finds tables-1 through the link."),)})
 
@@ -17,7 +20,7 @@ def _page() -> PageModel:
 
 def test_the_places_are_empty_as_pre_rendered_until_documents_are_kept():
     page = _page()
-    assert set(page.drawn[k] for k in page.drawn if k[0] == "own") == {""}
+    assert set(render(page.drawn[k]) for k in page.drawn if k[0] == "own") == {""}
     own = page.documents_changed(3, 5, "yours", passage_size="blocks", related_words={"graph": ("node",)}).of("own")
     assert own["documents"].startswith("Your 3 documents are cut into 5 passages along their paragraphs")
     assert own["word-list-example"] == escape("related words from the lab’s word list are added (graph → node).")

@@ -7,12 +7,14 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 import pytest
+from drawn_page import DrawnPage as PageModel
 
 from raglab import Lab, run
 from raglab.lab import Preparing
-from raglab.page import MEMO_SIZE, Address, PageModel, Start
+from raglab.page import MEMO_SIZE, Address, Start
+from raglab.page.model_state import ModelState
 from raglab.techniques import TECHNIQUES
-from raglab.ui.model_panel import ModelState, render_model_state
+from raglab.ui.model_panel import render_model_state
 
 PRESETS = Lab().corpus.presets
 TYPED = "When does the market open?"

@@ -13,6 +13,19 @@ from typing import Any
 from ..result import Result
 from .address import Address
 
+FERNPORT, YOURS = "fernport", "yours"  # the site's corpus, and the visitor's documents (also the line msg-yours)
+COMPARE = "compare"  # the compare view: one question put to every technique (its slot, line and ticket)
+
+
+def corpus_named(value: object) -> str:
+    """The corpus a stored or linked value names: "yours" only when it says so, else "fernport", whatever it holds
+    (a damaged record's value never reaches a lookup, a selector or markup).
+
+    >>> corpus_named("yours"), corpus_named("bogus"), corpus_named("yours],x"), corpus_named(["yours"])
+    ('yours', 'fernport', 'fernport', 'fernport')
+    """
+    return YOURS if value == YOURS else FERNPORT
+
 
 @dataclass(frozen=True)
 class Start:

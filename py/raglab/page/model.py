@@ -27,28 +27,14 @@ from ..models.prompt_fit import Room
 from ..proposals import Proposals
 from ..result import Result
 from ..techniques import TECHNIQUES
-from ..ui.compare_html import compare_start_yours, vectors_made_since
-from ..ui.model_panel import ModelState
-from ..ui.own_html import documents_line, own_presets, own_try, try_first, word_list_line
 from .address import Address, read, split, written
-from .answers import Asked, Changes, Opening, Restore, Start, View
+from .answers import COMPARE, FERNPORT, YOURS, Asked, Changes, Opening, Restore, Start, View
 from .links import asked_in, link_entry
-from .section import Section, line_html
-from .status import Facts, earlier_note, link_sentence, model_html, refusal, start_html
-
-FERNPORT, YOURS = "fernport", "yours"  # the site's corpus, and the visitor's documents (also the line msg-yours)
-COMPARE = "compare"  # the compare view: one question put to every technique (its slot, line and ticket)
-
-
-def corpus_named(value: object) -> str:
-    """The corpus a stored or linked value names: "yours" only when it says so, else "fernport", whatever it holds
-    (a damaged record's value never reaches a lookup, a selector or markup).
-
-    >>> corpus_named("yours"), corpus_named("bogus"), corpus_named("yours],x"), corpus_named(["yours"])
-    ('yours', 'fernport', 'fernport', 'fernport')
-    """
-    return YOURS if value == YOURS else FERNPORT
-
+from .model_state import ModelState
+from .opening import open_address, restore
+from .screen import differences, question_of, screen
+from .section import Section
+from .status import Facts, earlier_note, refusal
 
 MEMO_SIZE = 100  # results kept for Back and Forward; an older one is searched again
 BY_MODEL = ("by", "model")  # ends the entry of a result drawn with what the model wrote: no address asks for it
@@ -79,7 +65,7 @@ class PageModel:
         self.asker = ModelState()  # the language model ("Ask the model"), shown in one section's panel at a time
         self.asker_key: str | None = None
         self.model_held: int | None = None  # the prompt tokens the device held for the language model this visit
-        self.panels: dict[str, str] = {}  # the panels it left, as they were
+        self.panels: dict[str, ModelState] = {}  # the panels it left, as they were
         self.restoring, self.restoring_corpus = 0, FERNPORT
         # the visitor's documents as their places say them: how they are cut, which of their versions (one more at
         # each change), and the questions proposed from them (raglab.proposals; None until found)
@@ -87,45 +73,9 @@ class PageModel:
         self.own_words: Mapping[str, Sequence[str]] = {}  # their word list
         self.own_version = 0
         self.proposals: Proposals | None = None
-        self.drawn = self.screen()  # the page as drawn now
+        self.drawn = screen(self)  # the page as drawn now
 
-    # --- what the page shows, derived ---------------------------------------------------------------------------
-
-    def screen(self) -> dict[tuple[str, str], Any]:
-        out: dict[tuple[str, str], Any] = {}
-        for key in self.keys:
-            view = self.views[self.corpus][key]
-            out["slot", key] = view.html if view.html is not None else self.start_html(key)
-            out["earlier", key] = earlier_note(self.question_of(view, key), view.earlier) if view.earlier else ""
-            out["busy", key] = self.sections[key].busy
-        compared = self.compared_html[self.corpus]
-        start = self.compare_start.html if self.corpus == FERNPORT else compare_start_yours()
-        if compared is None:
-            out["slot", COMPARE] = start
-        else:  # drawn before the visitor's vectors were all made: the rows that did not run say so, and so does this
-            html, had_vectors = compared
-            later = self.corpus == YOURS and not had_vectors and self.facts.vectors_complete
-            out["slot", COMPARE] = (vectors_made_since() if later else "") + html
-        out["busy", COMPARE] = self.sections[COMPARE].busy
-        for key, section in self.sections.items():
-            out["line", key] = line_html(section, self.facts, TECHNIQUES.get(key))
-        out.update((("panel", key), html) for key, html in self.panels.items())
-        out.update(self.own_places())
-        if self.asker_key:
-            out["panel", self.asker_key] = model_html(self.asker, "generate")
-        return out
-
-    def own_places(self) -> dict[tuple[str, str], str]:
-        """What the places for the visitor's documents say (page_html leaves them; lab.css shows them while the lab
-        searches those documents): their passages, Try this first and each section's proposed questions."""
-        found, kept = self.proposals, bool(self.facts.documents)
-        out = {("own", "documents"): documents_line(self.facts.documents, self.facts.passages, self.own_size)}
-        out["own", "word-list-example"] = word_list_line(self.own_words) if kept else ""  # (empty as pre-rendered)
-        out["own", "try-first"] = try_first(found) if kept else ""
-        for key in self.keys:
-            out["own", f"presets-{key}"] = own_presets(key, found) if kept else ""
-            out["own", f"try-{key}"] = own_try(key, found) if kept else ""
-        return out
+    # --- what the page shows, derived (screen.py) ---------------------------------------------------------------
 
     def proposed(self, version: int, found: Proposals) -> Changes:
         """The questions proposed from the visitor's documents of ``version`` (``own_version`` when they were got
@@ -135,30 +85,11 @@ class PageModel:
         self.proposals = found
         return self.changes()
 
-    def start_html(self, key: str) -> str:
-        if self.corpus == YOURS:
-            return start_html(TECHNIQUES[key], self.facts)
-        return self.starts[key].html if key in self.starts else ""
-
-    def question_of(self, view: View, key: str) -> str:
-        if view.entry:
-            return view.entry[0][1]
-        return self.starts[key].question if self.corpus == FERNPORT and key in self.starts else ""
-
     def changes(self, commands: Sequence[tuple[str, str, Any]] = (), address: Address | None = None) -> Changes:
-        """The commands, then whatever the screen shows differently from what was drawn (a slot drawn again draws
-        its earlier-question note again too: the note wraps the slot's content)."""
-        now = self.screen()
-        draws = list(commands)
-        forced = {(what, key) for what, key, _ in commands}
-        for (what, key), value in now.items():  # a section's slot comes before its note
-            slot_drawn = any(w == "slot" and k == key for w, k, _ in draws)
-            if (what, key) not in forced and (
-                self.drawn.get((what, key)) != value or (what == "earlier" and value and slot_drawn)
-            ):
-                draws.append((what, key, value))
-        self.drawn = now
-        return Changes(tuple(draws), address)
+        """The commands, then whatever the screen shows differently from what was drawn (screen.py)."""
+        now = screen(self)
+        draws, self.drawn = differences(self.drawn, now, commands), now
+        return Changes(draws, address)
 
     # --- reading it -------------------------------------------------------------------------------------------
 
@@ -168,7 +99,7 @@ class PageModel:
 
     def shown_question(self, key: str) -> str:
         view = self.views[self.corpus][key]
-        return view.result.question if view.result else self.question_of(view, key)
+        return view.result.question if view.result else question_of(self, view, key)
 
     def prompt_room(self, context: int, answer: int, memory: int | None = None) -> Room:
         """The room for a prompt to the language model: its context less its answer, the estimate of what this
@@ -230,8 +161,8 @@ class PageModel:
         section = self.sections[COMPARE]
         if section.ticket != ticket or not section.busy:
             return Changes()
-        note_html = model_html(self.facts.embedder) if message is None else ""
-        self.sections[COMPARE] = section.move("fail", ticket, note=message or "", note_html=note_html)
+        note_model = self.facts.embedder if message is None else None
+        self.sections[COMPARE] = section.move("fail", ticket, note=message or "", note_model=note_model)
         return self.changes()
 
     def request(self, key: str) -> Asked:
@@ -280,13 +211,13 @@ class PageModel:
         section = self.sections[key]
         if section.ticket != ticket or not section.busy:
             return Changes()
-        note_html = model_html(self.facts.embedder) if message is None else ""
+        note_model = self.facts.embedder if message is None else None
         if section.asking is not None:
             corpus = section.asking[0]
             view = self.views[corpus][key]
-            if earlier_note(self.question_of(view, key), question):
+            if earlier_note(question_of(self, view, key), question):
                 self.views[corpus][key] = replace(view, earlier=" ".join(question.split()))
-        self.sections[key] = section.move("fail", ticket, note=message or "", note_html=note_html)
+        self.sections[key] = section.move("fail", ticket, note=message or "", note_model=note_model)
         return self.changes()
 
     def say(self, key: str, text: str) -> Changes:
@@ -368,7 +299,7 @@ class PageModel:
         else:
             if key and key != self.asker_key:
                 if self.asker_key:
-                    self.panels[self.asker_key] = model_html(self.asker, "generate")
+                    self.panels[self.asker_key] = self.asker
                 self.asker_key = key
                 self.panels.pop(key, None)
             self.asker = state
@@ -391,44 +322,10 @@ class PageModel:
     def open_address(
         self, search: str, fragment: str = "", at_start: bool = False, boxes: Mapping[str, str] = {}
     ) -> Opening:
-        """What an address asks for (at the start, a deep link; after Back or Forward, the entry's questions): the
-        documents it was asked about (yours when it says so; Fernport when it holds questions and does not; at the
-        start, the documents the visitor left the lab searching). Then ``restore`` each section in turn."""
-        self.restoring += 1
-        asked = read(search, fragment, self.keys)
-        wanted = self.corpus
-        if asked.corpus == YOURS and self.facts.documents:
-            wanted = YOURS
-        elif asked.sections and not at_start:
-            wanted = FERNPORT
-        switched = self.switch(wanted, boxes)
-        self.links[self.corpus] = dict(asked.sections)
-        self.restoring_corpus = self.corpus
-        unknown = at_start and asked.unknown
-        message = link_sentence(asked.unknown, [TECHNIQUES[k] for k in self.keys]) if unknown else ""
-        scroll = at_start and not asked.embed and (asked.sections or asked.named_technique)
-        return Opening(
-            self.restoring, switched, message, bool(switched) and not at_start, asked.focus if scroll else None
-        )
+        return open_address(self, search, fragment, at_start, boxes)
 
     def restore(self, key: str, token: int) -> Restore:
-        """Section ``key`` as the opened address asks (a section it does not name: as the page began): drawn from
-        what was kept, or to be asked again. A question of the address still under way is left to finish."""
-        if token != self.restoring or self.corpus != self.restoring_corpus:
-            return Restore(stop=True)
-        corpus, view = self.corpus, self.views[self.corpus][key]
-        entry = self.links[corpus].get(key)
-        if self.sections[key].asking == (corpus, entry) or view.entry == entry:
-            return Restore()
-        question, given = asked_in(key, entry) if entry else ("", {})
-        form = ("form", key, (question, given))
-        kept = self.memo.get((corpus, key, entry)) if entry else View(result=self.start_results.get((corpus, key)))
-        if kept is None:
-            return Restore(self.changes([form]), rerun=(question, given))
-        self.sections[key] = self.sections[key].move("reset")
-        self.views[corpus][key] = kept
-        slot = kept.html if kept.html is not None else self.start_html(key)
-        return Restore(self.changes([form, ("slot", key, slot)]))
+        return restore(self, key, token)
 
 
 __all__ = ["BY_MODEL", "COMPARE", "FERNPORT", "MEMO_SIZE", "YOURS", "PageModel"]

@@ -11,7 +11,7 @@ question of a section draw.
 
 "ask", "refuse" and "reset" start a new request: the ticket goes up by one, and an event that names an older ticket
 changes nothing, so a slow answer never draws over a newer question's (the same rule as a model's request id in
-ui/model_panel.py). What the section's line says is derived from its stage and the lab's facts (``line_html``).
+page/model_state.py). What the section's line says is derived from its stage and the lab's facts (``line``).
 
 >>> s = Section().move("ask", asking=("fernport", (("q", "ferry"),)))
 >>> s.stage, s.ticket, s.busy
@@ -25,11 +25,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from html import escape
 
 from ..techniques import Technique
-from ..ui.model_panel import Stage as ModelStage
-from .status import Facts, model_html, refusal, waiting_sentence
+from .model_state import ModelState
+from .model_state import Stage as ModelStage
+from .places import Line
+from .status import Facts, refusal, waiting_sentence
 
 
 class Stage(StrEnum):
@@ -66,7 +67,9 @@ class Section:
     ticket: int = 0  # the newest request's
     asking: tuple[str, tuple] | None = None  # (corpus, entry) of the question under way
     note: str = ""  # what the line says besides a derived sentence: a failure's words, or what was said
-    note_html: str = ""  # a line kept as HTML: the embedding model's failure, with its "Try again"
+    note_model: ModelState | None = (
+        None  # a line kept as a model's state: the embedding model's failure, with "Try again"
+    )
 
     @property
     def busy(self) -> bool:
@@ -79,7 +82,7 @@ class Section:
         if self.stage not in sources:
             return self
         if name in NEW_REQUEST:
-            fresh = {"ticket": self.ticket + 1, "asking": None, "note": "", "note_html": ""}
+            fresh = {"ticket": self.ticket + 1, "asking": None, "note": "", "note_model": None}
             return replace(self, **{**fresh, "stage": target, **changes})
         if ticket is not None and ticket != self.ticket:
             return self
@@ -92,29 +95,29 @@ class Section:
         >>> Section().move("refuse").say("Embed code copied.").stage
         <Stage.SHOWN: 'shown'>
         """
-        return replace(self, stage=Stage.SHOWN if self.stage in RESTING else self.stage, note=text, note_html="")
+        return replace(self, stage=Stage.SHOWN if self.stage in RESTING else self.stage, note=text, note_model=None)
 
 
-def line_html(section: Section, facts: Facts, t: Technique | None = None) -> str:
-    """The section's line (``msg-<key>``) as HTML, from its stage and the lab's facts: why a refused question waits
-    (gone once every vector is made), how far the documents are from ready, what the embedding model does (and,
-    once it is loaded, what the section says meanwhile), or the section's own note.
+def line(section: Section, facts: Facts, t: Technique | None = None) -> Line:
+    """The section's line (``msg-<key>``), from its stage and the lab's facts: why a refused question waits (gone
+    once every vector is made), how far the documents are from ready, what the embedding model does (and, once it
+    is loaded, what the section says meanwhile), or the section's own note.
 
     >>> from raglab.techniques import TECHNIQUES
     >>> refused = Section().move("refuse")
-    >>> line_html(refused, Facts(vectors=(0, 346)), TECHNIQUES["hyde"]).split(": ")[1][:17]
+    >>> line(refused, Facts(vectors=(0, 346)), TECHNIQUES["hyde"]).text.split(": ")[1][:17]
     '0 of 346 have one'
-    >>> line_html(refused, Facts(vectors=(346, 346)), TECHNIQUES["hyde"])
-    ''
-    >>> line_html(Section().say("A < B"), Facts())
-    'A &lt; B'
+    >>> line(refused, Facts(vectors=(346, 346)), TECHNIQUES["hyde"])
+    Line(text='', model=None, part='embed')
+    >>> line(Section().say("A < B"), Facts()).text
+    'A < B'
     """
     if section.stage is Stage.REFUSED:
-        return escape(refusal(t, facts)) if t is not None else ""
+        return Line(refusal(t, facts) if t is not None else "")
     if section.stage is Stage.PREPARING:
-        return escape(waiting_sentence(facts))
+        return Line(waiting_sentence(facts))
     if section.stage is Stage.EMBEDDING:
         model = facts.embedder
         if model.busy or model.stage is ModelStage.FAILED or not section.note:
-            return model_html(model)
-    return section.note_html or escape(section.note)
+            return Line(model=model)
+    return Line(section.note, section.note_model)

@@ -15,15 +15,11 @@ earlier question a kept result belongs to. Nothing here is a sentence drawn once
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from html import escape
 
 from ..lab import Preparing
 from ..techniques import Technique
 from ..ui.documents_html import ask_sentence, needs_vectors, preparing_sentence, vectors_needed_sentence
-from ..ui.model_panel import ModelState, render_model_state
-
-# What the page calls its two models (the embedding model's worker, and "Ask the model"'s language model).
-MODEL_NAMES = {"embed": "the embedding model", "generate": "Qwen3 0.6B"}
+from .model_state import ModelState
 
 
 @dataclass(frozen=True)
@@ -86,16 +82,6 @@ def start_message(t: Technique, facts: Facts) -> str:
     return refusal(t, facts) or ask_sentence(facts.documents, facts.passages)
 
 
-def start_html(t: Technique, facts: Facts) -> str:
-    """``start_message`` as the section's result slot holds it.
-
-    >>> from raglab.techniques import TECHNIQUES
-    >>> start_html(TECHNIQUES["plain"], Facts(documents=1, passages=1))
-    '<p class="message">Searching your documents: 1 document, 1 passage. Type a question above.</p>'
-    """
-    return f'<p class="message">{escape(start_message(t, facts))}</p>'
-
-
 def waiting_sentence(facts: Facts) -> str:
     """What a question waiting for the visitor's documents to be cut and indexed says ("" before the first step is
     done, and once they are ready).
@@ -106,11 +92,6 @@ def waiting_sentence(facts: Facts) -> str:
     if facts.ready or facts.preparing is None:
         return ""
     return preparing_sentence(facts.preparing)
-
-
-def model_html(state: ModelState, part: str = "embed") -> str:
-    """A model's state as a section's line or a panel shows it (``part``: "embed" or "generate")."""
-    return render_model_state(state, MODEL_NAMES[part])
 
 
 def earlier_note(shown: str, asked: str) -> str:
@@ -147,12 +128,9 @@ def link_sentence(unknown: list[str], techniques: list[Technique]) -> str:
 __all__ = [
     "Facts",
     "compare_refusal",
-    "MODEL_NAMES",
     "earlier_note",
     "link_sentence",
-    "model_html",
     "refusal",
-    "start_html",
     "start_message",
     "waiting_sentence",
 ]
