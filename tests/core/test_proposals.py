@@ -16,7 +16,7 @@ from raglab import Lab, run
 from raglab.documents.collection import passage_size_in, read_folder
 from raglab.documents.corpus import load_corpus
 from raglab.proposals import BUDGET, KEPT, Proposal, propose, propose_steps
-from raglab.question_candidates import cuts
+from raglab.question_candidates import cuts, heading_topic, topic_question, written_words
 from raglab.techniques import TECHNIQUES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -92,7 +92,7 @@ def test_fernport_proposals_are_the_documents_own_and_each_technique_shows_its_d
         "gains ferry for boat from the word list and finds ferry-1 first; plain search finds nothing."
     )
     assert [p.question for p in found.of("graph")] == ["What is Mira Okafor?", "What is Tomas Reyes?"]
-    assert found.of("document")[0].question == "What about bakery and bake?"
+    assert found.of("document")[0].question == "What do “bakery” and “bake” have to do with each other?"
     assert found.of("chunk_size")[0].why == (
         "finds both “bakery” and “bake” in the best 4-sentence chunk, bakery-s4-1, while the best 1-sentence "
         "chunk, bakery-s1-1, holds only “bakery”."
@@ -119,12 +119,14 @@ def test_a_real_manual_gets_questions_from_its_own_headings_and_names(manual):
     found = propose(manual)
     headings = {h[2] for d in manual.corpus.documents for h in d.headings} | {d.title for d in manual.corpus.documents}
     assert found.of("plain")
-    for p in found.of("plain"):  # a heading as written, its numbering ("2.1") left off
-        topic = p.question.removeprefix("What about ").removesuffix("?")
-        assert any(h == topic or h.endswith(f" {topic}") for h in headings)
+    written = written_words(manual)
+    for p in found.of("plain"):  # a heading as a learner asks about it, its numbering ("2.1") left off
+        assert any(p.question == topic_question(heading_topic(h), "en", written, manual.search_words) for h in headings)
     names = {e.name for e in manual.corpus.entities}
     assert found.of("graph")
-    assert all(p.question.removeprefix("What is ").removesuffix("?") in names for p in found.of("graph"))
+    for p in found.of("graph"):  # "What is A?", "How is A related to B?": each a name found
+        asked = re.fullmatch(r"What is (.+)\?|How is (.+) related to (.+)\?", p.question)
+        assert asked and all(n in names for n in asked.groups() if n)
     one_document = len(manual.corpus.documents) == 1
     assert ("document" in found.why_none) == one_document
     if one_document:
