@@ -16,7 +16,7 @@ from raglab import Lab, run
 from raglab.documents.collection import passage_size_in, read_folder
 from raglab.documents.corpus import load_corpus
 from raglab.proposals import BUDGET, KEPT, Proposal, propose, propose_steps
-from raglab.question_candidates import cuts, heading_topic, topic_question, written_words
+from raglab.question_candidates import cuts, heading_questions, heading_topic, topic_question, written_words
 from raglab.techniques import TECHNIQUES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -175,3 +175,22 @@ def test_without_the_graph_library_graph_rag_says_why_and_the_others_are_still_p
     found = propose(Lab())
     assert found.why_none["graph"] == "Graph RAG could not run here: networkx is not installed."
     assert found.of("query") and found.of("chunk_size")
+
+
+@pytest.mark.parametrize("name", ["fernport", "ledger", "manual"])
+def test_a_heading_question_searches_its_topics_words_and_no_more(manual, name):
+    """Intent: the question's frame ("What is ...?") adds no search word, so plain search's check runs on the
+    heading's own words (a "How do I ...?" question trades the -ing form for its verb, and is left out here)."""
+    lab = _labs(manual)[name]
+    asked = [(q, h) for q, h in heading_questions(lab) if not q.startswith("How do I ")]
+    assert asked
+    for question, heading in asked:
+        assert question.endswith("?") and not question.startswith("What about ")
+        assert lab.search_words(question) == lab.search_words(heading_topic(heading))
+
+
+def test_a_frame_in_the_documents_language_is_used_only_where_its_words_are_no_search_words():
+    english_only = Lab()  # Fernport: "ist" is a search word there, so a German heading takes the English frame
+    assert topic_question("Paketverwaltung", "de", set(), english_only.search_words) == "What is Paketverwaltung?"
+    assert topic_question("Paketverwaltung", "de", set(), lambda frame: []) == "Was ist Paketverwaltung?"
+    assert topic_question("Running R", "en", {"run"}, english_only.search_words) == "How do I run R?"
