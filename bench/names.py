@@ -4,6 +4,7 @@ real documents, and precision and recall on a fixed sample of their passages, ev
 
     .venv/bin/python -m bench.names                  # the figures, from bench/reading/names.toml's labels
     .venv/bin/python -m bench.names --unlabelled     # also each sampled name with no label, in its first passage
+    .venv/bin/python -m bench.names --set bench/heldout   # the held-out check: 3 manuals never tuned on
     PYTHONPATH=/tmp/raglab-before/py .venv/bin/python -m bench.names --label before   # another core
 
 The documents are ``bench/reading``'s (``documents.toml``), read as ``bench.reading`` reads them: one

@@ -231,8 +231,9 @@ def hybrid_questions(
     headings, each once and at most ``budget`` (every one ``propose`` can run, so a page embeds just these).
     ``headings`` and ``cut_list``: those already built from ``lab``, else built here.
 
-    >>> hybrid_questions(Lab(), budget=2)
-    ['What about bakery and bake?', 'What about kilometre and climbed?']
+    >>> hybrid_questions(Lab(), budget=2)  # doctest: +NORMALIZE_WHITESPACE
+    ['What do “bakery” and “bake” have to do with each other?',
+     'What do “kilometre” and “climbed” have to do with each other?']
     """
     if headings is None:
         headings, cut_list = list(heading_questions(lab)), cuts(lab)

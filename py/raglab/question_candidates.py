@@ -6,11 +6,14 @@ template filled from the documents' own words.
 >>> from raglab import Lab
 >>> lab = Lab()
 >>> next(heading_questions(lab)), next(name_questions(lab)), cuts(lab)[0].question
-(('What about Fernport Bakery?', 'Fernport Bakery'), 'What is Fernport Bakery?', 'What about bakery and bake?')
+... # doctest: +NORMALIZE_WHITESPACE
+(('What is Fernport Bakery?', 'Fernport Bakery'), 'What is Fernport Bakery?',
+ 'What do “bakery” and “bake” have to do with each other?')
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -19,8 +22,8 @@ from .lab import Lab
 RARE = 3  # a word of a cut is in at most this many passages, so the two words pick out their passages
 
 
-def _topic(heading: str) -> str:
-    """A heading as a topic, as written but for its numbering: ``_topic("2.1 Vectors and assignment")`` is
+def heading_topic(heading: str) -> str:
+    """A heading as a topic, as written but for its numbering: ``heading_topic("2.1 Vectors and assignment")`` is
     "Vectors and assignment"."""
     words = heading.split()
     while words and words[0].rstrip(".").replace(".", "").isdigit():
@@ -28,28 +31,95 @@ def _topic(heading: str) -> str:
     return " ".join(words)
 
 
+# How a learner asks about a topic, by the language of its document: what it is, and for a heading that starts with
+# an English verb's -ing form, how to do it. A frame is used only where the lab reads none of its own words as search
+# words (the stop words of the documents' languages), so a question searches exactly its topic's words; else English.
+FRAMES = {
+    "en": ("What is {}?", "What are {}?"),
+    "de": ("Was ist {}?", "Was sind {}?"),
+    "es": ("¿Qué es {}?", "¿Qué son {}?"),
+    "fr": ("Qu'est-ce que {} ?", "Qu'est-ce que {} ?"),
+}
+HOW = "How do I {}?"
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def written_words(lab: Lab) -> set[str]:
+    """Every word the lab's passages write in lower case, as written (not as searched)."""
+    return {w for text in lab.passage_texts() for w in _WORD.findall(text) if w.islower()}
+
+
+def _base_form(word: str, written: set[str]) -> str:
+    """The verb an English -ing form is made from, as the documents themselves write it, else "": "running" is "run"
+    (when they do not write "runn"), "using" "use", "adding" "add", "installing" "install".
+
+    >>> [_base_form(w, {"run", "use", "us", "add", "ad", "install"}) for w in ("running", "using", "adding", "string")]
+    ['run', 'use', 'add', '']
+    """
+    if len(word) < 5 or not word.endswith("ing"):
+        return ""
+    stem = word[:-3]
+    doubled = stem[:-1] if stem[-1] == stem[-2] and stem not in written else ""
+    return next((base for base in (doubled, stem + "e", stem) if base and base in written), "")
+
+
+def topic_question(topic: str, language: str, written: set[str], frames_read) -> str:
+    """A topic as a learner asks about it: a heading that is a question already as written; "How do I redirect
+    output?" for "Redirecting output"; else "What is ...?", or "What are ...?" for a plural or a list, in the
+    document's language where its frame has no search words (``frames_read(frame)``: the frame's search words).
+    A first word written in lower case elsewhere is a sentence's capital, so it goes in lower case; a name keeps its.
+
+    >>> words = {"redirect", "output", "vectors", "assignment"}
+    >>> ask = lambda topic, language="en": topic_question(topic, language, words, lambda frame: [])
+    >>> ask("Redirecting output"), ask("Vectors and assignment"), ask("Fernport Bakery"), ask("Why is R slow?")
+    ('How do I redirect output?', 'What are vectors and assignment?', 'What is Fernport Bakery?', 'Why is R slow?')
+    >>> ask("Paketverwaltung", "de"), ask("软件包管理", "zh")
+    ('Was ist Paketverwaltung?', 'What is 软件包管理?')
+    """
+    if topic.endswith(("?", "？")):
+        return topic
+    first, _, rest = topic.partition(" ")
+    if first[:1].isupper() and first[1:].islower() and first.lower() in written:
+        first = first.lower()
+    if language == "en" and (base := _base_form(first.lower(), written)):
+        return HOW.format(f"{base} {rest}".strip())
+    said = f"{first} {rest}".strip()
+    ends = {said.split()[0], said.split()[-1]}  # the head noun: "Suggestions to the reader", "Related packages"
+    plural = " and " in said or (
+        language == "en" and any(w.endswith("s") and not w.endswith(("ss", "us", "is")) for w in ends)
+    )
+    frames = FRAMES.get(language, FRAMES["en"])
+    if language != "en" and frames_read(frames[0].format("")):
+        frames = FRAMES["en"]
+    return frames[plural].format(said)
+
+
 def heading_questions(lab: Lab) -> Iterator[tuple[str, str]]:
-    """("What about {topic}?", the section or title it names) for every heading, then every title, with two or more
-    search words."""
+    """(a learner's question about it, the section or title it names) for every heading, then every title, whose
+    topic has two or more search words (``topic_question`` words it)."""
     seen = set()
-    named = [h[2] for d in lab.corpus.documents for h in d.headings] + [d.title for d in lab.corpus.documents]
-    for heading in named:
-        topic = _topic(heading)
-        question = f"What about {topic}?"
-        if topic.casefold() in seen or len(lab.search_words(question)) < 2:
+    written = written_words(lab)
+    named = [(h[2], d) for d in lab.corpus.documents for h in d.headings] + [(d.title, d) for d in lab.corpus.documents]
+    for heading, doc in named:
+        topic = heading_topic(heading)
+        if topic.casefold() in seen or len(lab.search_words(topic)) < 2:
             continue
         seen.add(topic.casefold())
-        yield question, heading
+        yield topic_question(topic, doc.language.code, written, lab.search_words), heading
 
 
 def name_questions(lab: Lab) -> Iterator[str]:
-    """The question "What is {name}?" for each name that has a link, in the order of the links."""
+    """ "What is {name}?" for each name that has a link, in the order of the links, then "How is {a} related to
+    {b}?" for each link. (Graph RAG's check wants a passage reached through a link alone, naming no asked name,
+    which a question naming both ends of a link rarely leaves: so those come last.)"""
     seen = set()
     for link in lab.graph.links:
         for name in (link.a, link.b):
             if name not in seen:
                 seen.add(name)
                 yield f"What is {name}?"
+    for link in lab.graph.links:
+        yield f"How is {link.a} related to {link.b}?"
 
 
 @dataclass(frozen=True)
@@ -64,7 +134,7 @@ class Cut:
 
     @property
     def question(self) -> str:
-        return f"What about {self.words[0]} and {self.words[1]}?"
+        return f"What do “{self.words[0]}” and “{self.words[1]}” have to do with each other?"
 
 
 def cuts(lab: Lab) -> list[Cut]:
@@ -100,4 +170,14 @@ def cuts(lab: Lab) -> list[Cut]:
     return [cut for _, cut in sorted(ordered, key=lambda o: o[0])]  # (a stable sort: rarest first within a round)
 
 
-__all__ = ["RARE", "Cut", "cuts", "heading_questions", "name_questions"]
+__all__ = [
+    "heading_topic",
+    "FRAMES",
+    "RARE",
+    "Cut",
+    "cuts",
+    "heading_questions",
+    "name_questions",
+    "topic_question",
+    "written_words",
+]

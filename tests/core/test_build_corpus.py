@@ -136,12 +136,12 @@ def test_documents_only_has_the_questions_proposed_from_its_documents_and_no_sco
     first; a section with none says why; without questions.toml there is no scoreboard."""
     page = page_of(documents_only)
     presets = tomllib.loads(packed(documents_only)["presets.toml"].decode())["presets"]
-    assert presets["plain"] == ["What about Apple orchard?", "What about Bee keeping?"]
+    assert presets["plain"] == ["What is apple orchard?", "What is Bee keeping?"]
     for key, questions in presets.items():
         section = page.split(f'id="{key}"', 1)[1].split("</section>", 1)[0]
         assert [escape(q) for q in questions] == re.findall(r'class="preset"[^>]*data-q="([^"]*)"', section)
     try_first = page.split('id="try-first"', 1)[1].split("</section>", 1)[0]
-    assert "press “What about Apple orchard?”: it finds apples-1 first" in try_first
+    assert "press “What is apple orchard?”: it finds apples-1 first" in try_first
     hyde = page.split('id="hyde"', 1)[1].split("</section>", 1)[0]
     assert "searches with a made-up answer to the question, which only you or the model write" in hyde  # why none
     graph = page.split('id="graph"', 1)[1].split("</section>", 1)[0]

@@ -158,3 +158,10 @@ def test_a_string_in_a_list_of_strings_is_data_not_a_name():
     text = 'Keys d SPC g start it. Codes are code <- c("LMH", "SPC", "SJC"). Save it as CSV. Ask for CSV again.'
 
     assert names(text) == ["CSV"]
+
+
+def test_capitalised_words_after_this_are_a_common_noun():
+    # A name names one thing and takes no demonstrative: "this License" is the licence the text is under, a term
+    # it capitalises (the GNU FDL's), as "a License" would be; Debian, with no "this", stays a name.
+    text = "You may copy it under this License, as Debian does. Read this License once more, then ask Debian."
+    assert names(text) == ["Debian"]

@@ -18,7 +18,7 @@ from raglab.documents.corpus_folder import load_corpus
 from raglab.documents.passage_sizes import passage_size_in
 from raglab.graph.names_by_rules import NamesByRules
 from raglab.proposals import BUDGET, KEPT, Proposal, propose, propose_steps
-from raglab.question_candidates import cuts
+from raglab.question_candidates import cuts, heading_questions, heading_topic, topic_question, written_words
 from raglab.techniques import TECHNIQUES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -94,7 +94,7 @@ def test_fernport_proposals_are_the_documents_own_and_each_technique_shows_its_d
         "gains ferry for boat from the word list and finds ferry-1 first; plain search finds nothing."
     )
     assert [p.question for p in found.of("graph")] == ["What is Mira Okafor?", "What is Tomas Reyes?"]
-    assert found.of("document")[0].question == "What about bakery and bake?"
+    assert found.of("document")[0].question == "What do “bakery” and “bake” have to do with each other?"
     assert found.of("chunk_size")[0].why == (
         "finds both “bakery” and “bake” in the best 4-sentence chunk, bakery-s4-1, while the best 1-sentence "
         "chunk, bakery-s1-1, holds only “bakery”."
@@ -121,12 +121,14 @@ def test_a_real_manual_gets_questions_from_its_own_headings_and_names(manual):
     found = propose(manual)
     headings = {h[2] for d in manual.corpus.documents for h in d.headings} | {d.title for d in manual.corpus.documents}
     assert found.of("plain")
-    for p in found.of("plain"):  # a heading as written, its numbering ("2.1") left off
-        topic = p.question.removeprefix("What about ").removesuffix("?")
-        assert any(h == topic or h.endswith(f" {topic}") for h in headings)
+    written = written_words(manual)
+    for p in found.of("plain"):  # a heading as a learner asks about it, its numbering ("2.1") left off
+        assert any(p.question == topic_question(heading_topic(h), "en", written, manual.search_words) for h in headings)
     names = {e.name for e in manual.corpus.entities}
     assert found.of("graph")
-    assert all(p.question.removeprefix("What is ").removesuffix("?") in names for p in found.of("graph"))
+    for p in found.of("graph"):  # "What is A?", "How is A related to B?": each a name found
+        asked = re.fullmatch(r"What is (.+)\?|How is (.+) related to (.+)\?", p.question)
+        assert asked and all(n in names for n in asked.groups() if n)
     one_document = len(manual.corpus.documents) == 1
     assert ("document" in found.why_none) == one_document
     if one_document:
@@ -175,3 +177,22 @@ def test_without_the_graph_library_graph_rag_says_why_and_the_others_are_still_p
     found = propose(Lab())
     assert found.why_none["graph"] == "Graph RAG could not run here: networkx is not installed."
     assert found.of("query") and found.of("chunk_size")
+
+
+@pytest.mark.parametrize("name", ["fernport", "ledger", "manual"])
+def test_a_heading_question_searches_its_topics_words_and_no_more(manual, name):
+    """Intent: the question's frame ("What is ...?") adds no search word, so plain search's check runs on the
+    heading's own words (a "How do I ...?" question trades the -ing form for its verb, and is left out here)."""
+    lab = _labs(manual)[name]
+    asked = [(q, h) for q, h in heading_questions(lab) if not q.startswith("How do I ")]
+    assert asked
+    for question, heading in asked:
+        assert question.endswith("?") and not question.startswith("What about ")
+        assert lab.search_words(question) == lab.search_words(heading_topic(heading))
+
+
+def test_a_frame_in_the_documents_language_is_used_only_where_its_words_are_no_search_words():
+    english_only = Lab()  # Fernport: "ist" is a search word there, so a German heading takes the English frame
+    assert topic_question("Paketverwaltung", "de", set(), english_only.search_words) == "What is Paketverwaltung?"
+    assert topic_question("Paketverwaltung", "de", set(), lambda frame: []) == "Was ist Paketverwaltung?"
+    assert topic_question("Running R", "en", {"run"}, english_only.search_words) == "How do I run R?"

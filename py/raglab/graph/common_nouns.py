@@ -3,10 +3,10 @@
 A capital says a word may be a name; how the text uses it can say it is not. Each sign below is one a grammar
 book gives for English, where a proper noun names one thing:
 
-1. **A determiner that counts.** "a DBMS", "an MMC Site may", "any Warranty Disclaimers,": a name takes no "a",
-   "any" or "these" (it names one thing already), so capitalised words after one, ending their noun phrase, are a
-   common noun, however written. Ending the phrase matters: "a CRAN mirror", "an R package" use a name to
-   modify a common noun.
+1. **A determiner that counts.** "a DBMS", "an MMC Site may", "any Warranty Disclaimers,", "this License,": a
+   name takes no "a", "any", "this" or "these" (it names one thing already), so capitalised words after one, ending
+   their noun phrase, are a common noun, however written. Ending the phrase matters: "a CRAN mirror", "an R
+   package" use a name to modify a common noun.
 2. **A plural.** "DBMS" and "DBMSs", "Front-Cover Text" and "Front-Cover Texts": what the text counts is a kind of
    thing. (A one-word name in title case keeps its plural, "Unixes", "Makefiles": it names the kind.)
 3. **An abbreviation spelled out in lower case.** "database management system (DBMS)", "the weighted sum of
@@ -39,7 +39,7 @@ from collections.abc import Sequence
 from ..documents.text import STOP_WORDS
 
 # Words that count what follows them ("the" and "this" do not: "the Royal Society", "this London").
-COUNTING = frozenset("a an another any each every no several some such these those".split())
+COUNTING = frozenset("a an another any each every no several some such this these those".split())
 MODALS = frozenset("may might must shall".split())  # not in STOP_WORDS, yet end a noun phrase as "can" does
 SECTION_NOUNS = frozenset("section sections subsection chapter appendix".split())
 # Operators of code: a word touching one is an identifier (so is one touching "<-", ":=", or a statement's last
