@@ -67,7 +67,7 @@ from .readers import (
 from .records import record_json
 from .steps import Steps, count_steps, run_steps
 from .text import search_words
-from .zip_directory import names_steps
+from .zip_directory import LISTING, names_steps
 from .zip_rows import in_zip_order
 
 PASSAGES_FILE = "passages.toml"  # how a collection is cut into passages, beside the corpus layout's DATA_FILES
@@ -206,7 +206,9 @@ def zip_steps(
     """
     listed = yield from names_steps(name, data)  # in steps: a zip of too many files is said before zipfile lists it
     corpus_folder = is_corpus_folder(_base_name(n) for n in listed if not n.endswith("/") and not _hidden(n))
-    if not corpus_folder and (yield from count_steps(_counted, listed)) > readers.MAX_FILES:  # before one is unzipped
+    if (
+        not corpus_folder and (yield from count_steps(_counted, listed, LISTING)) > readers.MAX_FILES
+    ):  # before one is unzipped
         raise read_error(name, "too_many")
     archive = open_zip(name, data)
     members = [m for m in archive.infolist() if not m.is_dir() and not _hidden(m.filename)]

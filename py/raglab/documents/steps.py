@@ -30,12 +30,14 @@ def run_steps(steps: Steps[Result]) -> Result:
             return end.value
 
 
-def count_steps(wanted: Callable[[Any], bool], items: Iterable[Any], every: int = 1_000) -> Steps[int]:
-    """How many ``items`` are ``wanted``, yielding after every ``every`` of them (a zip's 10,000 names are a few
-    tasks in the page, not one)."""
+def count_steps(
+    wanted: Callable[[Any], bool], items: Iterable[Any], says: Any = None, every: int = 1_000
+) -> Steps[int]:
+    """How many ``items`` are ``wanted``, yielding ``says`` (what the page shows meanwhile) after every ``every`` of
+    them (a zip's 10,000 names are a few tasks in the page, not one)."""
     found = 0
     for n, item in enumerate(items, 1):
         found += bool(wanted(item))
         if n % every == 0:
-            yield None
+            yield says
     return found
