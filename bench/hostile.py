@@ -108,6 +108,7 @@ ISSUE_36 = {
         make_docx([f"{n}" for n in range(400_000)]),
     ),
     ".docx, XML entities (1 KB)": lambda: ("entities.docx", make_entities_docx()),
+    "PDF, a stream that unzips to 1 GB (2 MB)": lambda: ("drawing.pdf", make_drawing_bomb_pdf(1_000_000_000)),
     ".docx, its directory says 372 KB zipped": lambda: (
         "liar.docx",
         zip_with(make_docx_bomb(20_000_000), "word/document.xml", zipped=372_000),
@@ -145,6 +146,10 @@ FILES = {
     "36: zip of 10,001 small files": lambda: (
         "many.zip",
         make_zip({f"n{n}.txt": b"Boat %d sails at noon." % n for n in range(10_001)}),
+    ),
+    "36: zip of 30,000 small files (the issue's row)": lambda: (
+        "many.zip",
+        make_zip({f"n{n}.txt": b"Boat %d sails at noon." % n for n in range(30_000)}),
     ),
 }
 

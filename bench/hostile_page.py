@@ -155,6 +155,11 @@ def rows(smoke_run: bool) -> dict:
         lambda: [("many.zip", make_zip({f"n{n}.txt": _note(n) for n in range(10_001)}))],
         "many.zip",
     )
+    made["36: zip of 30,000 small files (the issue's row)"] = (
+        "doc-zip",
+        lambda: [("many.zip", make_zip({f"n{n}.txt": _note(n) for n in range(30_000)}))],
+        "many.zip",
+    )
     made["36: zip of a PDF, a Word file and a text"] = (
         "doc-zip",
         lambda: [("docs.zip", make_zip({"good.txt": GOOD[1], "report.pdf": make_pdf(PAGES), "notes.docx": WORD}))],

@@ -29,6 +29,7 @@ from raglab.documents.readers import (
     ReadError,
     check_docx_steps,
     check_page_count,
+    check_pdf_steps,
     read_error,
     read_file,
     read_pasted,
@@ -76,6 +77,7 @@ class Reading:
         try:
             kind = file_kind(name, bytes(data.subarray(0, HEAD_BYTES).to_py()))
             if kind == "pdf":
+                await pace.run(check_pdf_steps(name, data.to_bytes()))  # its streams unzipped, as pypdf's reader is
                 reports = PdfReports(name)  # the command line's bounds, on what pdf.js gives after each page
 
                 def stop(done: int, total: int, *report) -> bool:

@@ -53,16 +53,17 @@ def _ask_fernport(page) -> None:
 
 
 def test_a_drop_of_hostile_files_ends_in_a_sentence_each_and_keeps_the_good_one(visit, hostile):
-    """Intent: the PDF that pdf.js cannot read in its time is given up with a sentence naming the page, the files
-    after it are still read, the good one is kept and searched, and Fernport is answered while the drop is read."""
+    """Intent: the PDF whose page unzips to 1 GB is given up in the command line's sentence naming the bound, the
+    files after it are still read, the good one is kept and searched, and Fernport is answered while the drop is
+    read."""
     page = visit.open()
     expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)
     page.locator("#doc-files").set_input_files(_payload(hostile))
     _ask_fernport(page)
     problems = page.locator("#docs-read li.read-problem")
     expect(problems).to_have_count(3, timeout=SLOW)
-    expect(problems.and_(page.locator("[data-kind=too_slow]"))).to_have_text(
-        "drawing.pdf was given up: page 1 took more than 4 s to read, the most the lab gives one step of a PDF."
+    expect(problems.and_(page.locator("[data-kind=pdf_stream]"))).to_have_text(  # the command line's verdict
+        _cli_says("drawing.pdf", hostile["drawing.pdf"])
     )
     expect(problems.and_(page.locator("[data-kind=too_many_pages]"))).to_have_text(
         "dag.pdf has 1,073,741,824 pages; the lab reads PDFs of up to 10,000 pages."
@@ -101,11 +102,12 @@ def test_a_damaged_zip_names_its_bad_files_and_reads_the_good_one(visit):
     page.locator("#docs-read .keep-read").click()
     expect(page.locator("#docs-kept li.kept-doc")).to_have_count(1, timeout=SLOW)
     # A zip of many files is read a file at a time: the page says which, and Cancel stops it with nothing added.
-    # Cancel is clicked the moment the progress names a member: between two steps of the reading, whatever its speed.
+    # Cancel is clicked the moment the progress names a member: between two steps of the reading, whatever its speed
+    # (the steps before name the zip's list of files, read from its directory).
     page.evaluate("""() => {
         const line = document.getElementById("docs-progress");
         new MutationObserver((_, seen) => {
-            if (!line.textContent.startsWith("Reading many.zip: ")) return;
+            if (!line.textContent.startsWith("Reading many.zip: n")) return;
             seen.disconnect();
             window.__cancelledAt = line.textContent;
             document.getElementById("docs-cancel").click();
@@ -150,16 +152,45 @@ def test_issue_36_files_end_in_the_command_line_s_sentence_and_the_drop_goes_on(
     assert visit.console_errors == []
 
 
-def test_a_zip_of_more_files_than_the_lab_keeps_is_one_sentence_and_the_page_answers(visit):
-    """Intent: 10,001 small files are refused before one is read (before, the 10,000 first were read, 13 s, and
-    the next question took 21 s); a Fernport question is answered after it."""
-    many = make_zip({f"n{n}.txt": b"Boat %d sails at noon." % n for n in range(MAX_FILES + 1)})
+LONG_TASKS = """() => {
+    window.__tasks = [];  // each long task's duration, and the reading line shown just after it ("" when none is)
+    new PerformanceObserver((list) => {
+        const shown = !document.querySelector("#yours .reading").hidden;
+        const line = shown ? document.getElementById("docs-progress").textContent : "";
+        for (const task of list.getEntries()) window.__tasks.push([task.duration, line]);
+    }).observe({ type: "longtask" });
+}"""
+
+
+def test_a_flate_bomb_a_lying_docx_and_zips_of_many_files_end_in_the_command_line_s_sentences(visit):
+    """Intent (issue 36): the PDF whose stream unzips to 1 GB and the .docx whose directory lies about its zipped
+    size are refused in the command line's sentences, a zip of 10,001 small files and the issue's zip of 30,000 are
+    each one sentence before one is read (before: 10,001 were read, 13 s, and the next question took 21 s; then
+    a 499 ms task listing them), and a Fernport question is answered after them; the long tasks are printed."""
+    bad = {
+        "drawing.pdf": make_drawing_bomb_pdf(1_000_000_000),
+        "liar.docx": zip_with(make_docx_bomb(20_000_000), "word/document.xml", zipped=372_000),
+    }
+    zips = {
+        "many.zip": make_zip({f"n{n}.txt": b"Boat %d sails at noon." % n for n in range(MAX_FILES + 1)}),
+        "thirty.zip": make_zip({"good.txt": GOOD, **{f"e{n}.txt": b"" for n in range(29_999)}}),  # 30,000 entries
+    }
     page = visit.open()
     expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)
-    page.locator("#doc-zip").set_input_files({"name": "many.zip", "mimeType": "application/zip", "buffer": many})
-    expect(page.locator("#msg-yours")).to_have_text(
-        "many.zip would take your documents past 10,000 files, the most the lab keeps.", timeout=SLOW
+    page.evaluate(LONG_TASKS)
+    page.locator("#doc-files").set_input_files(_payload({**bad, "good.txt": GOOD}))
+    expect(page.locator("#docs-read li.read-problem")).to_have_text(
+        [_cli_says(name, data) for name, data in bad.items()], timeout=SLOW
     )
-    expect(page.locator("#docs-read li")).to_have_count(0)
+    expect(page.locator("#docs-read li.read-doc .name")).to_have_text(["good.txt"])
+    for name, data in zips.items():
+        page.locator("#doc-zip").set_input_files({"name": name, "mimeType": "application/zip", "buffer": data})
+        expect(page.locator("#msg-yours")).to_have_text(
+            f"{name} would take your documents past 10,000 files, the most the lab keeps.", timeout=SLOW
+        )
     _ask_fernport(page)
+    tasks = page.evaluate("window.__tasks")
+    # Not yet asserted (bench/README.md): tasks of 444-486 ms while a zip's list of files is read, at load 38.
+    print("longest while a zip's list is read:", max((d for d, ln in tasks if ln.endswith("list of files")), default=0))
+    print("longest task from the drop on:", max((d for d, _ in tasks), default=0), "ms")  # bench/README.md
     assert visit.console_errors == []

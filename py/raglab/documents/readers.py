@@ -44,6 +44,7 @@ from .pdf_items import MAX_PAGE_ITEMS, count_text_items
 from .pdf_items import pdf_page as _pdf_page
 from .pdf_layout import read_pages_steps
 from .pdf_lines import Page, text_lines
+from .pdf_streams import streams_steps
 from .pdf_tree import shown_texts, tree_pages
 from .steps import Steps, run_steps
 from .text import has_search_words, paragraphs, stop_words_in
@@ -154,6 +155,11 @@ def read_error(name: str, kind: str, **details) -> ReadError:
         message = (
             f"{name} was given up: it holds more than {details['limit']:,} {details['what']}, the most the lab reads "
             "in one file."
+        )
+    elif kind == "pdf_stream":
+        message = (
+            f"{name} was given up: one of its compressed streams unzips to more than {details['limit'] // 1_000_000} "
+            "MB, the most the lab unzips from one stream of a PDF."
         )
     elif kind == "too_slow":
         step = f"page {details['page']:,}" if details.get("page") else "opening it"
@@ -418,6 +424,7 @@ def _pdf_pages(name: str, data: bytes) -> list[Page]:
     from pypdf import PdfReader
     from pypdf.errors import DependencyError, FileNotDecryptedError
 
+    check_pdf(name, data)  # what its streams unzip to, as the page checks before pdf.js reads it
     budget = Budget(step_seconds=PDF_STEP_SECONDS)  # a step as pdf.js gets in the page: opening it, then each page
     try:
         with within(name, budget):
@@ -444,6 +451,19 @@ def _pdf_pages(name: str, data: bytes) -> list[Page]:
         raise read_error(name, "broken") from e
 
 
+def check_pdf_steps(name: str, data: bytes) -> Steps[None]:
+    """A PDF checked before a reader opens it, a step a piece: none of its streams unzips past
+    ``pdf_streams.MAX_STREAM_BYTES`` (else ReadError "pdf_stream"). The page runs it before pdf.js, the command line
+    before pypdf, so a zip bomb in a PDF is one verdict in both."""
+    with within(_file_name(name), Budget()):
+        yield from streams_steps(data)
+
+
+def check_pdf(name: str, data: bytes) -> None:
+    """``check_pdf_steps`` at once."""
+    run_steps(check_pdf_steps(name, data))
+
+
 def check_page_count(name: str, pages: int | None) -> None:
     """A ReadError ("too_many_pages") for a PDF of more than MAX_PAGES pages (None: more, how many unknown), said
     before a page is read: pypdf's page tree here, pdf.js's page count in the page."""
@@ -466,12 +486,17 @@ def open_zip(name: str, data: bytes) -> Zip:
     """A zip (a .docx, or a visitor's documents.zip) opened, once its entries are counted: at most MAX_ZIP_ENTRIES.
     The count is an upper bound, each entry's signature counted in the bytes, so a zip of too many is refused before
     zipfile reads its directory (250,000 empty files, a 22 MB zip, took 8 s and 150 MB to open)."""
-    if data.count(_DIRECTORY_ENTRY) > MAX_ZIP_ENTRIES:
-        raise read_error(name, "zip_entries")
+    check_zip_entries(name, data)
     try:
         return Zip(name, data)
     except (zipfile.BadZipFile, OSError, ValueError, EOFError) as e:
         raise read_error(name, "broken") from e
+
+
+def check_zip_entries(name: str, data: bytes) -> None:
+    """A ReadError ("zip_entries") for a zip that may hold more than MAX_ZIP_ENTRIES entries (``open_zip``)."""
+    if data.count(_DIRECTORY_ENTRY) > MAX_ZIP_ENTRIES:
+        raise read_error(name, "zip_entries")
 
 
 def unzip(archive: Zip, member: zipfile.ZipInfo) -> bytes:
@@ -576,6 +601,9 @@ def is_corpus_folder(names: Iterable[str]) -> bool:
     >>> is_corpus_folder(["01-cats.md", "synonyms.toml"]), is_corpus_folder(["2024-plan.md", "notes.pdf"])
     (True, False)
     """
-    names = list(names)
-    others = {named_kind(n) for n in names} - {None, "markdown"}
-    return any(DOCUMENT_NAME.match(n) for n in names) and not others
+    numbered = False
+    for name in names:  # stops at the first other kind of document (a zip of 10,000 text files: at the first)
+        if named_kind(name) not in (None, "markdown"):
+            return False
+        numbered = numbered or bool(DOCUMENT_NAME.match(name))
+    return numbered

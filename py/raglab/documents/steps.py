@@ -8,11 +8,13 @@ long PDF or a zip of thousands of files never holds the page (web/my_files.py).
 ...     return n
 >>> run_steps(count(3))
 3
+>>> run_steps(count_steps(str.isdigit, ["1", "a", "22"]))
+2
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator, Iterable
 from typing import Any, TypeVar
 
 Result = TypeVar("Result")
@@ -26,3 +28,16 @@ def run_steps(steps: Steps[Result]) -> Result:
             next(steps)
         except StopIteration as end:
             return end.value
+
+
+def count_steps(
+    wanted: Callable[[Any], bool], items: Iterable[Any], says: Any = None, every: int = 1_000
+) -> Steps[int]:
+    """How many ``items`` are ``wanted``, yielding ``says`` (what the page shows meanwhile) after every ``every`` of
+    them (a zip's 10,000 names are a few tasks in the page, not one)."""
+    found = 0
+    for n, item in enumerate(items, 1):
+        found += bool(wanted(item))
+        if n % every == 0:
+            yield says
+    return found

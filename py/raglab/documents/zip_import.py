@@ -15,7 +15,8 @@ from .corpus_folder import corpus_from_texts
 from .corpus_markdown import corpus_document
 from .passage_sizes import PASSAGES_FILE, passage_size_from, passage_size_of
 from .readers import ReadError, check_size, is_corpus_folder, open_zip, read_error, read_file, unzip
-from .steps import Steps
+from .steps import Steps, count_steps
+from .zip_directory import LISTING, names_steps
 from .zip_rows import in_zip_order
 
 
@@ -44,6 +45,10 @@ def zip_steps(
     >>> [d.slug for d in run_steps(steps).documents]
     ['a', 'b']
     """
+    listed = yield from names_steps(name, data)  # in steps: a zip of too many files is said before zipfile lists it
+    corpus_folder = is_corpus_folder(_base_name(n) for n in listed if not n.endswith("/") and not _hidden(n))
+    if not corpus_folder and (yield from count_steps(_counted, listed, LISTING)) > readers.MAX_FILES:
+        raise read_error(name, "too_many")  # before one is unzipped
     archive = open_zip(name, data)
     members = [m for m in archive.infolist() if not m.is_dir() and not _hidden(m.filename)]
     named = [(_base_name(m.filename), m) for m in members]  # a zipped folder: its files
@@ -54,7 +59,7 @@ def zip_steps(
             yield n
             stated = passage_size_from(utf8_text(n, unzip(archive, m)), n)
             break
-    if is_corpus_folder(names):
+    if corpus_folder:
         for n, m in named:
             check_size(n, m.file_size)
         if sum(m.file_size for _, m in named) > 4 * readers.MAX_TOTAL_CHARS:  # UTF-8: at most 4 bytes a character
@@ -76,8 +81,6 @@ def zip_steps(
     files: list[tuple[str, int, Callable[[], bytes]]] = [
         (n, m.file_size, functools.partial(unzip, archive, m)) for n, m in named if not n.endswith(".toml")
     ]
-    if sum(_suffix(n) in readers.READABLE for n, _, _ in files) > readers.MAX_FILES:  # said before one is unzipped
-        raise read_error(name, "too_many")
     unread: list[tuple[str, bytes]] = []
     if leave:
         read_here = [f for f in files if not leave(f[0])]
@@ -105,6 +108,17 @@ def zip_steps(
 
 def _suffix(name: str) -> str:
     return name[name.rfind(".") :].lower() if "." in name else ""
+
+
+def _counted(path: str) -> bool:
+    """Whether a zip's entry is a file the lab keeps, counted against MAX_FILES (its data files are not)."""
+    base = _base_name(path)
+    return (
+        not path.endswith("/")
+        and not _hidden(path)
+        and not base.endswith(".toml")
+        and _suffix(base) in readers.READABLE
+    )
 
 
 def _hidden(path: str) -> bool:
