@@ -45,10 +45,10 @@ from tests.fixtures import (
     zip_with,
 )
 
-from raglab.documents.collection import Collection
 from raglab.documents.markup import html_text, markdown_text
 from raglab.documents.readers import read_file
 from raglab.documents.text import paragraphs, split_sentences
+from raglab.documents.zip_import import from_zip
 
 # Every punctuation mark, bracket, markup character and space a reader treats specially (tests/core/test_hostile_text.py
 # feeds each, 100,000 long, to every reader).
@@ -164,7 +164,7 @@ def read_hostile(name: str, data: bytes) -> tuple[str, float, float]:
     def said() -> str:
         try:
             if name.endswith(".zip"):
-                skipped = Collection.from_zip(data, name).skipped
+                skipped = from_zip(data, name).skipped
                 return str(skipped[0]) if skipped else "read"
             read_file(name, data)
             return "read"

@@ -17,9 +17,9 @@ from tests.pdf_paper import make_paper_pdf
 from raglab import Lab, run
 from raglab.documents.chunking import BLOCKS, chunk_document
 from raglab.documents.collect_files import read_folder
-from raglab.documents.collection import Collection
 from raglab.documents.corpus import Document
 from raglab.documents.passage_sizes import passage_size_in
+from raglab.documents.zip_import import from_zip
 from raglab.graph.names import names_found
 from raglab.graph.names_by_rules import NamesByRules
 from raglab.show import passage_place, score_label
@@ -272,10 +272,10 @@ def test_kept_across_reload_and_tab_exported_imported_removed(visit):
         page.locator(".download-docs").click()
     data = open(download.value.path(), "rb").read()
     names = sorted(zipfile.ZipFile(io.BytesIO(data)).namelist())
-    found = names_found(Collection.from_zip(data).documents).entities  # Graph RAG's names, no edits made here
+    found = names_found(from_zip(data).documents).entities  # Graph RAG's names, no edits made here
     expected = ["01-memo.md", "02-notes.md", "passages.toml", "synonyms.toml", *["entities.toml"] * bool(found)]
     assert names == sorted(expected), names  # passages.toml: the files' blocks, which a corpus folder is not cut by
-    assert [d.text for d in Collection.from_zip(data).documents] == ["\n\n".join(MEMO), NOTES]
+    assert [d.text for d in from_zip(data).documents] == ["\n\n".join(MEMO), NOTES]
     if found:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             assert all(f'name = "{e.name}"' in archive.read("entities.toml").decode() for e in found)

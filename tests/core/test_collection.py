@@ -21,6 +21,7 @@ from raglab.documents.readers import ReadError, read_file, read_pasted
 from raglab.documents.records import document_from_record, document_record
 from raglab.documents.toml_write import toml_table
 from raglab.documents.word_lists import parse_word_list, word_list_text
+from raglab.documents.zip_import import from_zip
 from raglab.graph.names_by_rules import NamesByRules
 
 NOTES = "The quillfish swims past Vantor Reef each spring.\n\nDr. Marsh counted 3.5 thousand of them."
@@ -151,7 +152,7 @@ def _passages(corpus_documents):
 
 def test_zip_round_trip_gives_the_same_passages():
     before = mine()
-    after = Collection.from_zip(before.to_zip())
+    after = from_zip(before.to_zip())
     assert after.documents == before.documents
     assert _passages(after.documents) == _passages(before.documents)
     assert ("report-s1-3", "A buoy is red.", 3, "report.pdf, p. 3") in _passages(after.documents)
@@ -160,7 +161,7 @@ def test_zip_round_trip_gives_the_same_passages():
 
 def test_fernport_round_trips_too():
     fernport = load_corpus()
-    after = Collection.from_zip(Collection(fernport.documents, fernport.related_words).to_zip())
+    after = from_zip(Collection(fernport.documents, fernport.related_words).to_zip())
     assert after.documents == list(fernport.documents) and after.related_words == fernport.related_words
 
 
@@ -181,7 +182,7 @@ def test_a_zip_of_plain_files_is_read_file_by_file():
             "mine/synonyms.toml": b'[related]\nship = ["boat"]\n',
         }
     )
-    docs = Collection.from_zip(data, "mine.zip")
+    docs = from_zip(data, "mine.zip")
     assert [d.slug for d in docs.documents] == ["b", "a"] and docs.related_words == {"ship": ("boat",)}
     assert [str(e) for e in docs.skipped] == ["c.txt is empty."]
 
@@ -202,7 +203,7 @@ def test_a_zip_of_plain_files_is_read_file_by_file():
 )
 def test_a_bad_zip_says_why(data, error, message):
     with pytest.raises(error, match=message):
-        Collection.from_zip(data)
+        from_zip(data)
 
 
 def test_document_markdown_of_a_pasted_text_names_no_source():

@@ -23,6 +23,7 @@ from raglab.documents.corpus_markdown import parse_document
 from raglab.documents.markup import html_text, markdown_text
 from raglab.documents.readers import read_file
 from raglab.documents.text import paragraphs, split_sentences
+from raglab.documents.zip_import import from_zip
 from raglab.graph.names_by_rules import NamesByRules
 
 RUN = 100_000
@@ -86,7 +87,7 @@ def test_a_name_or_a_line_that_reads_as_a_page_marker_imports_back_as_the_same_d
     mine = Collection()
     mine.add(read_file("a\n<!-- page 50 -->.txt", b"Boats sail at dawn."))
     mine.add(read_file("b.txt", b"Gulls fly.\n\n<!-- page 50 -->\n\n\\<!-- page 2 -->\n\nShips dock."))
-    back = Collection.from_zip(mine.to_zip()).documents
+    back = from_zip(mine.to_zip()).documents
     assert back == mine.documents and [d.pages for d in back] == [0, 0]
     assert back[0].source == "a\\n<!-- page 50 -->.txt"  # the line break written as "\n", on one line
     assert back[1].text == "Gulls fly.\n\n<!-- page 50 -->\n\n\\<!-- page 2 -->\n\nShips dock."
@@ -95,7 +96,7 @@ def test_a_name_or_a_line_that_reads_as_a_page_marker_imports_back_as_the_same_d
 def test_a_name_kept_before_with_a_line_break_is_written_on_one_line():
     """Intent: a record kept before names were escaped may hold a raw line break in its source."""
     kept = Document("a", "a.txt", "Boats sail at dawn.", "a\n<!-- page 50 -->.txt")
-    (back,) = Collection.from_zip(Collection([kept]).to_zip()).documents
+    (back,) = from_zip(Collection([kept]).to_zip()).documents
     assert (back.text, back.pages, back.source) == (kept.text, 0, "a\\n<!-- page 50 -->.txt")
 
 

@@ -23,6 +23,7 @@ from raglab.documents.collection import Collection
 from raglab.documents.corpus import Corpus, CorpusError, Document
 from raglab.documents.passage_sizes import PASSAGES_FILE, passage_size_from, passage_size_in, passages_toml
 from raglab.documents.readers import read_file
+from raglab.documents.zip_import import from_zip
 from raglab.graph.names_by_rules import NamesByRules
 from raglab.search.keyword import KeywordIndex
 from raglab.ui.documents_html import render_kept, render_read, render_section
@@ -119,18 +120,18 @@ def test_zip_keeps_the_choice_and_a_folder_gives_it_back(tmp_path):
     two = Collection(docs, passage_size=DEFAULT_SIZE)
     assert PASSAGES_FILE not in zipfile.ZipFile(io.BytesIO(two.to_zip())).namelist()  # a corpus folder's own cut
     blocks = Collection(docs)  # a visitor's files follow their blocks unless the visitor says otherwise
-    assert blocks.passage_size == BLOCKS and Collection.from_zip(blocks.to_zip()).passage_size == BLOCKS
+    assert blocks.passage_size == BLOCKS and from_zip(blocks.to_zip()).passage_size == BLOCKS
     whole = Collection(docs, passage_size=WHOLE_DOCUMENT)
     data = whole.to_zip()
     archive = zipfile.ZipFile(io.BytesIO(data))
     assert sorted(archive.namelist()) == ["01-4983.md", "02-5836.md", "03-7912.md", PASSAGES_FILE]
-    assert Collection.from_zip(data).passage_size == WHOLE_DOCUMENT
+    assert from_zip(data).passage_size == WHOLE_DOCUMENT
 
     archive.extractall(tmp_path)  # unzipped, it is what `raglab --corpus` reads
     corpus, problems = read_folder(tmp_path, find_names=NamesByRules)
     assert problems == [] and passage_size_in(tmp_path) == WHOLE_DOCUMENT
     cli = Lab(corpus, passage_size_in(tmp_path))
-    page = Lab(Collection.from_zip(data).corpus(), Collection.from_zip(data).passage_size)
+    page = Lab(from_zip(data).corpus(), from_zip(data).passage_size)
     assert (
         [(c.id, c.text) for c in cli.chunks()]
         == [(c.id, c.text) for c in page.chunks()]
@@ -145,7 +146,7 @@ def test_a_zip_of_plain_files_may_say_it_too():
         for slug, text in ABSTRACTS.items():
             archive.writestr(f"{slug}.txt", text)
         archive.writestr(PASSAGES_FILE, passages_toml(WHOLE_DOCUMENT))
-    imported = Collection.from_zip(out.getvalue())
+    imported = from_zip(out.getvalue())
     assert imported.passage_size == WHOLE_DOCUMENT and len(imported.documents) == 3
 
 

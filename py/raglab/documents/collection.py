@@ -24,7 +24,6 @@ from . import readers
 from .chunking import BLOCKS, PassageSize, check_passage_size
 from .corpus import SLUG, Corpus, CorpusError, Document, Entity
 from .readers import ReadError, read_error, slug_for
-from .steps import run_steps
 from .zip_export import folder_zip
 
 
@@ -115,15 +114,6 @@ class Collection:
         """The documents as a corpus folder, zipped (``zip_export.folder_zip``), with the names given (the page's,
         found by rules with the visitor's edits) in entities.toml."""
         return folder_zip(self.documents, self.related_words, self.presets, self.passage_size, entities)
-
-    @classmethod
-    def from_zip(cls, data: bytes, name: str = "documents.zip") -> Collection:
-        """The documents of a zip: a corpus folder's layout (what ``to_zip`` writes) read as a corpus, or else a
-        zip of plain files, each read as a file (those that give nothing are in ``skipped``). All at once: the
-        page reads a zip a member at a time (``zip_import.zip_steps``)."""
-        from .zip_import import zip_steps  # which makes collections, so is imported once one is made
-
-        return run_steps(zip_steps(data, name))
 
 
 def _text_key(text: str) -> str:

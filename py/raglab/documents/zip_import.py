@@ -15,13 +15,20 @@ from .corpus_folder import corpus_from_texts
 from .corpus_markdown import corpus_document
 from .passage_sizes import PASSAGES_FILE, passage_size_from, passage_size_of
 from .readers import ReadError, check_size, is_corpus_folder, open_zip, read_error, read_file, unzip
-from .steps import Steps, count_steps
+from .steps import Steps, count_steps, run_steps
 from .zip_directory import LISTING, names_steps
 from .zip_rows import in_zip_order
 
 
 def _raise(error: ReadError) -> bytes:
     raise error
+
+
+def from_zip(data: bytes, name: str = "documents.zip") -> Collection:
+    """The documents of a zip: a corpus folder's layout (what ``Collection.to_zip`` writes) read as a corpus, or
+    else a zip of plain files, each read as a file (those that give nothing are in ``skipped``). All at once: the
+    page reads a zip a member at a time (``zip_steps``)."""
+    return run_steps(zip_steps(data, name))
 
 
 def zip_steps(
