@@ -48,7 +48,7 @@ from bench.page_runs import (
     write_results,
 )
 from bench.scifact_data import first_of, scifact_or_stand_in
-from bench.scifact_page import INIT_JS, keep_files, use_yours
+from bench.scifact_page import JS, keep_files, use_yours
 from bench.snippets import script
 from raglab.techniques import TECHNIQUES
 
@@ -121,7 +121,7 @@ def scifact_map(playwright, site_url: str, n: int, rounds: int, smoke_run: bool)
     vectors = (vectors / np.linalg.norm(vectors, axis=1, keepdims=True)).tolist()
     with (
         tempfile.TemporaryDirectory() as profile,
-        browser_with_profile(playwright, Path(profile), site_url, INIT_JS) as context,
+        browser_with_profile(playwright, Path(profile), site_url, JS.init) as context,
     ):
         page = open_lab(context, site_url)
         keep_files(page, m["files"])
@@ -182,7 +182,7 @@ def main() -> None:
         env = environment(playwright)
         with (
             tempfile.TemporaryDirectory() as profile,
-            browser_with_profile(playwright, Path(profile), site_url, INIT_JS) as context,
+            browser_with_profile(playwright, Path(profile), site_url, JS.init) as context,
         ):
             page = open_lab(context, site_url)
             part1 = compare_against_techniques(page, rounds)
