@@ -99,9 +99,12 @@ def heading(columns: str) -> list[str]:
 
 
 def write(name: str, payload: dict, smoked: bool) -> None:
-    """bench/results/<name>.json, the benchmark's latest figures; a smoke run writes nothing and says so."""
+    """bench/results/<name>.json, the benchmark's latest figures, and where they went; a smoke run writes nothing
+    and says so."""
     if smoked:
         print(smoke.NOTE)
         return
     RESULTS.mkdir(parents=True, exist_ok=True)
-    (RESULTS / f"{name}.json").write_text(json.dumps(payload, indent=2) + "\n")
+    path = RESULTS / f"{name}.json"
+    path.write_text(json.dumps(payload, indent=2, default=float) + "\n")
+    print(f"wrote {path.relative_to(ROOT)}")

@@ -43,7 +43,6 @@ bench/page_runs.py does, and records the load after every run. Writes bench/resu
 
 from __future__ import annotations
 
-import argparse
 import base64
 import json
 import shutil
@@ -56,7 +55,7 @@ from pathlib import Path
 
 from tools.site import build_site, ensure_site
 
-from bench import smoke
+from bench import cli
 from bench.page_runs import (
     ROOT,
     browser_with_profile,
@@ -72,7 +71,6 @@ from raglab.documents.chunking import chunk_documents
 from raglab.documents.readers import read_file
 
 DEFAULT_DIST = ROOT / ".cache" / "dist-bench-docs"
-RESULT = ROOT / "bench" / "results" / "own_documents.json"
 MINISEARCH = ROOT / "node_modules" / "minisearch" / "dist" / "umd" / "index.js"
 MINISEARCH_URL = "bench-minisearch.js"  # served from MINISEARCH by a route, same origin as the lab
 ABSTRACTS = 1000
@@ -629,22 +627,14 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
     from tools.site import served
 
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--rounds", type=int, default=3)
-    ap.add_argument("--dist", type=Path, default=DEFAULT_DIST, help="the built site (built there if missing)")
+    ap = cli.parser(__doc__, dist=DEFAULT_DIST, rounds=3, max_load=2.5)
     ap.add_argument("--build", action="store_true", help="build the site afresh first (web/ or py/ changed)")
-    ap.add_argument("--max-load", type=float, default=2.5)
-    smoke.add_flag(ap)
-    args = ap.parse_args()
+    args = cli.parse(ap, None, rounds=1)
     dist = build_site(args.dist) if args.build else ensure_site(args.dist)
     built_from = tree()
     m = material(SMOKE_ABSTRACTS, SMOKE_PDF_PAGES, scifact_or_stand_in()) if args.smoke else material()
     started = time.monotonic()
-    if args.smoke:
-        args.rounds = 1
-        machine = {"load_when_measuring": load_now()}
-    else:
-        machine = wait_for_quiet_machine(args.max_load)
+    machine = wait_for_quiet_machine(args.max_load)
     runs = []
     work = Path(tempfile.mkdtemp(prefix="raglab-bench-docs-"))
     try:
@@ -673,24 +663,9 @@ def main() -> None:
         c: {k: v for k, v in i.items() if k not in ("files", "passages")} | {"file_count": len(i["files"])}
         for c, i in m["cases"].items()
     }
-    if not args.smoke:
-        RESULT.parent.mkdir(parents=True, exist_ok=True)
-        RESULT.write_text(
-            json.dumps(
-                {
-                    "environment": env,
-                    "tree": built_from,
-                    "machine": machine,
-                    "question": m["question"],
-                    "cases": cases,
-                    "summary": summary,
-                    "runs": runs,
-                    "rounds": args.rounds,
-                    "seconds": round(time.monotonic() - started),
-                },
-                indent=2,
-            )
-        )
+    payload = {"environment": env, "tree": built_from, "machine": machine, "question": m["question"]}
+    payload |= {"cases": cases, "summary": summary, "runs": runs, "rounds": args.rounds}
+    payload["seconds"] = round(time.monotonic() - started)
     during = machine["load_during_runs"]
     print(
         f"\nChromium {env['chromium']}, {env['cpus']} cores; load average {machine['load_when_measuring']} at the "
@@ -699,7 +674,7 @@ def main() -> None:
     print(table(summary, m))
     print()
     print("\n".join(goals(summary)))
-    print(smoke.NOTE if args.smoke else f"wrote {RESULT.relative_to(ROOT)}")
+    cli.write("own_documents", payload, args.smoke)
 
 
 if __name__ == "__main__":
