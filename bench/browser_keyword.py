@@ -32,7 +32,6 @@ warm-up; the page goes to a temporary folder and no results file is written.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import functools
 import http.server
@@ -49,7 +48,7 @@ from pathlib import Path
 
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 
-from bench import smoke
+from bench import cli
 from bench.page_runs import quantile
 from bench.scifact import chunks_of
 from bench.scifact_data import CACHE_DIR, ROOT, first_of, load_scifact, scifact_or_stand_in
@@ -65,6 +64,11 @@ NODE = ROOT / "node_modules"
 
 # Served paths -> folders on disk; everything else comes from PAGE_DIR.
 PEERS = ("minisearch", "minisearch_stop_words")
+COLUMNS = (
+    "build ms=build_ms:.0f; ×MS=build_vs_minisearch:.2f; ×MS stop=build_vs_minisearch_stop_words:.2f; "
+    "query ms (median, p90)=query; ×MS=query_vs_minisearch:.2f; ×MS stop=query_vs_minisearch_stop_words:.2f; "
+    "nDCG@10=ndcg_at_10:.4f"
+)
 MOUNTS = {"/pyodide/": NODE / "pyodide", "/minisearch/": NODE / "minisearch" / "dist" / "es"}
 
 # The Python side of the page: the data arrives as one JSON string, chunks are made as bench/scifact.py makes
@@ -221,17 +225,13 @@ def summarise(result: dict, data, core: Path) -> dict:
     return rows
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--rounds", type=int, default=3)
+def main(argv: list[str] | None = None) -> None:
+    ap = cli.parser(__doc__, rounds=3)
     ap.add_argument("--core", type=Path, default=ROOT / "py", help="folder holding the raglab package to time")
     ap.add_argument("--timeout", type=float, default=900, help="seconds to wait for the page")
     ap.add_argument("--texts", type=int, help="the first N abstracts (default: all)")
     ap.add_argument("--claims", type=int, help="the first N test claims (default: all)")
-    smoke.add_flag(ap)
-    args = ap.parse_args()
-    if args.smoke:
-        args.texts, args.claims, args.rounds = SMOKE_TEXTS, SMOKE_CLAIMS, 1
+    args = cli.parse(ap, argv, texts=SMOKE_TEXTS, claims=SMOKE_CLAIMS, rounds=1)
     core = args.core.resolve()
     data = first_of(scifact_or_stand_in() if args.smoke else load_scifact(), args.texts, args.claims)
     page_dir = (
@@ -247,38 +247,25 @@ def main() -> None:
         f"{result['crossOriginIsolated']}; Pyodide load {result['pyodide_load_ms']:.0f} ms, core + data "
         f"{result['core_setup_ms']:.0f} ms; {args.rounds} rounds in {time.perf_counter() - started:.0f} s"
     )
-    width = max(map(len, rows))
-    print(f"{'side':<{width}}  build ms  ×MS  ×MS stop  query ms (median, p90)  ×MS  ×MS stop  nDCG@10")
-    for side, r in rows.items():
-        print(
-            f"{side:<{width}}  {r['build_ms']:8.0f}  {r['build_vs_minisearch']:4.2f}  "
-            f"{r['build_vs_minisearch_stop_words']:8.2f}  {r['query_ms_median']:8.3f}, {r['query_ms_p90']:8.3f}"
-            f"        {r['query_vs_minisearch']:4.2f}  {r['query_vs_minisearch_stop_words']:8.2f}  "
-            f"{r['ndcg_at_10']:.4f}"
-        )
+    shown = {side: {**r, "query": f"{r['query_ms_median']:.3f}, {r['query_ms_p90']:.3f}"} for side, r in rows.items()}
+    print(cli.table(shown, COLUMNS, first="side"))
     if "same_as_cpython" in rows["ours"]:
         print(f"ours in Pyodide ranks as ours in CPython: {rows['ours']['same_as_cpython']}")
-    if args.smoke:
-        print(smoke.NOTE)
-        return
-    out = ROOT / "bench" / "results"
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "browser_keyword.json").write_text(
-        json.dumps(
-            {
-                "rounds": args.rounds,
-                "texts": len(data.doc_ids),
-                "claims": len(data.queries),
-                "core": str(core),
-                "chromium": result["chromium"],
-                "python": result["python"],
-                "cross_origin_isolated": result["crossOriginIsolated"],
-                "pyodide_load_ms": result["pyodide_load_ms"],
-                "core_setup_ms": result["core_setup_ms"],
-                "rows": rows,
-            },
-            indent=2,
-        )
+    cli.write(
+        "browser_keyword",
+        {
+            "rounds": args.rounds,
+            "texts": len(data.doc_ids),
+            "claims": len(data.queries),
+            "core": str(core),
+            "chromium": result["chromium"],
+            "python": result["python"],
+            "cross_origin_isolated": result["crossOriginIsolated"],
+            "pyodide_load_ms": result["pyodide_load_ms"],
+            "core_setup_ms": result["core_setup_ms"],
+            "rows": rows,
+        },
+        args.smoke,
     )
 
 

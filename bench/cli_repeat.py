@@ -24,7 +24,6 @@ bench/results/cli_repeat-*.json.
 
 from __future__ import annotations
 
-import argparse
 import os
 import shutil
 import statistics
@@ -34,7 +33,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench import smoke
+from bench import cli, smoke
 from bench.page_runs import ROOT, load_now, write_results
 from raglab.models.onnx_embed import default_model_dir
 
@@ -110,14 +109,11 @@ def one_round(code: Path, manuals: list[Path], work: Path, vectors: Path = VECTO
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = cli.parser(__doc__, rounds=3)
     parser.add_argument("--before", help="a git revision to compare with (its py/ folder)")
-    parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--manuals", nargs="+", default=["R-intro", "R-data", "R-admin"])
-    smoke.add_flag(parser)
-    args = parser.parse_args(argv)
-    if args.smoke:
-        args.rounds, args.before = 1, args.before or "HEAD"
+    args = cli.parse(parser, argv, rounds=1)
+    args.before = args.before or ("HEAD" if args.smoke else None)
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         manuals = made_documents(work / "made") if args.smoke else [MANUALS / f"{n}.pdf" for n in args.manuals]

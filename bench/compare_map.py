@@ -27,16 +27,14 @@ writes bench/results/compare_map-<time>.json. ``--smoke`` (bench/smoke.py): one 
 
 from __future__ import annotations
 
-import argparse
 import json
 import tempfile
 from pathlib import Path
 
 from tools.site import ensure_site, served
 
-from bench import smoke
+from bench import cli, smoke
 from bench.page_runs import (
-    DEFAULT_DIST,
     TABLE_HEAD,
     browser_with_profile,
     environment,
@@ -48,7 +46,7 @@ from bench.page_runs import (
     write_results,
 )
 from bench.scifact_data import first_of, scifact_or_stand_in
-from bench.scifact_page import INIT_JS, keep_files, use_yours
+from bench.scifact_page import JS, keep_files, use_yours
 from bench.snippets import script
 from raglab.techniques import TECHNIQUES
 
@@ -121,7 +119,7 @@ def scifact_map(playwright, site_url: str, n: int, rounds: int, smoke_run: bool)
     vectors = (vectors / np.linalg.norm(vectors, axis=1, keepdims=True)).tolist()
     with (
         tempfile.TemporaryDirectory() as profile,
-        browser_with_profile(playwright, Path(profile), site_url, INIT_JS) as context,
+        browser_with_profile(playwright, Path(profile), site_url, JS.init) as context,
     ):
         page = open_lab(context, site_url)
         keep_files(page, m["files"])
@@ -165,16 +163,11 @@ def table(result: dict) -> str:
     return "\n".join(lines)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--sizes", type=int, nargs="*", default=[1000, 5183])
-    parser.add_argument("--max-load", type=float, default=2.5)
-    parser.add_argument("--dist", type=Path, default=DEFAULT_DIST)
-    smoke.add_flag(parser)
-    args = parser.parse_args()
-    rounds, sizes = (1, [20]) if args.smoke else (args.rounds, args.sizes)
-    machine = {} if args.smoke else wait_for_quiet_machine(args.max_load)
+def main(argv: list[str] | None = None) -> None:
+    parser = cli.parser(__doc__, dist=True, rounds=5, max_load=2.5)
+    parser.add_argument("--sizes", type=int, nargs="*", default=[1000, 5183], help="SciFact passages to map")
+    args = cli.parse(parser, argv, rounds=1, sizes=[20])
+    machine = wait_for_quiet_machine(args.max_load)
     from playwright.sync_api import sync_playwright
 
     dist = ensure_site(args.dist)
@@ -182,14 +175,14 @@ def main() -> None:
         env = environment(playwright)
         with (
             tempfile.TemporaryDirectory() as profile,
-            browser_with_profile(playwright, Path(profile), site_url, INIT_JS) as context,
+            browser_with_profile(playwright, Path(profile), site_url, JS.init) as context,
         ):
             page = open_lab(context, site_url)
-            part1 = compare_against_techniques(page, rounds)
-            fernport = map_of(page, QUESTION, rounds, None)  # the question's vector is the page's own by now
+            part1 = compare_against_techniques(page, args.rounds)
+            fernport = map_of(page, QUESTION, args.rounds, None)  # the question's vector is the page's own by now
         maps = [{"passages": 32, "summary": summary(fernport), "runs": fernport}]
-        for n in sizes:
-            measured = scifact_map(playwright, site_url, n, rounds, args.smoke)
+        for n in args.sizes:
+            measured = scifact_map(playwright, site_url, n, args.rounds, args.smoke)
             runs = {"map": measured["map"], "meaning": measured["meaning"]}
             maps.append({"passages": measured["passages"], "summary": summary(runs), "runs": runs})
             print(f"map of {measured['passages']:,}: {summary(runs)['map']['ms']['median']:.0f} ms", flush=True)

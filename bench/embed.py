@@ -24,26 +24,13 @@ has 2 shared cores. Medians and spreads are printed as a table and every run goe
 
 from __future__ import annotations
 
-import argparse
-import math
 import statistics
 from pathlib import Path
 
 from tools.build.pins import EMBED_DTYPE
-from tools.site import ensure_site
 
-from bench import smoke
-from bench.page_runs import (
-    DEFAULT_DIST,
-    ROOT,
-    SLOW_MS,
-    TABLE_HEAD,
-    browser_with_profile,
-    interleaved_runs,
-    open_lab,
-    row,
-    spread,
-)
+from bench import cli
+from bench.page_runs import SLOW_MS, TABLE_HEAD, browser_with_profile, interleaved_runs, open_lab, row, spread
 from bench.snippets import script
 
 FIRST_QUESTION = "Is there a swimming pool?"
@@ -156,38 +143,15 @@ def describe(run: dict) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5, help="runs of each kind (cold, cached); default 5")
-    parser.add_argument("--dist", type=Path, default=DEFAULT_DIST, help=f"built site; default {DEFAULT_DIST}")
-    parser.add_argument("--max-load", type=float, default=2.5, help="wait for a 1-minute load average below this")
-    smoke.add_flag(parser)
-    args = parser.parse_args(argv)
-    if args.smoke:
-        args.runs, args.max_load = 1, math.inf
-
-    dist = ensure_site(args.dist.resolve())
-    measured = interleaved_runs(
-        dist,
-        args.runs,
-        args.max_load,
-        fresh="cold",
-        prime=prime,
-        measure=measure_run,
-        describe=describe,
-        smoke=args.smoke,
-    )
+    args = cli.parse(cli.parser(__doc__, dist=True, runs=(5, "cold, cached"), max_load=2.5), argv, runs=1)
+    measured = interleaved_runs(args, fresh="cold", prime=prime, measure=measure_run, describe=describe)
     runs = measured.runs
     summary = summarise(runs)
-    path = None if args.smoke else measured.write("embed", summary, argv)
-    print()
-    print(
-        f"all-MiniLM-L6-v2 {EMBED_DTYPE} on {runs[0]['device']}, cross-origin isolated: {runs[0]['isolated']}; "
-        f"{measured.environment['chromium']}; {measured.load_note()}"
-    )
-    print(table(summary))
+    lines = [table(summary)]
     if "cold_over_cached" in summary:
-        print(f"cold / cached (load + first vector): {summary['cold_over_cached']:.2f}x")
-    print(f"wrote {path.relative_to(ROOT)}" if path else smoke.NOTE)
+        lines.append(f"cold / cached (load + first vector): {summary['cold_over_cached']:.2f}x")
+    model = f"all-MiniLM-L6-v2 {EMBED_DTYPE} on {runs[0]['device']}, cross-origin isolated: {runs[0]['isolated']}"
+    measured.report("embed", summary, argv, args.smoke, model, lines)
 
 
 if __name__ == "__main__":

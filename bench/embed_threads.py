@@ -14,23 +14,26 @@ the last vectors, after a one-text warm-up. Writes ``bench/results/embed_threads
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import statistics
 import time
-from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.site import served
 
-from bench import smoke
-from bench.scifact_data import ROOT, load_scifact, scifact_or_stand_in
+from bench import cli
+from bench.page_runs import load_now
+from bench.scifact_data import load_scifact, scifact_or_stand_in
 from bench.snippets import script
 
 BATCH = 32
 READY_MS = 180_000
+COLUMNS = (
+    "threads=threads:d; abstracts/s=abstracts_per_s:.2f; per thread=per_thread:.2f; to first visit=to_first_visit:.2f; "
+    "to CPython same threads=to_cpython_same_threads:.2f; to CPython 1=to_cpython_1_thread:.2f"
+)
 # Every batch through the page's own bridge, one after another; ms from the first sent to the last answered.
 EMBED_ALL = script("embed_threads/embed_all")
 
@@ -58,18 +61,11 @@ def native(dtype: str, threads: int):
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--dist", type=Path, default=ROOT / ".cache" / "dist-test")
-    parser.add_argument("--texts", type=int, default=64, help="the first N SciFact abstracts (title + text)")
-    parser.add_argument("--rounds", type=int, default=3)
-    smoke.add_flag(parser)
-    args = parser.parse_args(argv)
-    if args.smoke:
-        args.texts, args.rounds = 2, 1
+    args = cli.parse(cli.parser(__doc__, dist=cli.TEST_SITE, texts=64, rounds=3), argv, texts=2, rounds=1)
     dtype = json.loads((args.dist / "pyscript.json").read_text())["raglab"]["bridge"]["embed"]["dtype"]
     texts = (scifact_or_stand_in() if args.smoke else load_scifact()).documents[: args.texts]
     batches = [texts[i : i + BATCH] for i in range(0, len(texts), BATCH)]
-    loads = [os.getloadavg()[0]]
+    loads = [load_now()]
     runs: dict[str, list[float]] = {}
     threads: dict[str, int] = {}
     with served(args.dist) as url, sync_playwright() as playwright:
@@ -105,11 +101,11 @@ def main(argv: list[str] | None = None) -> None:
                 runs.setdefault(name, []).append(len(texts) / (time.perf_counter() - started))
                 threads[name] = int(name.split(", ")[1].split()[0])
                 print(f"round {round_ + 1} {name}: {runs[name][-1]:.2f}/s", flush=True)
-            loads.append(os.getloadavg()[0])
+            loads.append(load_now())
         browser.close()
 
     def paired(a: str, b: str) -> float:
-        return statistics.median(x / y for x, y in zip(runs[a], runs[b], strict=True))
+        return cli.paired(runs[a], runs[b])
 
     base, native_one = "page, first visit", "CPython onnxruntime, 1 thread"
     native_n = next(name for name in reversed(list(natives)))  # as many threads as the second visit
@@ -136,18 +132,9 @@ def main(argv: list[str] | None = None) -> None:
         "ready_ms": {"first visit": round(first_ready_ms), "second visit (through sw.js)": round(second_ready_ms)},
         "variants": summary,
     }
-    if not args.smoke:
-        (ROOT / "bench" / "results").mkdir(exist_ok=True)
-        (ROOT / "bench" / "results" / "embed_threads.json").write_text(json.dumps(out, indent=2) + "\n")
     print(f"{len(texts)} abstracts, {dtype}, load {loads[0]:.1f} -> {loads[-1]:.1f}; to Ready: {out['ready_ms']}")
-    print(f"{'variant':<32} threads  abstracts/s  per thread  to first visit  to CPython same threads  to CPython 1")
-    for name, s in summary.items():
-        print(
-            f"{name:<32} {s['threads']:7}  {s['abstracts_per_s']:11.2f}  {s['per_thread']:10.2f}  "
-            f"{s['to_first_visit']:14.2f}  {s['to_cpython_same_threads']:23.2f}  {s['to_cpython_1_thread']:12.2f}"
-        )
-    if args.smoke:
-        print(smoke.NOTE)
+    print(cli.table(summary, COLUMNS, first="variant"))
+    cli.write("embed_threads", out, args.smoke)
 
 
 if __name__ == "__main__":

@@ -22,7 +22,6 @@ only the page's origin and its CSP, and Python's start took 2.7 s of a 13 s run)
 
 from __future__ import annotations
 
-import argparse
 import gzip
 import json
 import os
@@ -36,17 +35,23 @@ from playwright.sync_api import expect, sync_playwright
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.site import ensure_site, served
 
-from bench import smoke
-from bench.page_runs import READY_TIMEOUT_MS
-from bench.scifact_data import ROOT, load_scifact, scifact_or_stand_in
+from bench import cli
+from bench.embed_threads import native as native_embedder
+from bench.page_runs import READY_TIMEOUT_MS, load_now
+from bench.scifact_data import load_scifact, scifact_or_stand_in
 from bench.snippets import script
-from raglab.models.onnx_embed import MODEL_FILES, OnnxEmbedder, default_model_dir
+from raglab.models.onnx_embed import MODEL_FILES, default_model_dir
 
 BATCH = 32
 # --smoke: each text's first 16 words (a whole abstract, 256 tokens, took 1-1.6 s a kind to embed in the page), and
 # the first MB of each weights file gzipped (all of fp32's 90 MB took 2.8 s)
 SMOKE_WORDS, SMOKE_GZIP_BYTES = 16, 1 << 20
 KINDS = tuple(os.environ.get("KINDS", "q8 fp16 fp32").split())
+COLUMNS = (
+    "page/s=page_per_s:.2f; to fp32=to_fp32_paired:.2f; CPython 1t/s=cpython_1_thread_per_s:.2f; "
+    "page/CPython=page_to_cpython_paired:.2f; load 1st/cached ms=loads; MB=mb:.1f; gzip MB=gzip_mb:.1f; "
+    "cos fp32=cosine_to_cpython_fp32:.6f"
+)
 # Runs in the lab page: a worker of the site's own (worker-src 'self'), loaded and fed as bridge.js does.
 EMBED_ALL = script("embed_weights/embed_all")
 
@@ -69,35 +74,12 @@ def gzip_size(path: Path, limit: int = -1) -> int:
         return len(gzip.compress(f.read(limit), compresslevel=6))
 
 
-def native_embedders() -> dict:
-    """OnnxEmbedder per kind with onnxruntime held to one thread, as the page's WebAssembly runs today."""
-    import onnxruntime
-
-    out = {}
-    for kind in KINDS:
-        embed = OnnxEmbedder(default_model_dir(), kind)
-        one = onnxruntime.SessionOptions()
-        one.intra_op_num_threads = 1
-        embed._session = onnxruntime.InferenceSession(
-            str(embed.model_dir / MODEL_FILES[kind]), one, providers=["CPUExecutionProvider"]
-        )
-        out[kind] = embed
-    return out
-
-
 def cosine(a, b) -> float:
     return sum(x * y for x, y in zip(a, b, strict=True))
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--dist", type=Path, default=ROOT / ".cache" / "dist-test")
-    parser.add_argument("--texts", type=int, default=64, help="the first N SciFact abstracts (title + text)")
-    parser.add_argument("--rounds", type=int, default=3)
-    smoke.add_flag(parser)
-    args = parser.parse_args(argv)
-    if args.smoke:
-        args.texts, args.rounds = 2, 1
+    args = cli.parse(cli.parser(__doc__, dist=cli.TEST_SITE, texts=64, rounds=3), argv, texts=2, rounds=1)
     work = tempfile.TemporaryDirectory(prefix="raglab-bench-weights-")  # removed at exit if not before
     dist = Path(work.name) / "site"
     shutil.copytree(ensure_site(args.dist), dist)
@@ -108,12 +90,12 @@ def main(argv: list[str] | None = None) -> None:
     else:
         texts = load_scifact().documents[: args.texts]
     batches = [texts[i : i + BATCH] for i in range(0, len(texts), BATCH)]
-    native = native_embedders()
+    native = {kind: native_embedder(kind, 1) for kind in KINDS}  # one thread, as the page's WebAssembly runs
     page: dict[str, list[float]] = {k: [] for k in KINDS}
     cpython: dict[str, list[float]] = {k: [] for k in KINDS}
     loads: dict[str, list[float]] = {k: [] for k in KINDS}
     agree: dict[str, float] = {}
-    machine = [os.getloadavg()[0]]
+    machine = [load_now()]
     with served(dist) as url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         tab = browser.new_page()
@@ -139,16 +121,14 @@ def main(argv: list[str] | None = None) -> None:
                     flush=True,
                 )
                 del reference
-            machine.append(os.getloadavg()[0])
+            machine.append(load_now())
         browser.close()
     summary = {
         kind: {
             "page_per_s": round(statistics.median(page[kind]), 2),
-            "to_fp32_paired": round(statistics.median(x / b for x, b in zip(page[kind], page["fp32"], strict=True)), 2),
+            "to_fp32_paired": round(cli.paired(page[kind], page["fp32"]), 2),
             "cpython_1_thread_per_s": round(statistics.median(cpython[kind]), 2),
-            "page_to_cpython_paired": round(
-                statistics.median(p / c for p, c in zip(page[kind], cpython[kind], strict=True)), 2
-            ),
+            "page_to_cpython_paired": round(cli.paired(page[kind], cpython[kind]), 2),
             "first_load_ms": round(loads[kind][0]),
             "cached_load_ms": round(statistics.median(loads[kind][1:])) if len(loads[kind]) > 1 else None,
             "bytes": sizes[kind],
@@ -170,19 +150,18 @@ def main(argv: list[str] | None = None) -> None:
         "when": time.strftime("%Y-%m-%d %H:%M"),
         "kinds": summary,
     }
-    if not args.smoke:
-        (ROOT / "bench" / "results").mkdir(exist_ok=True)
-        (ROOT / "bench" / "results" / "embed_weights.json").write_text(json.dumps(out, indent=2) + "\n")
     print(f"load {machine[0]:.1f} -> {machine[-1]:.1f} (1 min), {os.cpu_count()} cores")
-    print("kind  page/s  to fp32  CPython 1t/s  page/CPython  load 1st/cached ms    MB  gzip MB  cos fp32")
-    for kind, s in summary.items():
-        print(
-            f"{kind:<5} {s['page_per_s']:6.2f} {s['to_fp32_paired']:8.2f} {s['cpython_1_thread_per_s']:13.2f} "
-            f"{s['page_to_cpython_paired']:13.2f}  {s['first_load_ms']:6} / {s['cached_load_ms']!s:>6}  "
-            f"{s['bytes'] / 1e6:6.1f} {s['gzip_bytes'] / 1e6:8.1f}  {s['cosine_to_cpython_fp32']:.6f}"
-        )
-    if args.smoke:
-        print(smoke.NOTE)
+    shown = {
+        kind: {
+            **s,
+            "loads": f"{s['first_load_ms']} / {s['cached_load_ms']}",
+            "mb": s["bytes"] / 1e6,
+            "gzip_mb": s["gzip_bytes"] / 1e6,
+        }
+        for kind, s in summary.items()
+    }
+    print(cli.table(shown, COLUMNS, first="kind"))
+    cli.write("embed_weights", out, args.smoke)
 
 
 if __name__ == "__main__":

@@ -30,27 +30,12 @@ printed; every measurement goes to bench/results/generate-<time>.json.
 
 from __future__ import annotations
 
-import argparse
 import functools
-import math
 import statistics
 from pathlib import Path
 
-from tools.site import ensure_site
-
-from bench import smoke
-from bench.page_runs import (
-    CACHED,
-    DEFAULT_DIST,
-    ROOT,
-    SLOW_MS,
-    TABLE_HEAD,
-    browser_with_profile,
-    interleaved_runs,
-    open_lab,
-    row,
-    spread,
-)
+from bench import cli
+from bench.page_runs import CACHED, SLOW_MS, TABLE_HEAD, browser_with_profile, interleaved_runs, open_lab, row, spread
 from bench.snippets import script
 
 MODEL = "onnx-community/Qwen3-0.6B-ONNX"
@@ -228,46 +213,29 @@ def describe(run: dict) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5, help="runs of each kind (download, cached); default 5")
+    parser = cli.parser(__doc__, dist=True, runs=(5, "download, cached"), max_load=2.5)
     parser.add_argument("--asks", type=int, default=3, help="asks per run once the model is loaded; default 3")
-    parser.add_argument("--dist", type=Path, default=DEFAULT_DIST, help=f"built site; default {DEFAULT_DIST}")
-    parser.add_argument("--max-load", type=float, default=2.5, help="wait for a 1-minute load average below this")
-    smoke.add_flag(parser)
-    args = parser.parse_args(argv)
-    if args.smoke:
-        args.runs, args.asks, args.max_load = 1, 1, math.inf
-
-    dist = ensure_site(args.dist.resolve())
+    args = cli.parse(parser, argv, runs=1, asks=1)
     measured = interleaved_runs(
-        dist,
-        args.runs,
-        args.max_load,
+        args,
         fresh="download",
         prime=prime,
         measure=functools.partial(measure_run, asks=args.asks, prompt_rounds=1 if args.smoke else PROMPT_ROUNDS),
         describe=describe,
         init_script=HOOK,
-        smoke=args.smoke,
     )
     runs = measured.runs
     summary = summarise(runs)
-    path = None if args.smoke else measured.write("generate", summary, argv)
-    first = runs[0]["first"]
-    print()
-    print(
-        f"stand-in Qwen3 ({first['dtype']}, {first['device']}), cross-origin isolated: {runs[0]['isolated']}; "
-        f"{measured.environment['chromium']}; {measured.load_note()}"
-    )
-    print(table(summary))
     # The goal (issue: tokens stream without jank): no main-thread task of 50 ms or more while an answer streams.
     # The longtask API reports only tasks of 50 ms or more, so 0 means the goal is met.
     longest = summary["longest_task_any_ms"]
-    print(
+    goal = (
         f"longest main-thread task while any answer streamed: {longest:.0f} ms "
         f"({'meets' if longest < LONGEST_TASK_GOAL_MS else 'misses'} the goal: under {LONGEST_TASK_GOAL_MS} ms)"
     )
-    print(f"wrote {path.relative_to(ROOT)}" if path else smoke.NOTE)
+    first = runs[0]["first"]
+    model = f"stand-in Qwen3 ({first['dtype']}, {first['device']}), cross-origin isolated: {runs[0]['isolated']}"
+    measured.report("generate", summary, argv, args.smoke, model, [table(summary), goal])
 
 
 if __name__ == "__main__":

@@ -13,16 +13,14 @@ scifact.py's smoke sample and writes nothing.
 
 from __future__ import annotations
 
-import argparse
-import json
 import statistics
 import sys
 import time
 
-from bench import smoke
+from bench import cli
 from bench.page_runs import quantile
 from bench.scifact import chunks_of, snowball_terms
-from bench.scifact_data import ROOT, load_scifact, scifact_or_stand_in, smoke_sample
+from bench.scifact_data import load_scifact, scifact_or_stand_in, smoke_sample
 from raglab.documents.text import search_words
 from raglab.search.bm25 import K1, B, BM25Index
 from raglab.search.keyword import KeywordIndex
@@ -80,13 +78,8 @@ def timed(build, search, queries):
     return build_s, query_s
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--rounds", type=int, default=5)
-    smoke.add_flag(ap)
-    args = ap.parse_args()
-    if args.smoke:
-        args.rounds = 1
+def main(argv: list[str] | None = None) -> None:
+    args = cli.parse(cli.parser(__doc__, rounds=5), argv, rounds=1)
     data = smoke_sample(scifact_or_stand_in()) if args.smoke else load_scifact()
     chunks, texts, queries = chunks_of(data), data.documents, data.queries
     sides = {
@@ -117,19 +110,10 @@ def main() -> None:
     for row in rows.values():
         row["build_vs_bm25s"] = round(row["build_ms"] / rows[peer]["build_ms"], 2)
         row["query_vs_bm25s"] = round(row["query_ms_median"] / rows[peer]["query_ms_median"], 2)
-    width = max(map(len, rows))
-    print(f"{'side':<{width}}  build ms  ×bm25s  query ms (median, p90)  ×bm25s")
-    for name, r in rows.items():
-        print(
-            f"{name:<{width}}  {r['build_ms']:8.0f}  {r['build_vs_bm25s']:6.2f}  "
-            f"{r['query_ms_median']:8.3f}, {r['query_ms_p90']:8.3f}        {r['query_vs_bm25s']:6.2f}"
-        )
-    if args.smoke:
-        print(smoke.NOTE)
-        return
-    out = ROOT / "bench" / "results"
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "keyword_speed.json").write_text(json.dumps({"rounds": args.rounds, "rows": rows}, indent=2))
+    columns = "build ms=build_ms:.0f; ×bm25s=build_vs_bm25s:.2f; query ms median=query_ms_median:.3f; "
+    columns += "p90=query_ms_p90:.3f; ×bm25s=query_vs_bm25s:.2f"
+    print(cli.table(rows, columns, first="side"))
+    cli.write("keyword_speed", {"rounds": args.rounds, "rows": rows}, args.smoke)
 
 
 if __name__ == "__main__":

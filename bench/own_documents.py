@@ -43,7 +43,6 @@ bench/page_runs.py does, and records the load after every run. Writes bench/resu
 
 from __future__ import annotations
 
-import argparse
 import base64
 import json
 import shutil
@@ -56,7 +55,7 @@ from pathlib import Path
 
 from tools.site import build_site, ensure_site
 
-from bench import smoke
+from bench import cli
 from bench.page_runs import (
     ROOT,
     browser_with_profile,
@@ -67,12 +66,11 @@ from bench.page_runs import (
     wait_for_quiet_machine,
 )
 from bench.scifact_data import SciFact, load_scifact, scifact_or_stand_in
-from bench.snippets import script
+from bench.snippets import scripts
 from raglab.documents.chunking import chunk_documents
 from raglab.documents.readers import read_file
 
 DEFAULT_DIST = ROOT / ".cache" / "dist-bench-docs"
-RESULT = ROOT / "bench" / "results" / "own_documents.json"
 MINISEARCH = ROOT / "node_modules" / "minisearch" / "dist" / "umd" / "index.js"
 MINISEARCH_URL = "bench-minisearch.js"  # served from MINISEARCH by a route, same origin as the lab
 ABSTRACTS = 1000
@@ -93,26 +91,19 @@ GOALS = {
     "pdf_vs_pdfjs": 1.2,
 }
 
-# Before the page's own scripts, in every page of every run (and again after a reload): long tasks, the moment
-# #yours gets data-loaded, and the helpers the drivers below use.
-INIT_JS = script("own_documents/init")
-
-# Ours, before the files are set: follow the marks, keep, ask; `kind` "read" stops once the files are shown.
-DROP_JS = script("own_documents/drop")
-
-# After the documents are kept: what the store holds, in UTF-8 bytes, against the kept documents' texts.
-STORED_JS = script("own_documents/stored")
-
-# After a reload (the page still booting): when it is Ready, when the kept documents are loaded, then a question.
-RELOAD_JS = script("own_documents/reload")
-
-# The baseline: MiniSearch indexes the passages' texts (parsed before the clock starts), then searches once.
-MINISEARCH_JS = script("own_documents/minisearch")
-
-# For scale: the dropped files' text in plain JS, one file at a time, from the benchmark's own input.
-FILE_TEXT_JS = script("own_documents/file_text")
-
-PDFJS_JS = script("own_documents/pdfjs")
+# The benchmark's JavaScript, bench/js/own_documents/<name>.js as JS.<name>:
+# - init: before the page's own scripts, in every page of every run (and again after a reload): long tasks, the
+#   moment #yours gets data-loaded, and the helpers the drivers below use;
+# - drop: ours, before the files are set: follow the marks, keep, ask; `kind` "read" stops once the files are shown;
+# - stored: after the documents are kept: what the store holds, in UTF-8 bytes, against the kept documents' texts;
+# - reload: after a reload (the page still booting): when it is Ready, when the kept documents are loaded, then a
+#   question;
+# - minisearch: the baseline: MiniSearch indexes the passages' texts (parsed before the clock starts), then searches
+#   once;
+# - file_text: for scale: the dropped files' text in plain JS, one file at a time, from the benchmark's own input;
+# - pdfjs: for scale: a PDF's pages read by the page's pdf.js (raglabDocuments.pdfPages), timed.
+JS = scripts("own_documents")
+INIT_JS = JS.init  # bench/hostile_page.py's pages start as these do
 
 
 # --- the material --------------------------------------------------------------------------------------------
@@ -202,7 +193,7 @@ def ours(context, site_url: str, case: str, m: dict) -> dict:
     """Drop the case's files, keep them, ask; for `many`, then reload and ask again."""
     page = opened(context, site_url)
     files = m["cases"][case]["files"]
-    page.evaluate(DROP_JS, {"question": m["question"], "kind": "read" if case == "pdf" else "all"})
+    page.evaluate(JS.drop, {"question": m["question"], "kind": "read" if case == "pdf" else "all"})
     page.locator("#doc-files").set_input_files(payload(files))
     r = wait_for(page, f"ours, {case}")
     out = {
@@ -227,7 +218,7 @@ def ours(context, site_url: str, case: str, m: dict) -> dict:
                 "switched": r["switched"],
                 "searching_line": r["searching_line"],
                 "summary": r["summary"],
-                "stored": page.evaluate(STORED_JS),
+                "stored": page.evaluate(JS.stored),
             }
         )
         phases = {
@@ -252,7 +243,7 @@ def ours(context, site_url: str, case: str, m: dict) -> dict:
 
 
 def breakdown(r: dict, html: dict, idb: list[dict]) -> dict:
-    """Each phase cut at the moments Python wrote to the page or called the store (INIT_JS's watch and wrappers):
+    """Each phase cut at the moments Python wrote to the page or called the store (JS.init's watch and wrappers):
 
     read: Python picks the files up (change to ``raglab:read-start``), reads them one by one (to the progress
     line hidden), makes the list's HTML (``render_read``), the browser parses it, then lays it out and draws it;
@@ -304,7 +295,7 @@ def reload(page, site_url: str, question: str | None, kept: int) -> dict:
     kept (written before it switches), so it would come back searching Fernport (``meta_corpus`` in the results).
     """
     page.goto(site_url + REOPEN, wait_until="domcontentloaded")
-    page.evaluate(RELOAD_JS, {"question": question, "kept": kept})
+    page.evaluate(JS.reload, {"question": question, "kept": kept})
     r = wait_for(page, "reload")
     reads = [
         e
@@ -347,7 +338,7 @@ def baseline(context, site_url: str, case: str, m: dict) -> dict:
     page = opened(context, site_url)
     info = m["cases"][case]
     if case == "pdf":
-        r = page.evaluate(PDFJS_JS, base64.b64encode(info["files"][0][1]).decode())
+        r = page.evaluate(JS.pdfjs, base64.b64encode(info["files"][0][1]).decode())
         if r["problem"]:
             raise SystemExit(f"pdf.js alone: {r['problem']}")
         tasks = longtasks(page, r["t0"], r["painted"])
@@ -364,8 +355,8 @@ def baseline(context, site_url: str, case: str, m: dict) -> dict:
     page.evaluate("""() => document.body.append(Object.assign(document.createElement("input"),
                      { type: "file", multiple: true, id: "bench-files", hidden: true }))""")
     page.locator("#bench-files").set_input_files(payload(info["files"]))
-    text = page.evaluate(FILE_TEXT_JS)
-    r = page.evaluate(MINISEARCH_JS, {"passages": json.dumps(info["passages"]), "question": m["question"]})
+    text = page.evaluate(JS.file_text)
+    r = page.evaluate(JS.minisearch, {"passages": json.dumps(info["passages"]), "question": m["question"]})
     tasks = longtasks(page, r["t0"], r["painted"])
     out = {
         "minisearch_ms": r["index_ms"],
@@ -389,7 +380,7 @@ def one_run(playwright, work: Path, site_url: str, sides: tuple[str, ...], case:
     errors = []
     done = []
     try:
-        with browser_with_profile(playwright, profile, site_url, INIT_JS) as context:
+        with browser_with_profile(playwright, profile, site_url, JS.init) as context:
             context.on("weberror", lambda e: errors.append(str(e.error)))
             context.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
             for side in sides:
@@ -636,22 +627,14 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
     from tools.site import served
 
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--rounds", type=int, default=3)
-    ap.add_argument("--dist", type=Path, default=DEFAULT_DIST, help="the built site (built there if missing)")
+    ap = cli.parser(__doc__, dist=DEFAULT_DIST, rounds=3, max_load=2.5)
     ap.add_argument("--build", action="store_true", help="build the site afresh first (web/ or py/ changed)")
-    ap.add_argument("--max-load", type=float, default=2.5)
-    smoke.add_flag(ap)
-    args = ap.parse_args()
+    args = cli.parse(ap, None, rounds=1)
     dist = build_site(args.dist) if args.build else ensure_site(args.dist)
     built_from = tree()
     m = material(SMOKE_ABSTRACTS, SMOKE_PDF_PAGES, scifact_or_stand_in()) if args.smoke else material()
     started = time.monotonic()
-    if args.smoke:
-        args.rounds = 1
-        machine = {"load_when_measuring": load_now()}
-    else:
-        machine = wait_for_quiet_machine(args.max_load)
+    machine = wait_for_quiet_machine(args.max_load)
     runs = []
     work = Path(tempfile.mkdtemp(prefix="raglab-bench-docs-"))
     try:
@@ -680,24 +663,9 @@ def main() -> None:
         c: {k: v for k, v in i.items() if k not in ("files", "passages")} | {"file_count": len(i["files"])}
         for c, i in m["cases"].items()
     }
-    if not args.smoke:
-        RESULT.parent.mkdir(parents=True, exist_ok=True)
-        RESULT.write_text(
-            json.dumps(
-                {
-                    "environment": env,
-                    "tree": built_from,
-                    "machine": machine,
-                    "question": m["question"],
-                    "cases": cases,
-                    "summary": summary,
-                    "runs": runs,
-                    "rounds": args.rounds,
-                    "seconds": round(time.monotonic() - started),
-                },
-                indent=2,
-            )
-        )
+    payload = {"environment": env, "tree": built_from, "machine": machine, "question": m["question"]}
+    payload |= {"cases": cases, "summary": summary, "runs": runs, "rounds": args.rounds}
+    payload["seconds"] = round(time.monotonic() - started)
     during = machine["load_during_runs"]
     print(
         f"\nChromium {env['chromium']}, {env['cpus']} cores; load average {machine['load_when_measuring']} at the "
@@ -706,7 +674,7 @@ def main() -> None:
     print(table(summary, m))
     print()
     print("\n".join(goals(summary)))
-    print(smoke.NOTE if args.smoke else f"wrote {RESULT.relative_to(ROOT)}")
+    cli.write("own_documents", payload, args.smoke)
 
 
 if __name__ == "__main__":

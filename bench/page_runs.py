@@ -1,8 +1,9 @@
 """Runs of the lab page in fresh browsers, first visit against later visit, interleaved: shared by embed.py and
 generate.py, with the figures and results files both report.
 
-    measured = interleaved_runs(ensure_site(DEFAULT_DIST), rounds=5, max_load=2.5, fresh="cold",
-                                prime=prime, measure=measure_run, describe=describe)
+    args = cli.parse(cli.parser(__doc__, dist=True, runs=(5, "cold, cached"), max_load=2.5), argv, runs=1)
+    measured = interleaved_runs(args, fresh="cold", prime=prime, measure=measure_run, describe=describe)
+    measured.report("embed", summarise(measured.runs), argv, args.smoke, "all-MiniLM-L6-v2", [table(...)])
 
 Each run is a fresh Chromium on its own profile, offline (any request off 127.0.0.1 fails the run). A round is
 one run of each kind, a fresh one on an empty profile and a cached one on a profile primed once, untimed; which
@@ -23,6 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from argparse import Namespace
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -30,7 +32,9 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
-from tools.site import served
+from tools.site import ensure_site, served
+
+from bench.smoke import NOTE
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "bench" / "results"
@@ -178,6 +182,15 @@ class Measured:
             f"(runs {during['min']:.1f}-{during['max']:.1f})"
         )
 
+    def report(self, name: str, summary: dict, argv: list[str] | None, smoke: bool, model: str, lines: list[str]):
+        """Print what ran (``model``, the browser, the load), ``lines`` (the tables), and where the figures went:
+        bench/results/<name>-<time>.json, or nowhere in a smoke run (bench/smoke.py)."""
+        path = None if smoke else self.write(name, summary, argv)
+        print()
+        print(f"{model}; {self.environment['chromium']}; {self.load_note()}")
+        print("\n".join(lines))
+        print(f"wrote {path.relative_to(ROOT)}" if path else NOTE)
+
     def write(self, name: str, summary: dict, argv: list[str] | None) -> Path:
         """bench/results/<name>-<time>.json: environment, machine, summary, every run and the command that ran,
         `python -m bench.<name> <argv>` (the benchmark's module is its results' name)."""
@@ -195,27 +208,26 @@ class Measured:
 
 
 def interleaved_runs(
-    dist: Path,
-    rounds: int,
-    max_load: float,
+    args: Namespace,
     fresh: str,
     prime: Callable,
     measure: Callable,
     describe: Callable[[dict], str],
     init_script: str | None = None,
-    smoke: bool = False,
 ) -> Measured:
-    """Serve `dist` and measure `rounds` rounds of a `fresh` run and a CACHED run (see the module docstring).
+    """Serve ``args.dist`` (built if missing) and measure ``args.runs`` rounds of a `fresh` run and a CACHED run
+    (see the module docstring), once the load average is below ``args.max_load``.
 
     `prime(playwright, profile, site_url)` fills the cached runs' profile once; `measure(context, site_url, kind,
     round_) -> dict` is one run in a fresh browser (`init_script` runs before the page's own scripts);
     `describe(run)` is its progress line. Each run gets the load average it ended at ("load_average").
-    `smoke` (bench/smoke.py): one fresh run, on the profile the cached run then reads, in place of the priming (one
-    browser start fewer; the figures mean nothing anyway).
+    ``args.smoke`` (bench/smoke.py): one fresh run, on the profile the cached run then reads, in place of the
+    priming (one browser start fewer; the figures mean nothing anyway).
     """
     from playwright.sync_api import sync_playwright
 
-    machine = wait_for_quiet_machine(max_load)
+    dist, rounds, smoke = ensure_site(args.dist.resolve()), args.runs, args.smoke
+    machine = wait_for_quiet_machine(args.max_load)
     runs = []
     work = Path(tempfile.mkdtemp(prefix=f"raglab-bench-{fresh}-"))
     try:

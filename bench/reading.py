@@ -180,6 +180,9 @@ def converted(source: Source, raw: bytes) -> bytes:
 
 @dataclass(frozen=True)
 class Question:
+    """A reader's question on one of the set's documents (questions.toml): a passage answers it when it comes from
+    ``document`` and holds ``answer``'s words in order (``answer_words``)."""
+
     document: str
     question: str
     answer: str
@@ -187,6 +190,8 @@ class Question:
 
 @dataclass(frozen=True)
 class LabelledPage:
+    """A page of a document labelled by hand (furniture.toml): each line of the page as read, with its kind (KINDS)."""
+
     document: str
     page: int
     lines: tuple[tuple[str, str], ...]  # (kind, text)

@@ -15,15 +15,14 @@ figures say how the bar's steps match the time, on this machine, at the load pri
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import tempfile
 from pathlib import Path
 
 from tools.site import ensure_site, served
 
-from bench import smoke
-from bench.page_runs import DEFAULT_DIST, SLOW_MS, browser_with_profile, load_now, open_lab
+from bench import cli, smoke
+from bench.page_runs import SLOW_MS, browser_with_profile, load_now, open_lab
 from bench.snippets import script
 
 DOCUMENTS = [Path("/usr/share/R/doc/manual/R-intro.pdf"), Path("/usr/share/R/doc/manual/R-FAQ.pdf")]  # r-doc-pdf
@@ -66,16 +65,13 @@ def one_run(playwright, site_url: str, documents: list[Path]) -> dict:
 def main() -> None:
     from playwright.sync_api import sync_playwright
 
-    args = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    args.add_argument("--dist", type=Path, default=DEFAULT_DIST)
-    args.add_argument("--documents", type=Path, nargs="+", default=DOCUMENTS)
-    args.add_argument("--rounds", type=int, default=3)
-    smoke.add_flag(args)
-    a = args.parse_args()
+    args = cli.parser(__doc__, dist=True, rounds=3)
+    args.add_argument("--documents", type=Path, nargs="+", default=DOCUMENTS, help="PDFs to drop, one at a time")
+    a = cli.parse(args, None, rounds=1)
     work = tempfile.TemporaryDirectory()
     if a.smoke:
         made = smoke.made_pdf(Path(work.name) / "tide.pdf", [f"The tide rises {n} cm at the pier." for n in range(9)])
-        a.documents, a.rounds = [made, Path(work.name) / "notes.pdf"], 1
+        a.documents = [made, Path(work.name) / "notes.pdf"]
         smoke.made_pdf(a.documents[1], ["The ferry leaves at nine."])
     missing = [p for p in a.documents if not p.is_file()]
     if missing:

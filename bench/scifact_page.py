@@ -66,10 +66,10 @@ from pathlib import Path
 
 from tools.site import build_site, ensure_site, served
 
-from bench import smoke
+from bench import cli, smoke
 from bench.page_runs import ROOT, browser_with_profile, environment, load_now, open_lab, spread, wait_for_quiet_machine
 from bench.scifact_data import CACHE_DIR, SciFact, first_of, load_scifact, scifact_or_stand_in
-from bench.snippets import script
+from bench.snippets import scripts
 
 DEFAULT_DIST = ROOT / ".cache" / "dist-scifact-page"
 PORT = 47831  # fixed: the profile's IndexedDB belongs to the origin, port included
@@ -84,33 +84,20 @@ SMOKE_ABSTRACTS, SMOKE_CLAIMS = 8, 2  # --smoke (bench/smoke.py): the reload pha
 SMOKE_SUBSET = 2  # --smoke: the vectors phase's abstracts (each is embedded 7 times in the page, 12 in CPython)
 SMOKE_REPORT_S = 0.5  # --smoke: how often to look whether the vectors are made (a full run: every 15 or 60 s)
 
-# Before the page's scripts, in every document: the long tasks, and when #yours gets data-loaded.
-INIT_JS = script("scifact_page/init")
-
-# Every claim through raglabBench.run, in the page: one evaluate for all of them.
-RUN_ALL_JS = script("scifact_page/run_all")
-
-# The page's worker, one request a batch: the vectors, or the time each batch took.
-EMBED_JS = script("scifact_page/embed")
-
-# Every batch of texts the page asks its worker for, from now on (the page's own order and batch size).
-RECORD_BATCHES_JS = script("scifact_page/record_batches")
-
-# A claim sent in #q-hybrid (its vector already in the table): the time to the result drawn and the next frame.
-ASK_HYBRID_JS = script("scifact_page/ask_hybrid")
-
-MARKS_JS = script("scifact_page/marks")
-
-STORED_JS = script("scifact_page/stored")
-
-# The page's vectors as base64 (one string: a Float32Array is not JSON), with their keys.
-VECTORS_JS = script("scifact_page/vectors")
-
-# What the cosine loop of raglab/search/vectors.py would cost written otherwise, in a second Pyodide in the same page
-# (the same build): the lab's generator expression, map(operator.mul), and math.sumprod (Python 3.12+, C, one pass).
-DOT_PRODUCTS_JS = script("scifact_page/dot_products")
-
-ENVIRONMENT_JS = script("scifact_page/environment")
+# The benchmark's JavaScript, bench/js/scifact_page/<name>.js as JS.<name>:
+# - init: before the page's scripts, in every document: the long tasks, and when #yours gets data-loaded;
+# - run_all: every claim through raglabBench.run, in the page: one evaluate for all of them;
+# - embed: the page's worker, one request a batch: the vectors, or the time each batch took;
+# - record_batches: every batch of texts the page asks its worker for, from now on (the page's own order and size);
+# - ask_hybrid: a claim sent in #q-hybrid (its vector already in the table): the time to the result drawn and the
+#   next frame;
+# - marks: the page's "raglab:" performance marks by name; stored: what the store holds, in bytes, by kind;
+# - vectors: the page's vectors as base64 (one string: a Float32Array is not JSON), with their keys;
+# - dot_products: what the cosine loop of raglab/search/vectors.py would cost written otherwise, in a second Pyodide
+#   in the same page (the same build): the lab's generator expression, map(operator.mul), and math.sumprod (Python
+#   3.12+, C, one pass);
+# - environment: cross-origin isolation, cores, WebGPU and the user agent.
+JS = scripts("scifact_page")
 
 
 # --- the material ----------------------------------------------------------------------------------------------
@@ -153,7 +140,7 @@ def lab_context(playwright, profile: Path, site_url: str, shared=None):
     if shared is not None:
         yield shared
         return
-    with browser_with_profile(playwright, profile, site_url, INIT_JS) as context:
+    with browser_with_profile(playwright, profile, site_url, JS.init) as context:
         yield context
 
 
@@ -192,7 +179,7 @@ def keep_files(page, files, whole: bool = True) -> dict:
     # the list draws its first LIST_ROWS documents; its heading counts them all
     expect(page.locator("#docs-kept .kept-head")).to_contain_text(f"{len(files)} documents kept", timeout=STEP_MS)
     kept_shown = now(page)
-    return {"t0": t0, "read_shown": read_shown, "click": click, "kept_shown": kept_shown, **page.evaluate(MARKS_JS)}
+    return {"t0": t0, "read_shown": read_shown, "click": click, "kept_shown": kept_shown, **page.evaluate(JS.marks)}
 
 
 def use_yours(page) -> None:
@@ -246,7 +233,7 @@ def populate(playwright, site_url: str, m: dict, profile: Path, report_s: float 
 
 
 def page_claim_vectors(page, claims: list[str]) -> list[list[float]]:
-    vectors = page.evaluate(EMBED_JS, {"batches": cut(claims, BATCH), "timed": False})
+    vectors = page.evaluate(JS.embed, {"batches": cut(claims, BATCH), "timed": False})
     page.evaluate("([t, v]) => raglabBench.addVectors(t, v)", [claims, vectors])
     return vectors
 
@@ -255,7 +242,7 @@ def page_vectors(page, docs):
     """The page's vectors of the passages, in corpus order (kept under a hash of the model and the text)."""
     import numpy as np
 
-    got = page.evaluate(VECTORS_JS)
+    got = page.evaluate(JS.vectors)
     data = np.frombuffer(base64.b64decode(got["data"]), dtype="<f4").reshape(len(got["keys"]), -1)
     by_hash = {key.rsplit(":", 1)[1]: row for key, row in zip(got["keys"], data, strict=True)}
     return np.stack([by_hash[hashlib.sha1(d.text.encode()).hexdigest()[:24]] for d in docs])
@@ -291,7 +278,7 @@ def quality_and_latency(playwright, site_url: str, m: dict, profile: Path, round
         first = {}
         for name, (key, options) in RUNS.items():  # the first call builds what it needs (index, vector list)
             first[name] = page.evaluate(
-                RUN_ALL_JS, {"key": key, "questions": claims[:1], "options": json.dumps(options)}
+                JS.run_all, {"key": key, "questions": claims[:1], "options": json.dumps(options)}
             )[0]["ms"]
         lab = Lab(Corpus("scifact", tuple(m["docs"])), WHOLE_DOCUMENT)
         table = VectorTable()
@@ -313,7 +300,7 @@ def quality_and_latency(playwright, site_url: str, m: dict, profile: Path, round
                     for name, (key, options) in RUNS.items():
                         if side == "page":
                             got = page.evaluate(
-                                RUN_ALL_JS, {"key": key, "questions": claims, "options": json.dumps(options)}
+                                JS.run_all, {"key": key, "questions": claims, "options": json.dumps(options)}
                             )
                             page_ms[name] += [g["ms"] for g in got]
                             rankings.setdefault(name, got)
@@ -336,7 +323,7 @@ def quality_and_latency(playwright, site_url: str, m: dict, profile: Path, round
                 run(lab, "hybrid", claim, embed=table, top_k=10)
                 numpy_ms.append((time.perf_counter() - started) * 1000)
         numpy_in_page = rankings["plain"][0]["numpy"]
-        dot_products = json.loads(page.evaluate(DOT_PRODUCTS_JS, {"n": len(m["docs"]), "dim": 384}))
+        dot_products = json.loads(page.evaluate(JS.dot_products, {"n": len(m["docs"]), "dim": 384}))
     return {
         "rankings": {name: [{"ids": g["ids"], "vector": g["vector"]} for g in got] for name, got in rankings.items()},
         "claim_vectors": claim_vectors,
@@ -442,14 +429,14 @@ def reload_runs(playwright, site_url: str, m: dict, profile: Path, rounds: int, 
             for kind in ("kept", "empty") if round_ % 2 == 0 else ("empty", "kept"):
                 where = profile if kind == "kept" else work / f"empty-{round_}"
                 q = (1 + round_) % len(claims)  # the stand-in has one claim
-                with browser_with_profile(playwright, where, site_url, INIT_JS) as context:
+                with browser_with_profile(playwright, where, site_url, JS.init) as context:
                     page = opened(context, site_url)
                     ready = float(page.locator("#status").get_attribute("data-ready-ms"))
                     loaded = page.evaluate("__bench.loadedAt")
                     if kind == "kept" and not page.locator("input[name=corpus][value=yours]").is_checked():
                         raise SystemExit("the kept profile came back searching Fernport")
-                    marks = page.evaluate(MARKS_JS)
-                    asked = page.evaluate(ASK_HYBRID_JS, {"claim": claims[q], "vector": claim_vectors[q]})
+                    marks = page.evaluate(JS.marks)
+                    asked = page.evaluate(JS.ask_hybrid, {"claim": claims[q], "vector": claim_vectors[q]})
                     tasks = longest(page, ready, asked["shown"])
                     run = {
                         "ready_ms": ready,
@@ -463,7 +450,7 @@ def reload_runs(playwright, site_url: str, m: dict, profile: Path, rounds: int, 
                         "marks_after_ready_ms": {k: round(v - ready) for k, v in marks.items()},
                     }
                     if kind == "kept" and stored is None:
-                        stored = page.evaluate(STORED_JS)
+                        stored = page.evaluate(JS.stored)
                 runs[kind].append(run)
                 print(
                     f"  reload {kind:5}: ready {ready:.0f} ms, loaded +{run['loaded_after_ready_ms']:.0f} ms, "
@@ -496,7 +483,7 @@ def ingest(playwright, site_url: str, m: dict) -> dict:
 
     work = Path(tempfile.mkdtemp(prefix="raglab-scifact-ingest-"))
     try:
-        with browser_with_profile(playwright, work / "profile", site_url, INIT_JS) as context:
+        with browser_with_profile(playwright, work / "profile", site_url, JS.init) as context:
             page = opened(context, site_url)
             s = keep_files(page, m["files"])
             claim = m["claims"][0]
@@ -542,11 +529,11 @@ def vectors_and_throughput(
     cpython["fp32, 1 thread"] = single
     work = Path(tempfile.mkdtemp(prefix="raglab-scifact-vectors-"))
     try:
-        with browser_with_profile(playwright, work / "profile", site_url, INIT_JS) as context:
+        with browser_with_profile(playwright, work / "profile", site_url, JS.init) as context:
             page = opened(context, site_url)
-            browser = page.evaluate(ENVIRONMENT_JS)
+            browser = page.evaluate(JS.environment)
             keep_files(page, files)
-            page.evaluate(RECORD_BATCHES_JS)
+            page.evaluate(JS.record_batches)
             started = now(page)
             page.locator("#docs-vectors .make-vectors").click()
             wait_for_vectors(page, len(files), LONG_MS, report_s)
@@ -567,7 +554,7 @@ def vectors_and_throughput(
             }
             sides = [("page", order) for order in page_orders] + [(k, order) for k in cpython for order in orders]
             # Warm both sides up: the model is loaded, but a session's first run is slower.
-            page.evaluate(EMBED_JS, {"batches": sent[:1], "timed": True})
+            page.evaluate(JS.embed, {"batches": sent[:1], "timed": True})
             for e in cpython.values():
                 e(sent[0])
             times = {f"{k} / {order}": [] for k, order in sides}
@@ -575,7 +562,7 @@ def vectors_and_throughput(
             for round_ in range(rounds):
                 for k, order in sides if round_ % 2 == 0 else sides[::-1]:
                     if k == "page":
-                        ms = page.evaluate(EMBED_JS, {"batches": page_orders[order], "timed": True})
+                        ms = page.evaluate(JS.embed, {"batches": page_orders[order], "timed": True})
                         batch_ms[f"page / {order}"].append(ms)
                         times[f"page / {order}"].append(sum(ms))
                     else:
@@ -616,102 +603,113 @@ def vectors_and_throughput(
 # --- the report ------------------------------------------------------------------------------------------------
 
 
+def quality_lines(q: dict) -> list[str]:
+    lines = cli.heading("nDCG@10, 300 claims | page | CPython (bench/scifact.py) | difference")
+    names = {
+        "plain": "plain, the spec's sum",
+        "bm25": "plain BM25, the lab's words (k1 0.9, b 0.4)",
+        "dense": "dense (hybrid's vector list)",
+        "hybrid": "hybrid, RRF k 60, depth 10",
+        "snowball": "plain BM25, Snowball stems, joined words split",
+        "hybrid_snowball": "hybrid, its keyword side BM25 on Snowball stems",
+    }
+    for k, name in names.items():
+        if k not in q["page"]:  # a results file from before the row existed
+            continue
+        lines.append(f"| {name} | {q['page'][k]:.3f} | {q['cpython'][k]:.3f} | {q['page'][k] - q['cpython'][k]:+.4f} |")
+    for k, key in [("dense", "dense_on_page_vectors"), ("hybrid", "hybrid_on_page_vectors")]:
+        c = q["cpython"].get(key)
+        if c is not None:
+            lines.append(
+                f"| {names[k]}, CPython on the page's own vectors | {q['page'][k]:.3f} | {c:.3f} | "
+                f"{q['page'][k] - c:+.4f} |"
+            )
+    return lines
+
+
+def latency_lines(lat: dict) -> list[str]:
+    lines = cli.heading(
+        "query, 5,183 abstracts | page median (p90) ms | CPython median, plain Python | page / CPython (paired) "
+        "| first call, page / CPython ms"
+    )
+    for k in RUNS:
+        p, c = lat["page_ms"][k], lat["cpython_ms"][k]
+        lines.append(
+            f"| {k} | {p['median']:.2f} ({p['p90']:.2f}) | {c['median']:.2f} | {lat['paired_ratio'][k]:.2f} | "
+            f"{lat['first_page_ms'][k]:.0f} / {lat['first_cpython_ms'][k]:.0f} |"
+        )
+    if lat["cpython_numpy_hybrid_ms"].get("n"):
+        lines.append(f"| hybrid, CPython with numpy | - | {lat['cpython_numpy_hybrid_ms']['median']:.2f} | - | - |")
+    return lines
+
+
+def vectors_lines(v: dict) -> list[str]:
+    if "page_over_this" not in v:  # a results file from before the page's order was recorded
+        return []
+    lines = cli.heading(
+        f"embedding {v['subset']} abstracts, batches of {v['batch']} | passages/s (median) | page's worker in the "
+        "page's order / this (paired)"
+    )
+    for k, rate in v["passages_per_s"].items():
+        who, order = k.split(" / ")
+        name = "page worker (transformers.js fp16, WASM)" if who == "page" else f"CPython onnxruntime {who}"
+        ratio = f"{v['page_over_this'][k]:.2f}" if k in v["page_over_this"] else "-"
+        lines.append(f"| {name}, {order} | {rate:.2f} | {ratio} |")
+    mk = v["making"]
+    return [
+        *lines,
+        "",
+        f"Making {v['subset']} vectors with the page's button: {mk['passages_per_s']:.1f} passages/s, "
+        f"longest main-thread task {mk['longtasks']['longest_ms']} ms ({mk['longtasks']['count']} "
+        f"over 50 ms). Browser: {json.dumps(v['browser'])}",
+    ]
+
+
+def ingest_lines(g: dict) -> list[str]:
+    lines = cli.heading("ingest 5,183 files, fresh profile | ms | longest task ms | long tasks")
+    for p, ms in g["ms"].items():
+        t = g["longtasks"][p]
+        lines.append(f"| {p} | {ms:.0f} | {t['longest_ms']} | {t['count']} |")
+    return lines
+
+
+def reload_lines(rl: dict) -> list[str]:
+    lines = cli.heading(
+        "reload | Ready (ms) | Ready to data-loaded (ms) | Ready to first hybrid answer (ms) | hybrid (ms) | "
+        "longest task (ms)"
+    )
+    for kind, runs in rl["runs"].items():
+
+        def med(key, runs=runs):
+            return statistics.median(x[key] for x in runs)
+
+        lines.append(
+            f"| {kind} | {med('ready_ms'):.0f} | {med('loaded_after_ready_ms'):.0f} | "
+            f"{med('answered_after_ready_ms'):.0f} | {med('hybrid_ms'):.0f} | {med('longest_task_ms'):.0f} |"
+        )
+    s = rl["stored"]
+    return [
+        *lines,
+        "",
+        f"Stored: {s['total']:,} bytes (documents {s['documents']:,}, vectors {s['vectors']:,}, meta "
+        f"{s['meta']:,}, other {s['other']:,}) against text {s['text_bytes']:,} + 1,536 x "
+        f"{s['passages']:,} = {s['budget']:,}: {s['ratio']:.3f}x",
+    ]
+
+
+# Each phase's part of the report, in the order printed: a phase not run (--phases) prints nothing.
+SECTIONS = {
+    "quality": quality_lines,
+    "latency": latency_lines,
+    "vectors": vectors_lines,
+    "ingest": ingest_lines,
+    "reload": reload_lines,
+}
+
+
 def table(r: dict) -> str:
-    lines = []
-    q = r.get("quality")
-    if q:
-        lines += ["| nDCG@10, 300 claims | page | CPython (bench/scifact.py) | difference |", "|---|---|---|---|"]
-        names = {
-            "plain": "plain, the spec's sum",
-            "bm25": "plain BM25, the lab's words (k1 0.9, b 0.4)",
-            "dense": "dense (hybrid's vector list)",
-            "hybrid": "hybrid, RRF k 60, depth 10",
-            "snowball": "plain BM25, Snowball stems, joined words split",
-            "hybrid_snowball": "hybrid, its keyword side BM25 on Snowball stems",
-        }
-        for k, name in names.items():
-            if k not in q["page"]:  # a results file from before the row existed
-                continue
-            lines.append(
-                f"| {name} | {q['page'][k]:.3f} | {q['cpython'][k]:.3f} | {q['page'][k] - q['cpython'][k]:+.4f} |"
-            )
-        for k, key, how in [("dense", "dense_on_page_vectors", ""), ("hybrid", "hybrid_on_page_vectors", "")]:
-            c = q["cpython"].get(key)
-            if c is not None:
-                lines.append(
-                    f"| {names[k]}, CPython on the page's own vectors{how} | {q['page'][k]:.3f} | {c:.3f} | "
-                    f"{q['page'][k] - c:+.4f} |"
-                )
-        lines.append("")
-    lat = r.get("latency")
-    if lat:
-        lines += [
-            "| query, 5,183 abstracts | page median (p90) ms | CPython median, plain Python | page / CPython "
-            "(paired) | first call, page / CPython ms |",
-            "|---|---|---|---|---|",
-        ]
-        for k in RUNS:
-            p, c = lat["page_ms"][k], lat["cpython_ms"][k]
-            lines.append(
-                f"| {k} | {p['median']:.2f} ({p['p90']:.2f}) | {c['median']:.2f} | "
-                f"{lat['paired_ratio'][k]:.2f} | {lat['first_page_ms'][k]:.0f} / "
-                f"{lat['first_cpython_ms'][k]:.0f} |"
-            )
-        if lat["cpython_numpy_hybrid_ms"].get("n"):
-            lines.append(f"| hybrid, CPython with numpy | - | {lat['cpython_numpy_hybrid_ms']['median']:.2f} | - | - |")
-        lines.append("")
-    v = r.get("vectors")
-    if v and "page_over_this" in v:  # not a results file from before the page's order was recorded
-        lines += [
-            f"| embedding {v['subset']} abstracts, batches of {v['batch']} | passages/s (median) | page's "
-            "worker in the page's order / this (paired) |",
-            "|---|---|---|",
-        ]
-        for k, rate in v["passages_per_s"].items():
-            who, order = k.split(" / ")
-            name = "page worker (transformers.js fp16, WASM)" if who == "page" else f"CPython onnxruntime {who}"
-            ratio = f"{v['page_over_this'][k]:.2f}" if k in v["page_over_this"] else "-"
-            lines.append(f"| {name}, {order} | {rate:.2f} | {ratio} |")
-        mk = v["making"]
-        lines += [
-            "",
-            f"Making {v['subset']} vectors with the page's button: {mk['passages_per_s']:.1f} passages/s, "
-            f"longest main-thread task {mk['longtasks']['longest_ms']} ms ({mk['longtasks']['count']} "
-            f"over 50 ms). Browser: {json.dumps(v['browser'])}",
-            "",
-        ]
-    g = r.get("ingest")
-    if g:
-        lines += ["| ingest 5,183 files, fresh profile | ms | longest task ms | long tasks |", "|---|---|---|---|"]
-        for p, ms in g["ms"].items():
-            t = g["longtasks"][p]
-            lines.append(f"| {p} | {ms:.0f} | {t['longest_ms']} | {t['count']} |")
-        lines.append("")
-    rl = r.get("reload")
-    if rl:
-        lines += [
-            "| reload | Ready (ms) | Ready to data-loaded (ms) | Ready to first hybrid answer (ms) | hybrid "
-            "(ms) | longest task (ms) |",
-            "|---|---|---|---|---|---|",
-        ]
-        for kind, runs in rl["runs"].items():
-
-            def med(key, runs=runs):
-                return statistics.median(x[key] for x in runs)
-
-            lines.append(
-                f"| {kind} | {med('ready_ms'):.0f} | {med('loaded_after_ready_ms'):.0f} | "
-                f"{med('answered_after_ready_ms'):.0f} | {med('hybrid_ms'):.0f} | "
-                f"{med('longest_task_ms'):.0f} |"
-            )
-        s = rl["stored"]
-        lines += [
-            "",
-            f"Stored: {s['total']:,} bytes (documents {s['documents']:,}, vectors {s['vectors']:,}, meta "
-            f"{s['meta']:,}, other {s['other']:,}) against text {s['text_bytes']:,} + 1,536 x "
-            f"{s['passages']:,} = {s['budget']:,}: {s['ratio']:.3f}x",
-        ]
-    return "\n".join(lines)
+    parts = [lines(r[key]) for key, lines in SECTIONS.items() if r.get(key)]
+    return "\n\n".join("\n".join(part) for part in parts if part)
 
 
 def main() -> None:
@@ -780,7 +778,7 @@ def main() -> None:
         results["machine"] = {**machine, "loads_after_phase": {}}
         shared = None
         if args.smoke:  # populate and quality in one browser (lab_context), closed before the reloads open it again
-            shared = smoke_only.enter_context(browser_with_profile(playwright, args.profile, site_url, INIT_JS))
+            shared = smoke_only.enter_context(browser_with_profile(playwright, args.profile, site_url, JS.init))
         if "populate" in phases:
             results["populate"] = populate(playwright, site_url, m, args.profile, report_s["populate"], shared)
             done("populate")

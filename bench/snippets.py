@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 FOLDER = Path(__file__).resolve().parent / "js"
 
@@ -14,3 +15,12 @@ def script(name: str) -> str:
     True
     """
     return (FOLDER / f"{name}.js").read_text(encoding="utf-8")
+
+
+def scripts(benchmark: str) -> SimpleNamespace:
+    """Every bench/js/<benchmark>/*.js, an attribute a file by its name.
+
+    >>> scripts("scifact_page").marks == script("scifact_page/marks")
+    True
+    """
+    return SimpleNamespace(**{f.stem: f.read_text(encoding="utf-8") for f in sorted((FOLDER / benchmark).glob("*.js"))})

@@ -28,7 +28,7 @@ from .documents.readers import escape_controls
 from .graph.names_by_rules import NamesByRules
 from .models.cli_embed import ModelUnavailable, cli_embedder
 from .result_text import render_text, wrap
-from .techniques import EMBEDDINGS, TECHNIQUES, Input, Option, QuestionError, options_of, run, technique
+from .techniques import EMBEDDINGS, TECHNIQUES, Input, Option, QuestionError, Technique, options_of, run, technique
 
 CLOSED_PIPE = 141  # 128 + SIGPIPE (13), the exit status of a command whose output pipe closed
 
@@ -82,20 +82,22 @@ def _owners(name: str) -> str:
     )
 
 
+def _technique_row(t: Technique, lab: Lab) -> dict:
+    """A technique as ``raglab techniques --json`` lists it, with the corpus's preset questions for it."""
+    return {
+        "key": t.key,
+        "title": t.title,
+        "top_k": t.top_k,
+        "meaning": t.meaning,
+        "needs": sorted(t.needs),
+        "inputs": [i.name for i in t.inputs],
+        "options": {o.name: o.default for o in t.options},
+        "presets": list(lab.corpus.presets.get(t.key, ())),
+    }
+
+
 def cmd_techniques(args, lab: Lab) -> int:
-    rows = [
-        {
-            "key": t.key,
-            "title": t.title,
-            "top_k": t.top_k,
-            "meaning": t.meaning,
-            "needs": sorted(t.needs),
-            "inputs": [i.name for i in t.inputs],
-            "options": {o.name: o.default for o in t.options},
-            "presets": list(lab.corpus.presets.get(t.key, ())),
-        }
-        for t in TECHNIQUES.values()
-    ]
+    rows = [_technique_row(t, lab) for t in TECHNIQUES.values()]
     if args.json:
         print(json.dumps(rows, ensure_ascii=False, indent=2))
     else:

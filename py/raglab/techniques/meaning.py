@@ -7,6 +7,7 @@ are embedded by their text alone (no title). Each search keeps its best 10 for r
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeVar
 
 from ..lab import Lab
 from ..metrics import first_right
@@ -46,6 +47,15 @@ def _need(embed: Embedder | None, technique: str) -> Embedder:
             f"{technique} searches by meaning and needs an embedding model (all-MiniLM-L6-v2), and none is loaded."
         )
     return embed
+
+
+Wording = TypeVar("Wording")
+
+
+def _wording(given: Wording | None, hand: Wording, source: str) -> tuple[Wording, str]:
+    """A technique's other wording of the question (rewrites, a made-up answer) and who wrote it: the one given, by
+    ``source`` (the visitor, the model), else the corpus's own, written by hand (possibly none)."""
+    return (given, source) if given is not None else (hand, "hand")
 
 
 QUESTION = "your question"  # what a plain meaning search compares each passage with
@@ -129,10 +139,8 @@ def multi_query(
     top_k: int = TOP_K,
 ) -> Result:
     """Search with the question and its rewrites, fuse the rankings: 1/(60 + rank) from every list."""
-    question = check_question(question)
-    embed = _need(embed, "Multi-query")
-    if rewrites is None:
-        rewrites, source = lab.corpus.rewrites.get(question, ()), "hand"
+    question, embed = check_question(question), _need(embed, "Multi-query")
+    rewrites, source = _wording(rewrites, lab.corpus.rewrites.get(question, ()), source)
     rewrites = [r for r in (" ".join(str(r).split()) for r in rewrites) if r]
     wordings = [question, *rewrites]
     vectors = embed(wordings)
@@ -179,10 +187,8 @@ def hyde(
     top_k: int = TOP_K,
 ) -> Result:
     """Search with the meaning of a made-up answer instead of the question's."""
-    question = check_question(question)
-    embed = _need(embed, "HyDE")
-    if hypothetical is None:
-        hypothetical, source = lab.corpus.hypothetical.get(question), "hand"
+    question, embed = check_question(question), _need(embed, "HyDE")
+    hypothetical, source = _wording(hypothetical, lab.corpus.hypothetical.get(question), source)
     hypothetical = " ".join(str(hypothetical or "").split())
     depth = len(lab.chunks())
     if not hypothetical:  # as multi-query with no rewrites: the question's own meaning, said in one line
