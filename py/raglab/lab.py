@@ -141,10 +141,6 @@ class Lab:
             else:
                 self._indexes[size] = index
 
-    @property
-    def bm25_index(self) -> BM25Index[Chunk]:
-        return self.bm25_index_for("bm25")
-
     def bm25_index_for(self, words: str = "bm25") -> BM25Index[Chunk]:
         """The BM25 index of the passages, on the lab's words ("bm25") or Snowball stems ("snowball"), made once."""
         from .search.analyzers import collection_analyzers
