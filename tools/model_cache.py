@@ -1,5 +1,5 @@
 """The models this repository builds, kept between its clones as pip keeps wheels: ``make models`` and ``make test``
-take them from here when what makes them is unchanged, and skip the exports (about a minute on 2 cores).
+take them from here when what makes them is unchanged, and skip the exports (the slow part of making them).
 
     python -m tools.model_cache restore minilm|stub   exit 0: restored into .cache/models; 1: build it, then save
     python -m tools.model_cache save minilm|stub      keep what .cache/models holds

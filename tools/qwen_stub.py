@@ -119,8 +119,7 @@ def ensure_qwen_stub(cache_dir: str | Path = DEFAULT_CACHE) -> Path:
 
     The build goes into a ``.partial`` sibling that is renamed into place at the end, so an interrupted run
     never leaves a half-built model that a later call would take as done. The seed is fixed: two builds give
-    byte-identical files (checked with torch 2.13.0, optimum-onnx 0.1.0, onnxruntime 1.32.0). About 12 s on
-    two cores.
+    byte-identical files (checked with torch 2.13.0, optimum-onnx 0.1.0, onnxruntime 1.32.0).
     """
     target = stub_dir(cache_dir)
     if all((target / name).is_file() for name in QWEN_STUB_FILES):

@@ -30,7 +30,7 @@ HOST = "127.0.0.1"
 
 
 def settings_for_tests() -> BuildSettings:
-    """Offline, with the stand-in Qwen3 self-hosted (built first, about 12 s, when .cache/models has none) and the
+    """Offline, with the stand-in Qwen3 self-hosted (built first when .cache/models has none) and the
     benchmarks' hooks (window.raglabBench, the page's performance marks), which the published site never ships."""
     from tools.qwen_stub import ensure_qwen_stub
 

@@ -14,7 +14,7 @@ from types import MappingProxyType
 
 from js import raglabBridge
 from pyscript import document, when
-from questions import answer, current_result, question_of
+from questions import answer, current_result, question_in_box
 
 from raglab.models.model_memory import Shape, memory_tokens
 from raglab.models.model_writes import model_inputs
@@ -24,7 +24,7 @@ from raglab.page.model_state import ModelState
 from raglab.prompt import build_prompt
 from raglab.techniques import TECHNIQUES
 from raglab.ui.model_panel import (
-    device_words,
+    device_name,
     failure_sentence,
     render_answer_box,
     render_answer_end,
@@ -87,7 +87,7 @@ class Asker:
                 self.state.move(
                     "consent",
                     choice=(
-                        device_words(choice["device"]),
+                        device_name(choice["device"]),
                         choice["dtype"],
                         device_reason(choice["reason"], "generate"),
                         size,
@@ -125,7 +125,7 @@ class Asker:
 
     def runs_here(self) -> str:
         return (
-            f"{NAME} runs here on {device_words(self.ready['device'])}, {self.ready['dtype']} weights: "
+            f"{NAME} runs here on {device_name(self.ready['device'])}, {self.ready['dtype']} weights: "
             f"{device_reason(self.ready['reason'], 'generate')}."
         )
 
@@ -198,7 +198,7 @@ class Asker:
         """The model writes the technique's input ``name`` for the section's question; the technique runs with it."""
         t = TECHNIQUES[key]
         written = t.input(name)
-        question = question_of(self.page, key)
+        question = question_in_box(self.page, key)
 
         async def generate(prompt: str) -> str | None:
             heading = f"The {written.model.label}, written by the model"

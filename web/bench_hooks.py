@@ -1,5 +1,5 @@
 """For benchmarks only (bench/scifact_page.py, bench/compare_map.py, bench/own_documents.py): ``window.raglabBench``,
-and the page's named moments (LabPage.mark) as performance marks; no control of the page calls these. Only a
+and the page's named moments (PageGlue.mark) as performance marks; no control of the page calls these. Only a
 --bench-hooks build ships this module (the tests' and the benchmarks' site), and main.py installs it from the
 config's "hooks"; the published site has neither."""
 

@@ -170,7 +170,7 @@ async function storedEntries(part) {
   for (const request of await cache.keys()) {
     if (!belongsTo(part, request.url)) continue;
     // A download written or removed meanwhile (transformers.js, or a broken file being forgotten) may be gone
-    // between keys() and match(): it is not stored any more, so it is not counted (a test once read undefined here).
+    // between keys() and match(): it is not stored any more, so it is not counted.
     const response = await cache.match(request);
     if (response) entries.push([request, response]);
   }

@@ -63,8 +63,9 @@ class EmbeddingModel:
 
     async def warm(self) -> bool:
         """Load the model before it is asked for, when it is already kept in this browser (never a download the
-        visitor did not ask for): "Make meaning vectors" then starts with its first batch, not with the load (1-3 s
-        on WebAssembly from Cache Storage; bench/README.md). True when it loaded the model."""
+        visitor did not ask for): "Make meaning vectors" then starts with its first batch, not with the load
+        (seconds on WebAssembly, even from Cache Storage: bench/README.md, "Meaning search in the page"). True when
+        it loaded the model."""
         if not self.available or self.warming or self.state.stage is not Stage.IDLE:
             return False
         self.warming = True

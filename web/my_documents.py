@@ -176,7 +176,7 @@ class Documents:
                     pdfs[added[-1].slug] = file
             except ReadError as error:
                 refused.append(str(error))
-            if n % SLICE == 0:  # added and written as records in one task, many froze the page (bench/README.md)
+            if n % SLICE == 0:  # SLICE a task, never many in one (bench/README.md, "Timings the page's glue relies on")
                 await asyncio.sleep(0)
         words, size = reading.words, reading.passages
         before = dict(c.related_words), c.passage_size

@@ -89,13 +89,13 @@ async def current_result(page, key: str):
     if result is None:
         lab = page.lab()
         await page.until_ready(lab)
-        question = question_of(page, key)
+        question = question_in_box(page, key)
         result = run(lab, key, question, **await prepared(page, key, question, {}))
         page.model.keep_start_result(key, result)
     return result
 
 
-def question_of(page, key: str) -> str:
+def question_in_box(page, key: str) -> str:
     typed = document.getElementById(f"q-{key}").value.strip()
     return typed or page.model.shown_question(key)
 

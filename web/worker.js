@@ -395,7 +395,7 @@ async function embed({ id, texts }) {
 
 // Each text's unit vector, one text a model run, as raglab.models.onnx_embed does in CPython: a vector depends on
 // its text alone (in a run of several, q8 quantizes the whole batch's activations with one scale, so a text's vector
-// moved with its batch mates). pooling and normalize belong to the call: given to pipeline() they are ignored.
+// moves with its batch mates). pooling and normalize belong to the call: given to pipeline() they are ignored.
 async function vectorsOf(extractor, texts) {
   const vectors = [];
   for (const text of texts) vectors.push((await extractor(text, { pooling: "mean", normalize: true })).tolist()[0]);

@@ -110,8 +110,8 @@ class Lab:
     def prepare_in_steps(self, step: int = 64) -> Iterator[Preparing]:
         """Cut the passages and index their words ``step`` documents, then ``step`` passages, at a time, saying how
         far it is after each step, so a page can get a large collection ready before the first question without
-        freezing (``index()`` would do it all in one call on that question: 5,183 abstracts, a 1 s task in the
-        page). Nothing changes but when the work is done.
+        freezing (``index()`` would do it all in one task on that question: bench/README.md, "Timings the page's
+        glue relies on"). Nothing changes but when the work is done.
 
         >>> lab = Lab()
         >>> steps = list(lab.prepare_in_steps(step=4))
@@ -140,10 +140,6 @@ class Lab:
                 yield Preparing("indexed", min(n * step, len(chunks)), len(chunks))
             else:
                 self._indexes[size] = index
-
-    @property
-    def bm25_index(self) -> BM25Index[Chunk]:
-        return self.bm25_index_for("bm25")
 
     def bm25_index_for(self, words: str = "bm25") -> BM25Index[Chunk]:
         """The BM25 index of the passages, on the lab's words ("bm25") or Snowball stems ("snowball"), made once."""

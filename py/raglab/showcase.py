@@ -32,7 +32,6 @@ class Showcase:
     technique: str  # the technique that shows it
     rank: int  # where that technique's first answer is
     plain_rank: int | None  # where plain search's is (None: not in its first DEPTH)
-    beaten_by: tuple[str, ...]  # every technique that finds an answer in its first K here and plain search does not
     meaning_rank: int | None = None  # a meaning technique's: where plain meaning search's first answer is
     meaning_ran: bool = False  # the plain meaning baseline ran (the scoreboard had an embedder)
 
@@ -41,7 +40,7 @@ class Showcase:
         """Where the technique's first answer is, and plain search's; for a meaning technique also plain meaning
         search's, the search it is a variant of.
 
-        >>> Showcase("Can I bring my pet?", "hyde", 1, None, ("hyde",), 1, True).why
+        >>> Showcase("Can I bring my pet?", "hyde", 1, None, 1, True).why
         'HyDE puts an answer at rank 1; plain search has none in its first 10; plain meaning search: rank 1.'
         """
         said = [
@@ -75,7 +74,6 @@ def showcase(board: Scoreboard, limit: int = LIMIT) -> tuple[Showcase, ...]:
     meaning = next((r for r in board.rows if r.key == MEANING), None)
     rows = [r for r in board.rows if not r.baseline and r.technique and r.technique != PLAIN]
     missed = [i for i in range(len(board.questions)) if _found(plain, i) is None]
-    beaten = {i: tuple(dict.fromkeys(str(r.technique) for r in rows if _found(r, i))) for i in missed}
     chosen: list[Showcase] = []
     for key in TECHNIQUES:
         options = [(rank, i) for r in rows if r.technique == key for i in missed if (rank := _found(r, i)) is not None]
@@ -90,7 +88,6 @@ def showcase(board: Scoreboard, limit: int = LIMIT) -> tuple[Showcase, ...]:
                     key,
                     rank,
                     plain.questions[i].first_right,
-                    beaten[i],
                     meaning.questions[i].first_right if meaning else None,
                     meaning is not None,
                 )

@@ -80,7 +80,7 @@ def test_same_scores_as_an_index_of_whole_documents():
 
 def test_bm25_graph_and_vectors_use_whole_documents():
     lab = whole_lab()
-    assert len(lab.bm25_index) == 3
+    assert len(lab.bm25_index_for()) == 3
     assert set(lab.graph.mentions) == {"4983-1", "5836-1", "7912-1"}
     result = run(lab, "hybrid", "What do gulls eat?", embed=stand_in_embed)
     assert {h.id for h in result.details["vector"]} == {"4983-1", "5836-1", "7912-1"}

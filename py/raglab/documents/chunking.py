@@ -153,7 +153,7 @@ def passage_count(doc: Document, size: PassageSize) -> int:
 
 def cut_sentences(doc: Document) -> Document:
     """``doc``, cut into sentences now rather than when its passages are first counted or made. The cut is the
-    costly part of chunking (5,183 abstracts: 0.35 s in CPython, 0.6 s in the page) and the document keeps
+    costly part of chunking (bench/README.md, "Timings the page's glue relies on") and the document keeps
     it, so a page that cuts each file as it is read, or a few documents at a time, never cuts thousands in one
     task; counting passages at any size is then a division."""
     _ = doc.sentences, doc.sentence_pages, doc.section_runs, doc.sentence_words, doc.word_count  # cached: kept
@@ -216,8 +216,8 @@ def with_headings(section: str, text: str) -> str:
 
 def passage_texts(doc: Document, size: PassageSize, headings: bool = False) -> list[str]:
     """The texts of a document's passages of ``size``, in order: ``[c.text for c in chunk_document(doc, size)]``
-    without making the chunks, which takes six times as long (5,183 abstracts in passages of 2: 0.10 s against
-    0.017 s in CPython): a page embeds a visitor's passages before it has made them, a few documents at a time.
+    without making the chunks, which costs several times as much (bench/README.md, "Timings the core relies on"): a
+    page embeds a visitor's passages before it has made them, a few documents at a time.
 
     >>> passage_texts(Document("rules", "Rules", "Camp here. No fires. Dogs on a lead."), 2)
     ['Camp here. No fires.', 'Dogs on a lead.']

@@ -173,7 +173,7 @@ def join_pages(pages: Sequence[str]) -> tuple[str, tuple[int, ...]]:
     length = 0
     for page in pages:
         if page and parts:
-            joint = " " if _runs_on(parts[-1], page) else "\n\n"
+            joint = " " if _page_runs_on(parts[-1], page) else "\n\n"
             parts.append(joint)
             length += len(joint)
         starts.append(length)
@@ -183,7 +183,7 @@ def join_pages(pages: Sequence[str]) -> tuple[str, tuple[int, ...]]:
     return "".join(parts), tuple(starts)
 
 
-def _runs_on(page: str, next_page: str) -> bool:
+def _page_runs_on(page: str, next_page: str) -> bool:
     """Whether a sentence runs on from ``page`` into ``next_page`` (which then continues its last block)."""
     last_block = page.rsplit("\n", 1)[-1]
     return page[-1] not in ".!?:;" and next_page[0].islower() and not last_block.startswith("#")

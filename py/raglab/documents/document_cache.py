@@ -1,6 +1,6 @@
 """Read files kept between command-line calls: ``raglab --corpus DIR ask ...`` reads a folder's PDFs once (pypdf
-and the PDF layout took 4 s for the R FAQ's 52 pages, 18 s for R-intro, R-data and R-admin's 239, on 2 busy
-cores), and a later call on the same folder reads only a file whose bytes changed.
+and the PDF layout are most of a call's time on a folder of manuals: bench/README.md, "Timings the core relies on"), and
+a later call on the same folder reads only a file whose bytes changed.
 
 Each reading is kept under a hash of the reader's version, the file's name and its bytes' sha256: the name gives
 the document its slug and title, and the version (``reader_version``: the source of this folder's modules, with
@@ -63,7 +63,7 @@ def reader_version() -> str:
     >>> len(reader_version())
     64
     """
-    from importlib.metadata import PackageNotFoundError, version  # 40 ms: only when a folder is read
+    from importlib.metadata import PackageNotFoundError, version  # slow to import: only when a folder is read
 
     digest = hashlib.sha256()
     for path in sorted(Path(__file__).parent.glob("*.py")):

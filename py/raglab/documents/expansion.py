@@ -2,12 +2,14 @@
 zipped size bounded by the bytes the zip really holds for it, and a Word document's XML streamed through expat a
 piece at a time, its elements counted on the read's budget and any entity declaration refused before it expands.
 
-A zip's directory gives each member's zipped size, and a bomb can say it is larger than it is: a .docx whose XML
-says 372 KB zipped passed the 100-to-1 check and took mammoth 35.8 s and 989 MB. The member's data cannot be longer
-than the room before the next member's header (or the directory), so that room is the most its zipped size can be.
+A zip's directory gives each member's zipped size, and a bomb can say it is larger than it is: then it passes the
+100-to-1 check and expands far past it (bench/README.md, "Timings the core relies on"). The member's data cannot be
+longer than the room before the next member's header (or the directory), so that room is the most its zipped size
+can be.
 
-XML may declare entities, each a text spelled again wherever it is named: 972 bytes of them were 7 MB of text
-(1.4 million words) once mammoth's parser expanded them. Word never writes a DOCTYPE, so any is refused, unread.
+XML may declare entities, each a text spelled again wherever it is named, so a few hundred bytes of them can be
+megabytes of text once a parser expands them (bench/README.md, "Timings the core relies on"). Word never writes a
+DOCTYPE, so any is refused, unread.
 
 >>> import io
 >>> from raglab.documents.steps import run_steps

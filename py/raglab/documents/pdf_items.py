@@ -2,8 +2,9 @@
 page's count reported to ``count_text_items``; pypdf's here, each as its visitor gives it), and a page's items as
 pypdf gives them (the command line).
 
-R-exts.pdf has 29,561 of pypdf's items in 236 pages, at most a few thousand a page; a page of 300,000 took pypdf
-more than the 4 s a step has, and 9,999 readings of one page 3.26 GB.
+R-exts.pdf has 29,561 of pypdf's items in 236 pages, at most a few thousand a page, so the bounds are far above a
+real document's; a page of hundreds of thousands would outlast the time a step has, and thousands of readings of
+one page the memory (bench/README.md, "Issue 36: one budget for every read").
 
 >>> from raglab.documents.budget import Budget
 >>> budget = Budget()

@@ -215,21 +215,23 @@ def _block_texts(block: list[Line], level: int, spellings: Counter[str], full: i
     for line in block[1:]:
         text = join_lines(text, line.text, spellings)
     if len(block) == 1 or _has_sentence_end(text):
-        return [_plain(text)]
+        return [_kept_as_text(text)]
     texts = [block[0].text]
     for above, line in zip(block, block[1:], strict=False):
-        if _runs_on(above.text, line.text, full):
+        if _line_runs_on(above.text, line.text, full):
             texts[-1] = join_lines(texts[-1], line.text, spellings)
         else:
             texts.append(line.text)
-    return [_plain(text) for text in texts]
+    return [_kept_as_text(text) for text in texts]
 
 
-def _runs_on(line: str, next_line: str, full: int) -> bool:
+def _line_runs_on(line: str, next_line: str, full: int) -> bool:
     """Whether a line goes on into the next in a block where no sentence ends.
 
-    >>> _runs_on("1. distribute the modifications from the", "released version,", 60), _runs_on("$ cd work", "ls", 60)
-    (True, False)
+    >>> _line_runs_on("1. distribute the modifications from the", "released version,", 60)
+    True
+    >>> _line_runs_on("$ cd work", "ls", 60)
+    False
     """
     if line.endswith(("-", "_", "/")) and next_line[:1].isalnum():
         return True
@@ -245,7 +247,7 @@ def _has_sentence_end(text: str) -> bool:
     return ends_with_full_stop(text) or text.rstrip("\"'”’)]").endswith(("!", "?")) or len(split_sentences(text)) > 1
 
 
-def _plain(text: str) -> str:
+def _kept_as_text(text: str) -> str:
     """A text block that would read as a Markdown heading ("## make the bins smaller", a code comment) gets a
     word joiner before its "#", so it stays text."""
     return "\u2060" + text if text.startswith("#") else text

@@ -3,9 +3,9 @@ its items): how many pages its page tree lists, how many of them list a page obj
 texts a page's content shows.
 
 /Count can lie, and nodes can share their kids: 17 objects, each listing the next twice, are 65,536 pages, which
-pypdf took 4 to 8 s and 30 MB to list before its own limit (100,000 entries) refused them; this walk stops after
-MAX_PAGES + 1 pages, in 0.7 s on 2 busy cores. A page object has one parent (its /Parent), so no PDF writer lists
-one twice; 9,999 kids that are one page of text are 9,999 readings of it (4 min 46 s and 3.26 GB in pypdf).
+pypdf lists in full before its own limit (100,000 entries) refuses them; this walk stops after MAX_PAGES + 1 pages
+(bench/README.md, "Hostile files"). A page object has one parent (its /Parent), so no PDF writer lists one twice;
+9,999 kids that are one page of text would be 9,999 readings of it.
 
 >>> from pypdf.generic import DictionaryObject as D, NameObject as N, ArrayObject as A, NumberObject
 >>> page, other = D({N("/Type"): N("/Page")}), D({N("/Type"): N("/Page")})
@@ -52,9 +52,9 @@ def tree_pages(root) -> tuple[int | None, int]:
 
 def shown_texts(page) -> int:
     """How many times a page's content streams show text (Tj, TJ, ' and "), each a text item or more, counted in
-    their bytes before pypdf parses them into operations (1.2 MB of 300,000 items took pypdf more than 4 s to parse,
-    before the first reached its visitor); a quote inside a string counts too, so this is never fewer than pypdf
-    finds. pypdf bounds each stream's unzipped size.
+    their bytes before pypdf parses them into operations (pypdf parses a whole stream before its first item reaches
+    the visitor: bench/README.md, "Issue 36: one budget for every read"); a quote inside a string counts too, so
+    this is never fewer than pypdf finds. pypdf bounds each stream's unzipped size.
 
     >>> from pypdf.generic import DictionaryObject as D, NameObject as N, StreamObject
     >>> stream = StreamObject(); stream.set_data(b"BT (a) Tj [(b) 2 (c)] TJ (d) ' ET")

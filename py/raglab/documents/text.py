@@ -45,7 +45,7 @@ STOP_WORDS = frozenset(
 # A sentence may end at . ! or ? (and a closing quote or bracket) followed by space and a capital letter, digit or
 # opening quote. This keeps "10:00", "8:00" and decimals whole; the abbreviation rules below keep "Dr. Lund" whole.
 # Only where a run of marks starts, and without giving back what it took (possessive "++"), so a run of 100,000 full
-# stops is read once, not once from each of its marks (that was 24 s for 40,000; now linear in the text).
+# stops is read once, not once from each of its marks: linear in the text (bench/README.md, "Hostile text").
 # Chinese and Japanese end a sentence with "。", "！" or "？" and no space after it (NFKC never reaches the
 # sentences, so the full-width marks are read as typed).
 _END = re.compile(
@@ -103,7 +103,7 @@ def outline(text: str) -> tuple[list[tuple[int, str]], list[tuple[int, int, str]
 
 def outline_steps(text: str) -> Steps[tuple[list[tuple[int, str]], list[tuple[int, int, str]]]]:
     """``outline`` a block at a time (steps.py): a long text's sentences are cut in steps the page runs between its
-    tasks (a 1.5 MB text took 0.17 s in CPython, about 0.5 s in the page, in one)."""
+    tasks, so no task holds a long text's whole cut (bench/README.md, "Timings the core relies on")."""
     sentences: list[tuple[int, str]] = []
     headings: list[tuple[int, int, str]] = []
     for block in _blocks(text):
@@ -292,8 +292,9 @@ _ANY_WORD = re.compile(f"{LATIN_WORD}|{CJK_RUN}|[^\\W\\d_a-z]+")
 
 def _pieces(text: str, size: int = 4096):
     """``text`` in pieces of about ``size`` characters, each cut just before a space (a word never spans one, and no
-    character joins one across it in NFKC), so a long text is made comparable only as far as it is read: a 1.5 MB
-    text with a search word near its start took 70 ms in CPython to normalise whole.
+    character joins one across it in NFKC), so a long text is made comparable only as far as it is read: a
+    search word near its start is found without normalising the whole text (bench/README.md,
+    "Timings the core relies on").
 
     >>> list(_pieces("one two three", size=4))
     ['one two', ' three']

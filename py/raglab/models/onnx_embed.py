@@ -28,8 +28,9 @@ MODEL_NAME = "all-MiniLM-L6-v2"
 MODEL_FILES = {"fp32": "onnx/model.onnx", "fp16": "onnx/model_fp16.onnx", "q8": "onnx/model_quantized.onnx"}
 # One text per model run, here and in the page's worker (web/worker.js): a passage's vector depends on its text
 # alone. In one run of several texts, q8's weights quantize the activations of the whole batch with one scale, so a
-# text's vector moved with its batch mates (cosine to a question 0.148 alone, 0.153-0.159 beside others) and a
-# cancelled-and-resumed page ranked passages unlike the command line; one text a run is no slower (bench/README.md).
+# text's vector moves with its batch mates (cosine to a question 0.148 alone, 0.153-0.159 beside others) and a
+# cancelled-and-resumed page would rank passages unlike the command line; one text a run is no slower
+# (bench/README.md, "One text a model run").
 
 
 def default_model_dir() -> Path:

@@ -1,6 +1,6 @@
 """How the page asks the browser for the bytes of the files a visitor drops: in batches, one call each, instead of
-one call a file (for 1,000 small files, awaiting each file's bytes from Python was over half the time of reading
-them: bench/README.md, "Your own documents in the page"). The page's glue (web/my_files.py) reads them; the rule is
+one call a file (a call's round trip between Python and the browser costs more than reading a small file:
+bench/README.md, "Your own documents in the page"). The page's glue (web/my_files.py) reads them; the rule is
 here, tested in CPython.
 
 >>> file_batches([3, 4, 5], limit=8)  # 3 + 4 fit under 8; 5 starts a new batch

@@ -31,9 +31,9 @@ from ..documents.steps import Steps
 
 __all__ = ["ReadingProgress", "counted"]
 
-# A page's text from pdf.js counts as this many of the layout's steps: on R-intro.pdf (113 pages) in the page,
-# pdf.js's text took about twice the layout's 227 steps (bench/README.md, "Reading progress"), so with one step a
-# page the bar crawled through the text and then leapt.
+# A page's text from pdf.js counts as this many of the layout's steps: pdf.js's text of a PDF takes longer than
+# its layout (bench/README.md, "Reading progress"), so a bar at one step a page would crawl through the text and
+# then leap.
 TEXT_STEPS = 3
 
 Result = TypeVar("Result")

@@ -22,14 +22,14 @@ from collections.abc import Sequence
 # see bench/README.md), and the rest of a longer passage costs nothing.
 READ_CHARACTERS = 1125
 # The first batch: one passage, the longest, so the first estimate of the time left (a measured rate) comes within
-# seconds of the click. A first batch of 8 of R-FAQ's longest passages took 4.5 s at load 3 and 10.6 s at load 8
-# on WebAssembly, with the model already loaded (bench/README.md); one takes a ninth of that. The worker measures
+# seconds of the click: a first batch of 8 of a manual's longest passages takes many seconds on a busy device's
+# WebAssembly, one takes about an eighth of that (bench/README.md, "Timings the core relies on"). The worker measures
 # WebGPU against WebAssembly on the first batch of at least 8 (worker.js MEASURE_AT), a later one.
 FIRST_BATCH = 1
 # Later batches take about STEP_SECONDS at the rate the last batch measured: the bar moves every few seconds (the
 # goal: at least every 3 s, with room for a rate that slows by half under load), and Cancel waits for at most one
-# batch. No batch is larger than LARGEST_BATCH (batches of 16 and 64 were no faster than 32 on WebAssembly:
-# bench/README.md, so a smaller batch costs little).
+# batch. No batch is larger than LARGEST_BATCH (larger batches are no faster on WebAssembly, so a smaller batch
+# costs little: bench/README.md, "Timings the page's glue relies on").
 STEP_SECONDS = 1.5
 LARGEST_BATCH = 32
 

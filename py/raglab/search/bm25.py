@@ -88,11 +88,6 @@ IDF_VARIANTS: dict[str, Callable[[int, int], float]] = {
     "robertson": idf_robertson,
     "atire": idf_atire,
 }
-IDF_FORMULAS = {
-    "lucene": "ln(1 + ({N} − {n} + 0.5)/({n} + 0.5))",
-    "robertson": "ln(({N} − {n} + 0.5)/({n} + 0.5))",
-    "atire": "ln({N}/{n})",
-}
 
 
 # --- the formula, written once: the search, the numpy search and each word's breakdown all call these two --------
@@ -212,9 +207,6 @@ class BM25Index(Generic[Passage]):
     def idf(self, word: str) -> float:
         n = len(self.postings[word][0])
         return IDF_VARIANTS[self.idf_variant](len(self), n)
-
-    def idf_formula(self, word: str) -> str:
-        return IDF_FORMULAS[self.idf_variant].format(N=len(self), n=len(self.postings[word][0]))
 
     def _length_factors(self, k1: float, b: float) -> list[float]:
         key = (k1, b)

@@ -10,8 +10,8 @@ with the question, not every chunk. A search adds up scores first and explains o
 5,183 SciFact abstracts a claim's words reach about 1,800 of them, and 10 are kept.
 
 The index holds only that map, each word once and its chunks as an array of positions (4 bytes each): a kept chunk's
-words are read again from its text for its breakdown. On 8 MB of text (47,128 passages) a set of words per chunk
-held 170 MB (a frozenset and a copy of each word for every chunk), the map 11 MB (``bench/README.md``).
+words are read again from its text for its breakdown. A set of words per chunk (a frozenset and a copy of each
+word for every chunk) would hold many times the map's memory (``bench/README.md``, "A folder of many large files").
 """
 
 from __future__ import annotations
@@ -68,7 +68,8 @@ class KeywordIndex:
         cls, chunks: Sequence[Chunk], step: int = 64, words_of: Callable[[Chunk], list[str]] = chunk_words
     ) -> Iterator[KeywordIndex | None]:
         """The same index, built ``step`` chunks at a time: None after each step, then the index. A page lets the
-        browser draw between steps (5,183 abstracts in one call: 1.5 s in CPython, a frozen page in Pyodide).
+        browser draw between steps, so a large collection's index never holds the page in one long task
+        (bench/README.md, "Timings the page's glue relies on").
 
         >>> steps = list(KeywordIndex.in_steps([Chunk("a-1", "a", "A", "Boats sail.", 1, 0, 1)] * 3, step=2))
         >>> steps[:-1], len(steps[-1]), list(steps[-1].postings["boat"])

@@ -33,8 +33,9 @@ from .keyword import KeywordIndex
 from .vectors import Embedder, PassageVectors, cosine_scores
 
 # How many of the documents' words are candidates: 3,000 by default, 1 or more. Each is embedded once (then kept in
-# the page's vector table), and the model's time grows with their number: 3,000 words took 2.1 s in CPython (fp32,
-# 2 cores). Fernport has 250. The words most passages hold are kept first.
+# the page's vector table), and the model's time grows with their number, so the default bounds the wait for a
+# first suggestion (bench/README.md, "Timings the core relies on"). Fernport has 250. The words most passages hold are
+# kept first.
 VOCABULARY_SIZE = 3000
 TOP = 3  # suggestions per word, 1 or more: the word list entries of Fernport add one to three words
 # The cosine a suggestion must be above, -1 to 1. Two of Fernport's 250 words picked at random are above 0.50 one

@@ -45,7 +45,8 @@ class VectorTable:
 
     def add(self, texts: Iterable[str], vectors: Iterable[Sequence[float]]) -> None:
         # A list is kept as it is (a list of numbers already); anything else (an array, numpy's row, a proxy) is
-        # turned into one. float() on each of 5,183 x 384 numbers took longer than reading them from IndexedDB.
+        # turned into one: float() on every number of a large table costs more than reading it from IndexedDB
+        # (bench/README.md, "Timings the core relies on").
         for text, vector in zip(texts, vectors, strict=True):
             self.vectors[text] = vector if isinstance(vector, list) else [float(x) for x in vector]
 
@@ -93,8 +94,8 @@ class VectorTable:
 
 
 KEPT_PREFIX = "vec:"  # every meaning vector the page keeps in IndexedDB has a key that starts so
-# How the kept vectors were made: one text a model run (raglab.models.onnx_embed says why). An older page made them in
-# batches, which moved q8's vectors; those are under a prefix without this word, so they are remade, not compared.
+# How the kept vectors are made: one text a model run (raglab.models.onnx_embed says why). Vectors made in batches
+# (which move q8's vectors) are under a prefix without this word, so they are remade, not compared.
 KEPT_RUNS = "alone"
 
 

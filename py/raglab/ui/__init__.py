@@ -3,7 +3,7 @@ and re-render a technique in the browser (Pyodide). Everything a visitor or a do
 documents and questions are shown as text, never as HTML.
 
 The renderers are imported on first use (PEP 562): the page's start-up needs only model_panel, and importing
-the rest costs about 0.2 s in Pyodide (bench/startup.py)."""
+the rest waits for a question, so it never delays the page's start (bench/README.md, "Start-up")."""
 
 from importlib import import_module
 

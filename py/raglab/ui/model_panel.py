@@ -15,7 +15,7 @@ RUNTIME = "the model runtime"
 DEVICES = {"wasm": "the CPU (WebAssembly)", "webgpu": "the GPU (WebGPU)"}
 
 
-def device_words(device: str) -> str:
+def device_name(device: str) -> str:
     return DEVICES.get(device, device)
 
 

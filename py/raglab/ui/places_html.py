@@ -29,7 +29,7 @@ def render_line(value: Any) -> str:
     return escape(value.text)
 
 
-def render_compared(value: Any) -> str:
+def render_compared_place(value: Any) -> str:
     if value.yours_start:
         return compare_start_yours()
     return (vectors_made_since() if value.vectors_since else "") + value.html
@@ -44,7 +44,7 @@ def render_proposed(value: Any) -> str:
 RENDERERS = {
     "line": render_line,
     "message": lambda value: f'<p class="message">{escape(value.text)}</p>',
-    "compared": render_compared,
+    "compared": render_compared_place,
     "documents": lambda value: documents_line(value.documents, value.passages, value.size),
     "word-list": lambda value: word_list_line(value.words),
     "proposed": render_proposed,
