@@ -44,6 +44,7 @@ class SourceView:
         self.zoom = None  # the PDF page's zoom the visitor chose (None: by the room it has, pdf_zoom_for)
         self.drawn = None  # (document, its pages, each page's marks, pdf_view) of the PDF part shown
         self.cuts = 0  # a count of the text's drawings (an opening, another cut chosen): an earlier one stops
+        self.lab = None  # the lab the document shown is in (its chunks are the view's passages)
 
     def element(self):
         if self.dialog is None:
@@ -75,10 +76,10 @@ class SourceView:
         if found is None:  # a result of documents since removed (its section is redrawn on the change)
             return
         name, lab, doc = found
-        place = find_place(doc, passage_id, lab.passage_size)
+        place = find_place(doc, passage_id, lab.passage_size, lambda size: lab.document_chunks(doc, size))
         dialog = self.element()
         self.opened += 1
-        self.shown, self.opener, self.drawn = (doc, place), opener, None
+        self.shown, self.opener, self.drawn, self.lab = (doc, place), opener, None, lab
         dialog.innerHTML = render_source(doc, place, cut="")
         if not dialog.open:
             dialog.showModal()
@@ -109,7 +110,7 @@ class SourceView:
                     self.go_to_passage(focus=False)
             waiting["start"], waiting["end"] = [], []
 
-        for step in cut_steps(doc, place, size):
+        for step in cut_steps(doc, place, size, chunks=self.lab.document_chunks(doc, size)):
             if cuts != self.cuts:
                 return
             if step is None:

@@ -30,7 +30,7 @@ from .documents.chunking import (
     chunk_documents,
     passage_texts,
 )
-from .documents.corpus import Corpus, Entity
+from .documents.corpus import Corpus, Document, Entity
 from .documents.corpus_folder import load_corpus
 from .documents.language import ENGLISH, Language
 from .graph.entities import EntityGraph
@@ -59,6 +59,7 @@ class Lab:
         self.headings = headings  # search each passage with its section path before it (chunking.with_headings)
         self._headed: Lab | None = None
         self._chunks: dict[PassageSize, list[Chunk]] = {}
+        self._by_document: dict[PassageSize, dict[str, tuple[int, int]]] = {}  # slug -> its chunks' (start, end)
         self._indexes: dict[PassageSize, KeywordIndex] = {}
         self._vectors: dict[tuple[PassageSize, int], list[Vector]] = {}
         self._bm25: dict[str, BM25Index[Chunk]] = {}  # words -> its index (search/bm25.py, imported on first use)
@@ -70,6 +71,19 @@ class Lab:
         if size not in self._chunks:
             self._chunks[size] = chunk_documents(self.corpus.documents, size, self.headings)
         return self._chunks[size]
+
+    def document_chunks(self, doc: Document, size: PassageSize) -> list[Chunk]:
+        """``doc``'s chunks of ``size``: the lab's own when it has cut its documents to that size (a document's
+        chunks stand together, in order), else ``doc`` cut alone (the rest of the corpus is not cut for it)."""
+        if size not in self._chunks:
+            return chunk_document(doc, size, self.headings)
+        if size not in self._by_document:
+            spans: dict[str, tuple[int, int]] = {}
+            for i, chunk in enumerate(self._chunks[size]):
+                spans[chunk.slug] = (spans.get(chunk.slug, (i, i))[0], i + 1)
+            self._by_document[size] = spans
+        start, end = self._by_document[size].get(doc.slug, (0, 0))
+        return self._chunks[size][start:end]
 
     def passage_texts(self) -> list[str]:
         """The passages' texts, in order (``[c.text for c in lab.chunks()]``), without making the chunks when they

@@ -13,8 +13,14 @@ import pytest
 import raglab.ui.source_body
 from raglab import Lab
 from raglab.documents.chunking import CHUNK_SIZES, chunk_document
-from raglab.documents.corpus import Document, join_pages
-from raglab.documents.source_map import STEP_SENTENCES, find_place, sentence_spans, sentence_spans_steps
+from raglab.documents.corpus import Corpus, Document, join_pages
+from raglab.documents.source_map import (
+    STEP_SENTENCES,
+    find_place,
+    passage_span,
+    sentence_spans,
+    sentence_spans_steps,
+)
 from raglab.documents.steps import run_steps
 from raglab.ui.source_body import HERE_ID
 from raglab.ui.source_html import cut_steps, render_cut
@@ -102,6 +108,36 @@ def test_sentence_spans_in_steps_are_the_spans():
     assert spans == sentence_spans(doc) == run_steps(sentence_spans_steps(doc))
     assert [doc.text[a:b].split() for a, b in spans] == [s.split(" ") for s in doc.sentences]
     assert yields == -(-len(doc.sentences) // STEP_SENTENCES) > 1
+
+
+def test_the_view_takes_the_labs_own_chunks_and_finds_the_same_places():
+    """The page opens the view on the chunks the lab holds (``Lab.document_chunks``), not the document cut again:
+    every passage's place, the text drawn in steps, and the span of the passage are what cutting it again gives."""
+    doc, other = _manual(12), Document("pier", "Pier", "The pier opens at 7. It closes at dusk. Fish here.")
+    lab = Lab(Corpus("mine", [other, doc]), 2)
+    assert lab.document_chunks(doc, 4) == chunk_document(doc, 4)  # no lab chunks of 4 yet: the document cut alone
+    held = lab.chunks()  # the lab's own passages, cut once
+    mine = lab.document_chunks(doc, 2)
+    assert mine == chunk_document(doc, 2) and all(c in held for c in mine)
+    assert all(a is b for a, b in zip(mine, held[len(lab.document_chunks(other, 2)) :], strict=False))
+    assert lab.document_chunks(other, 2) == chunk_document(other, 2)
+    lab.chunks(4)
+    assert lab.document_chunks(doc, 4) == chunk_document(doc, 4)
+    cut = lambda size: lab.document_chunks(doc, size)  # noqa: E731
+    ids = [c.id for c in mine[::7]] + [c.sized_id for c in chunk_document(doc, 4)[::5]] + ["", doc.slug, "guide-999"]
+    ids += [c.sized_id for c in chunk_document(doc, 1)[::11]] + ["guide-s3-1", "pier-1"]
+    spans = sentence_spans(doc)
+    for passage_id in ids:
+        place = find_place(doc, passage_id, 2, cut)
+        assert place == find_place(doc, passage_id, 2), passage_id
+        if place is not None:
+            assert passage_span(doc, place) == passage_span(doc, place, spans)
+    for passage_id in (mine[len(mine) // 2].id, chunk_document(doc, 1)[-1].sized_id):
+        place = find_place(doc, passage_id, 2, cut)
+        for size in {place.size, *place.sizes}:
+            steps = cut_steps(doc, place, size, 5_000, lab.document_chunks(doc, size))
+            assert _in_place(steps) == render_cut(doc, place, size), (passage_id, size)
+    assert find_place(doc, "guide-999", 2, cut) is None and find_place(doc, "pier-1", 2, cut) is None
 
 
 def test_worked_examples():

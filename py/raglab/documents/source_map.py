@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from itertools import accumulate
@@ -54,11 +54,16 @@ class Place:
         return range(self.first, self.first + self.count)
 
 
-def find_place(doc: Document, passage_id: str, lab_size: PassageSize) -> Place | None:
+ChunksOf = Callable[[PassageSize], Sequence[Chunk]]  # a document's chunks of a size
+
+
+def find_place(doc: Document, passage_id: str, lab_size: PassageSize, chunks: ChunksOf | None = None) -> Place | None:
     """The place of the passage a result calls ``passage_id`` (``ferry-1``, ``rules-s4-1``, or a document's slug for
     a whole document), in the document ``doc`` of a lab whose passages are ``lab_size``; None if it holds none such
     (the document changed since the result was drawn). ``passage_id`` "": the document with no passage of its own
-    (opened from a list of documents), in the lab's cut.
+    (opened from a list of documents), in the lab's cut. ``chunks(size)``: the document's chunks of ``size`` as the
+    lab already holds them (``Lab.document_chunks``), so a long document is not cut again; by default it is cut
+    here. Only the cuts the id can name are looked at: chunk size's when it reads ``{slug}-s{size}-{n}``.
 
     >>> find_place(Document("d", "D", "One. Two."), "", 2)
     Place(passage_id='', size=2, first=0, count=0, sizes=(2,))
@@ -67,14 +72,24 @@ def find_place(doc: Document, passage_id: str, lab_size: PassageSize) -> Place |
         return Place("", lab_size, 0, 0, (lab_size,))
     if passage_id == doc.slug:
         return Place(passage_id, lab_size, 0, len(doc.sentences), (lab_size,))
-    for chunk in chunk_document(doc, lab_size):
-        if chunk.id == passage_id:
-            return Place(passage_id, lab_size, chunk.first, chunk.sentences, (lab_size,))
+    cut = chunks or (lambda size: chunk_document(doc, size))
+    chunk = _named(cut(lab_size), passage_id, lambda c: c.id)
+    if chunk is not None:
+        return Place(passage_id, lab_size, chunk.first, chunk.sentences, (lab_size,))
     for size in CHUNK_SIZES:
-        for chunk in chunk_document(doc, size):
-            if chunk.sized_id == passage_id:
+        if passage_id.startswith(f"{doc.slug}-s{size}-"):
+            chunk = _named(cut(size), passage_id, lambda c: c.sized_id)
+            if chunk is not None:
                 return Place(passage_id, size, chunk.first, chunk.sentences, CHUNK_SIZES)
     return None
+
+
+def _named(chunks: Sequence[Chunk], passage_id: str, name: Callable[[Chunk], str]) -> Chunk | None:
+    """The chunk called ``passage_id``: the one its number names (``ferry-7``: the 7th), else any so called."""
+    number = passage_id.rpartition("-")[2]
+    if number.isdigit() and 0 < int(number) <= len(chunks) and name(chunks[int(number) - 1]) == passage_id:
+        return chunks[int(number) - 1]
+    return next((c for c in chunks if name(c) == passage_id), None)
 
 
 def passage_label(chunk: Chunk, place: Place) -> str:
@@ -119,10 +134,15 @@ def _span_at(text: str, start: int, sentence: str) -> tuple[int, int]:
 
 def passage_span(doc: Document, place: Place, spans: Sequence[tuple[int, int]] | None = None) -> tuple[int, int]:
     """Where the passage's text starts and ends in ``doc.text`` (from its first sentence's start to its last's end)."""
-    spans = sentence_spans(doc) if spans is None else spans
     if not place.count:
         return 0, 0
-    return spans[place.first][0], spans[place.first + place.count - 1][1]
+    first, last = place.first, place.first + place.count - 1
+    if spans is None:  # the two sentences' spans alone (a long document has tens of thousands)
+        starts, sentences = doc.sentence_starts, doc.sentences
+        return _span_at(doc.text, starts[first], sentences[first])[0], _span_at(
+            doc.text, starts[last], sentences[last]
+        )[1]
+    return spans[first][0], spans[last][1]
 
 
 def passage_pages(doc: Document, place: Place) -> list[int]:

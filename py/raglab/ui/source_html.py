@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from html import escape
 
-from ..documents.chunking import BLOCKS, CHUNK_SIZES, WHOLE_DOCUMENT, PassageSize, chunk_document
+from ..documents.chunking import BLOCKS, CHUNK_SIZES, WHOLE_DOCUMENT, Chunk, PassageSize, chunk_document
 from ..documents.corpus import Document
 from ..documents.source_map import Place, passage_label, sentence_spans_steps
 from ..documents.steps import Steps, run_steps
@@ -78,23 +78,33 @@ def render_cut(doc: Document, place: Place, size: PassageSize | None = None) -> 
 
 
 def cut_steps(
-    doc: Document, place: Place, size: PassageSize | None = None, run_chars: int = RUN_CHARS
+    doc: Document,
+    place: Place,
+    size: PassageSize | None = None,
+    run_chars: int = RUN_CHARS,
+    chunks: Sequence[Chunk] | None = None,
 ) -> Iterator[tuple[str, str] | None]:
     """``render_cut`` in steps, for the page: None while the passages are found, then ("cut", the line saying what
     is shown and an empty ``.source-text``), then the text in runs (``Body.runs``: ("here", the run that holds the
     highlighted passage), then ("end", html) to go after what is drawn and ("start", html) before it, in turn).
-    The runs (of about ``run_chars`` characters of text) put in their places are ``render_cut``'s text."""
-    about, body = yield from _cut_steps(doc, place, size)
+    The runs (of about ``run_chars`` characters of text) put in their places are ``render_cut``'s text.
+    ``chunks``: the document's chunks of that size as the lab holds them (``Lab.document_chunks``), else it is cut
+    here, in one step."""
+    about, body = yield from _cut_steps(doc, place, size, chunks)
     yield "cut", _frame(about, "")
     yield from body.runs(run_chars)
 
 
-def _cut_steps(doc: Document, place: Place, size: PassageSize | None) -> Steps[tuple[str, Body]]:
+def _cut_steps(
+    doc: Document, place: Place, size: PassageSize | None, cut: Sequence[Chunk] | None = None
+) -> Steps[tuple[str, Body]]:
     """The sentence of what is shown, and the text's passages and left-out lines, found a few thousand a step."""
     size = place.size if size is None else size
     spans = yield from sentence_spans_steps(doc)
-    chunks = [c for c in chunk_document(doc, size) if c.sentences]
-    yield
+    if cut is None:
+        cut = chunk_document(doc, size)
+        yield
+    chunks = [c for c in cut if c.sentences]
     held = set(place.sentences)
     passages: list[Passage] = []
     for at in range(0, len(chunks), STEP_CHUNKS):
