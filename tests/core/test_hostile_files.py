@@ -27,18 +27,14 @@ from tests.fixtures import (
     zip_with,
 )
 
-from raglab.documents import pdf_items, readers, zip_import
+from raglab.documents import limits, pdf_items, zip_import
 from raglab.documents.collection import Collection
 from raglab.documents.corpus import CorpusError
-from raglab.documents.readers import (
-    MAX_PAGE_ITEMS,
-    MAX_WORD_ELEMENTS,
-    MAX_ZIP_ENTRIES,
-    MAX_ZIP_RATIO,
-    ReadError,
-    check_docx,
-    read_file,
-)
+from raglab.documents.docx_reader import check_docx
+from raglab.documents.limits import MAX_WORD_ELEMENTS, MAX_ZIP_ENTRIES, MAX_ZIP_RATIO
+from raglab.documents.pdf_items import MAX_PAGE_ITEMS
+from raglab.documents.read_errors import ReadError
+from raglab.documents.readers import read_file
 from raglab.documents.toml_read import MAX_TOML_DEPTH, parse_toml
 
 MEGABYTES = 100  # each refusal holds less memory than this (traced); times are bench/hostile.py's figures
@@ -384,7 +380,7 @@ def test_a_zip_of_more_files_than_the_lab_keeps_is_refused_before_one_is_unzippe
     unzipped: list[str] = []
     unzip = zip_import.unzip
     monkeypatch.setattr(zip_import, "unzip", lambda archive, m: unzipped.append(m.filename) or unzip(archive, m))
-    many = make_zip({f"n{n}.txt": b"Boat %d sails at noon." % n for n in range(readers.MAX_FILES + 1)})
+    many = make_zip({f"n{n}.txt": b"Boat %d sails at noon." % n for n in range(limits.MAX_FILES + 1)})
     assert refusal(lambda: Collection.from_zip(many, "many.zip")) == (
         "many.zip would take your documents past 10,000 files, the most the lab keeps."
     )
