@@ -37,7 +37,7 @@ def from_zip(data: bytes, name: str = "documents.zip") -> Collection:
 def zip_steps(
     data: bytes, name: str = "documents.zip", leave: Callable[[str], bool] | None = None
 ) -> Steps[Collection]:
-    """``Collection.from_zip`` a member at a time: yields each member's name before it is unzipped and read (the
+    """``from_zip`` a member at a time: yields each member's name before it is unzipped and read (the
     page answers and draws its progress between), and returns the collection. A CorpusError (a ReadError is one)
     when the zip, or a corpus folder's file in it, cannot be read. A zip of files' members whose name ``leave``
     picks are checked and unzipped, not read: they are the collection's ``unread`` (name, bytes), in order, for the
