@@ -9,7 +9,7 @@
 //                                      into Python, not an object per item). report(done, total, items, ref) is
 //                                      called after each page (its text items' count, its object as "num gen"):
 //                                      when it returns true the reading stops ({problem: "cancelled"}). Opening the PDF, and each
-//                                      page's text, may take `seconds` each (readers.PDF_STEP_SECONDS); past that
+//                                      page's text, may take `seconds` each (limits.PDF_STEP_SECONDS); past that
 //                                      pdf.js's worker is ended ({problem: "too_slow", page}: 0 while opening)
 //   raglabDocuments.bytes(files, indices) -> Promise<Uint8Array[]>: the bytes of those files of a FileList, asked for
 //                                      together (one call from Python, not one a file)

@@ -22,7 +22,7 @@ from raglab.documents.chunking import passages_phrase
 from raglab.documents.collection import Collection
 from raglab.documents.corpus import CorpusError
 from raglab.documents.passage_sizes import passage_size_in_record
-from raglab.documents.readers import ReadError
+from raglab.documents.read_errors import ReadError
 from raglab.documents.records import (
     RECORD_PAIRS_DEPTH,
     collection_from_records,

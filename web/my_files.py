@@ -19,22 +19,14 @@ from pyscript import document, when
 
 from raglab.documents.chunking import cut_sentences_steps
 from raglab.documents.corpus import CorpusError, Document
+from raglab.documents.docx_reader import check_docx_steps
 from raglab.documents.kinds import HEAD_BYTES, file_kind
+from raglab.documents.limits import MAX_FILE_BYTES, MAX_FILES, PDF_STEP_SECONDS
 from raglab.documents.pdf_lines import Page
+from raglab.documents.pdf_reader import check_page_count, check_pdf_steps, read_pdf_pages_steps
 from raglab.documents.pdf_reports import PdfReports
-from raglab.documents.readers import (
-    MAX_FILE_BYTES,
-    MAX_FILES,
-    PDF_STEP_SECONDS,
-    ReadError,
-    check_docx_steps,
-    check_page_count,
-    check_pdf_steps,
-    read_error,
-    read_file,
-    read_pasted,
-    read_pdf_pages_steps,
-)
+from raglab.documents.read_errors import ReadError, read_error
+from raglab.documents.readers import read_file, read_pasted
 from raglab.page.file_batches import file_batches
 from raglab.page.reading_progress import ReadingProgress, counted
 from raglab.ui.documents_html import LIST_ROWS, render_read

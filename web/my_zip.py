@@ -10,15 +10,11 @@ from pyodide.ffi import to_js
 
 from raglab.documents.chunking import cut_sentences_steps, default_size
 from raglab.documents.corpus import CorpusError, Document
-from raglab.documents.readers import READABLE, file_kind
+from raglab.documents.kinds import named_kind
 from raglab.documents.zip_import import add_read, zip_steps
 from raglab.documents.zip_rows import in_zip_order
 
 PAGE_READS = ("pdf", "docx")  # a zip's members of these kinds are read as dropped files are (pypdf is not loaded)
-
-
-def _suffix(name: str) -> str:
-    return "." + name.rpartition(".")[2].lower() if "." in name else ""
 
 
 async def import_zip(reading, file) -> None:
@@ -32,7 +28,7 @@ async def import_zip(reading, file) -> None:
     reading.unzipping(file.name)
     pace = drawing.Pace()
     try:
-        steps = zip_steps(data, file.name, leave=lambda n: READABLE.get(_suffix(n)) in PAGE_READS)
+        steps = zip_steps(data, file.name, leave=lambda n: named_kind(n) in PAGE_READS)
         imported = await pace.run(
             steps, lambda member: reading.unzipping(f"{file.name}: {member}"), lambda: reading.cancel
         )
@@ -41,8 +37,9 @@ async def import_zip(reading, file) -> None:
             reading.unzipping(f"{file.name}: {n}")
             member = Uint8Array.new(len(raw))
             member.assign(raw)
-            # source view: a PDF's bytes, copied first (pdf.js takes the array's own)
-            kept = Blob.new(to_js([member])) if file_kind(n, raw[:1024]) == "pdf" else None
+            # source view: a PDF's bytes, copied first (pdf.js takes the array's own); read_one decides its kind
+            # from its bytes, and a ".pdf" that is not a PDF is a ReadError, so its copy is never kept
+            kept = Blob.new(to_js([member])) if named_kind(n) == "pdf" else None
             item = await reading.read_one(SimpleNamespace(name=n, size=len(raw)), member, pace)
             if item is None or reading.cancel:
                 imported = None

@@ -4,7 +4,7 @@ Without ``--json`` it prints what the page shows, readable in a terminal; with `
 ``--corpus DIR`` searches a corpus folder, or any folder of .txt, .md, .html, .pdf and .docx files (each file
 that gives nothing is named on stderr, "skipped: ...", and the rest is searched).
 Exit status: 0 done, 2 the question, the options or the folder cannot be used (the message says why), 141 the
-reader of the output went away (``raglab corpus | head``). A file read past its time (``readers.FILE_SECONDS``, a
+reader of the output went away (``raglab corpus | head``). A file read past its time (``limits.FILE_SECONDS``, a
 PDF's ``PDF_STEP_SECONDS`` a page) is named as skipped, like any file that gives nothing.
 """
 
@@ -22,9 +22,9 @@ from .documents.chunking import WHOLE_DOCUMENT, passages_phrase
 from .documents.collect_files import read_folder
 from .documents.corpus import CorpusError
 from .documents.document_cache import CachedReader
+from .documents.file_names import escape_controls
 from .documents.language import reading_note
 from .documents.passage_sizes import passage_size_in
-from .documents.readers import escape_controls
 from .graph.names_by_rules import NamesByRules
 from .models.cli_embed import ModelUnavailable, cli_embedder
 from .result_text import render_text, wrap
@@ -268,7 +268,7 @@ class _Escaped:
 @contextlib.contextmanager
 def shown_not_obeyed():
     """What is printed meanwhile, on stdout and stderr, with each control character but line breaks and tabs
-    escaped (``readers.escape_controls``): a file name, a title or a document's text that holds a terminal's escape
+    escaped (``file_names.escape_controls``): a file name, a title or a document's text that holds a terminal's escape
     codes ("\\x1b[2J" clears the screen) or a carriage return is shown as those characters, never obeyed. Used by
     this command line and build.py."""
     out, err = sys.stdout, sys.stderr

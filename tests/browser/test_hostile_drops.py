@@ -20,7 +20,9 @@ from tests.fixtures import (
     zip_with,
 )
 
-from raglab.documents.readers import MAX_FILES, ReadError, read_file
+from raglab.documents.limits import MAX_FILES
+from raglab.documents.read_errors import ReadError
+from raglab.documents.readers import read_file
 
 GOOD = b"The ferry leaves at eight. A ticket costs six coins. The quillfish swims past the reef."
 FERRY = "When does the ferry leave?"  # a Fernport preset's words, asked while the files are read

@@ -11,13 +11,14 @@ import pytest
 from tests.fixtures import make_docx, make_pdf, make_zip
 
 from raglab import Lab, load_corpus
-from raglab.documents import readers
+from raglab.documents import limits
 from raglab.documents.chunking import CHUNK_SIZES, chunk_documents
 from raglab.documents.collect_files import read_folder
 from raglab.documents.collection import Collection
 from raglab.documents.corpus import CorpusError
 from raglab.documents.corpus_markdown import document_markdown
-from raglab.documents.readers import ReadError, read_file, read_pasted
+from raglab.documents.read_errors import ReadError
+from raglab.documents.readers import read_file, read_pasted
 from raglab.documents.records import document_from_record, document_record
 from raglab.documents.toml_write import toml_table
 from raglab.documents.word_lists import parse_word_list, word_list_text
@@ -85,7 +86,7 @@ def test_remove_then_add_again():
 
 
 def test_limits_on_files_and_characters(monkeypatch):
-    monkeypatch.setattr(readers, "MAX_FILES", 3)
+    monkeypatch.setattr(limits, "MAX_FILES", 3)
     docs = mine()
     with pytest.raises(ReadError) as raised:
         docs.add(read_pasted("One more text.", "more"))
@@ -93,8 +94,8 @@ def test_limits_on_files_and_characters(monkeypatch):
         "too_many",
         "more would take your documents past 3 files, the most the lab keeps.",
     )
-    monkeypatch.setattr(readers, "MAX_FILES", 10)
-    monkeypatch.setattr(readers, "MAX_TOTAL_CHARS", 2_000_000)
+    monkeypatch.setattr(limits, "MAX_FILES", 10)
+    monkeypatch.setattr(limits, "MAX_TOTAL_CHARS", 2_000_000)
     with pytest.raises(ReadError, match="^big.txt would take your documents past 2 million characters"):
         docs.add(read_file("big.txt", b"ferry " * 400_000))
 
@@ -252,7 +253,7 @@ def test_the_collection_keeps_count_of_slugs_and_characters_as_documents_come_an
     assert collection.add(docs[1]).slug == "n1" and collection.add(docs[4]).slug == "n4"
     assert collection._chars == sum(len(d.text) for d in collection.documents)
     assert collection._slugs == {d.slug for d in collection.documents} == {"n0", "n1", "n2", "n3", "n4"}
-    monkeypatch.setattr(readers, "MAX_TOTAL_CHARS", collection._chars + 10)
+    monkeypatch.setattr(limits, "MAX_TOTAL_CHARS", collection._chars + 10)
     with pytest.raises(ReadError, match="big.txt"):
         collection.add(read_file("big.txt", b"Eleven words will not fit."))
 

@@ -123,8 +123,8 @@ def test_the_command_line_parses_a_pdf_once(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("RAGLAB_CACHE", str(tmp_path / "cache"))
     (tmp_path / "report.pdf").write_bytes(make_pdf(["Annual report. The trust met.", "The lantern fund paid."]))
     parsed = []
-    real = readers._pdf_pages
-    monkeypatch.setattr(readers, "_pdf_pages", lambda name, data: parsed.append(name) or real(name, data))
+    real = readers.pypdf_pages
+    monkeypatch.setattr(readers, "pypdf_pages", lambda name, data: parsed.append(name) or real(name, data))
     outs = []
     for _ in range(2):
         assert cli.main(["ask", "plain", "What did the lantern fund pay?", "--corpus", str(tmp_path)]) == 0

@@ -1,6 +1,8 @@
 """The "Your documents" section's HTML: what was read, what is kept, and which techniques wait for vectors."""
 
-from raglab.documents.readers import read_error, read_file, read_pdf_pages
+from raglab.documents.pdf_reader import read_pdf_pages
+from raglab.documents.read_errors import read_error
+from raglab.documents.readers import read_file
 from raglab.techniques import TECHNIQUES
 from raglab.ui.documents_html import LIST_ROWS, needs_vectors, render_kept, render_read, render_section
 

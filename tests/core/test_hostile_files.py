@@ -27,18 +27,14 @@ from tests.fixtures import (
     zip_with,
 )
 
-from raglab.documents import pdf_items, readers, zip_import
+from raglab.documents import limits, pdf_items, zip_import
 from raglab.documents.collection import Collection
 from raglab.documents.corpus import CorpusError
-from raglab.documents.readers import (
-    MAX_PAGE_ITEMS,
-    MAX_WORD_ELEMENTS,
-    MAX_ZIP_ENTRIES,
-    MAX_ZIP_RATIO,
-    ReadError,
-    check_docx,
-    read_file,
-)
+from raglab.documents.docx_reader import check_docx
+from raglab.documents.limits import MAX_WORD_ELEMENTS, MAX_ZIP_ENTRIES, MAX_ZIP_RATIO
+from raglab.documents.pdf_items import MAX_PAGE_ITEMS
+from raglab.documents.read_errors import ReadError
+from raglab.documents.readers import read_file
 from raglab.documents.toml_read import MAX_TOML_DEPTH, parse_toml
 
 MEGABYTES = 100  # each refusal holds less memory than this (traced); times are bench/hostile.py's figures
@@ -135,7 +131,7 @@ def test_the_page_checks_a_docx_as_read_file_does_before_mammoth_loads(bomb):
 def test_a_bad_file_in_a_zip_is_named_and_the_others_read(change, message):
     notes = " ".join(f"Boat {n} sails at {n % 24}." for n in range(250_000)).encode()  # 5 MB, packed 5 to 1
     data = zip_with(make_zip({"good.txt": GOOD, "notes.txt": notes}), "notes.txt", **change)
-    imported = Collection.from_zip(data)
+    imported = zip_import.from_zip(data)
     assert [d.slug for d in imported.documents] == ["good"]
     assert [str(e) for e in imported.skipped] == [message]
 
@@ -147,7 +143,7 @@ def test_a_zip_bomb_in_a_zip_of_documents_is_named_before_it_is_unzipped():
     bomb = zipfile.ZipFile(BytesIO(data)).getinfo("bomb.txt")
     assert len(data) < 100_000 and bomb.file_size > 500 * bomb.compress_size
     tracemalloc.start()
-    imported = Collection.from_zip(data)
+    imported = zip_import.from_zip(data)
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     assert [d.slug for d in imported.documents] == ["good"] and peak < 5_000_000
@@ -159,7 +155,7 @@ def test_a_zip_bomb_in_a_zip_of_documents_is_named_before_it_is_unzipped():
 
 def test_a_zip_of_too_many_entries_is_refused_before_its_directory_is_read():
     many = make_zip({f"{n}": b"" for n in range(MAX_ZIP_ENTRIES + 1)})
-    message = refusal(lambda: Collection.from_zip(many, "many.zip"))
+    message = refusal(lambda: zip_import.from_zip(many, "many.zip"))
     assert message == "many.zip holds more than 30,000 files and folders; the lab opens zips of up to 30,000."
 
 
@@ -169,7 +165,7 @@ def test_a_corpus_zip_whose_files_say_more_than_the_lab_searches_is_refused_befo
     data = make_zip({f"{n:02}-doc{n}.md": b"# Doc\n\nBoats sail." for n in range(1, 11)})
     for n in range(1, 11):
         data = zip_with(data, f"{n:02}-doc{n}.md", size=25_000_000)
-    assert refusal(lambda: Collection.from_zip(data)) == (
+    assert refusal(lambda: zip_import.from_zip(data)) == (
         "documents.zip would take your documents past 60 million characters, the most the lab searches."
     )
 
@@ -180,7 +176,7 @@ TOO_DEEP = f"synonyms.toml: lists or tables nested more than {MAX_TOML_DEPTH} de
 
 
 def test_a_toml_file_nested_5000_deep_is_one_sentence_in_a_zip():
-    assert refusal(lambda: Collection.from_zip(make_zip({"good.txt": GOOD, "synonyms.toml": DEEP.encode()}))) == (
+    assert refusal(lambda: zip_import.from_zip(make_zip({"good.txt": GOOD, "synonyms.toml": DEEP.encode()}))) == (
         TOO_DEEP
     )
 
@@ -217,7 +213,7 @@ def test_a_key_of_8000_dotted_parts_is_one_sentence_in_a_zip_before_tomllib_runs
     for name in ("synonyms.toml", "presets.toml"):
         data = make_zip({"good.txt": GOOD, name: dotted(8_000).encode()})
         assert len(data) < 1_000
-        assert str(pytest.raises(CorpusError, Collection.from_zip, data).value) == TOO_DEEP.replace(
+        assert str(pytest.raises(CorpusError, zip_import.from_zip, data).value) == TOO_DEEP.replace(
             "synonyms.toml", name
         )
     assert parsed == []
@@ -335,7 +331,7 @@ def test_a_docx_whose_directory_says_a_larger_zipped_size_is_held_to_the_room_it
 def test_a_member_of_a_zip_that_says_a_larger_zipped_size_is_held_to_the_room_it_has():
     data = make_zip_bomb({"good.txt": GOOD}, "bomb.txt", 20_000_000, b"Boats sail. ")
     data = zip_with(data, "bomb.txt", zipped=len(data))  # 20 MB "from" all the zip: 500 to 1 said as under 100
-    imported = Collection.from_zip(data)
+    imported = zip_import.from_zip(data)
     assert [d.slug for d in imported.documents] == ["good"]
     assert [e.kind for e in imported.skipped] == ["zip_ratio"]
 
@@ -384,8 +380,8 @@ def test_a_zip_of_more_files_than_the_lab_keeps_is_refused_before_one_is_unzippe
     unzipped: list[str] = []
     unzip = zip_import.unzip
     monkeypatch.setattr(zip_import, "unzip", lambda archive, m: unzipped.append(m.filename) or unzip(archive, m))
-    many = make_zip({f"n{n}.txt": b"Boat %d sails at noon." % n for n in range(readers.MAX_FILES + 1)})
-    assert refusal(lambda: Collection.from_zip(many, "many.zip")) == (
+    many = make_zip({f"n{n}.txt": b"Boat %d sails at noon." % n for n in range(limits.MAX_FILES + 1)})
+    assert refusal(lambda: zip_import.from_zip(many, "many.zip")) == (
         "many.zip would take your documents past 10,000 files, the most the lab keeps."
     )
     assert unzipped == []

@@ -7,9 +7,11 @@ from __future__ import annotations
 import pytest
 from tests.fixtures import make_docx, make_docx_bomb, make_pdf
 
-from raglab.documents import readers
+from raglab.documents import docx_reader, kind_check
+from raglab.documents.docx_reader import check_docx_steps
 from raglab.documents.kinds import HEAD_BYTES, READABLE, file_kind, head_kind, named_kind
-from raglab.documents.readers import ReadError, check_docx_steps, read_file
+from raglab.documents.read_errors import ReadError
+from raglab.documents.readers import read_file
 from raglab.documents.steps import run_steps
 
 DOCX = make_docx(["Boats sail at dawn.", "The ferry costs 6 coins."], headings={0: 1})
@@ -37,16 +39,16 @@ def test_the_first_bytes_say_what_a_file_is(head, kind, found):
 
 
 class CountingOpens:
-    """readers.open_zip, counting the zips it opens."""
+    """kind_check.open_zip (where a file's bytes are sniffed), counting the zips it opens."""
 
     def __init__(self, monkeypatch):
-        self.opened, real = 0, readers.open_zip
+        self.opened, real = 0, kind_check.open_zip
 
         def counting(name, data):
             self.opened += 1
             return real(name, data)
 
-        monkeypatch.setattr(readers, "open_zip", counting)
+        monkeypatch.setattr(kind_check, "open_zip", counting)
 
 
 def test_the_command_line_opens_a_word_document_s_zip_once(monkeypatch):
@@ -61,8 +63,8 @@ def test_the_page_checks_a_word_document_once_and_reads_what_it_checked(monkeypa
     expected = read_file("notes.docx", DOCX)
     opens = CountingOpens(monkeypatch)
     streamed = []
-    real_steps = readers.word_xml_steps
-    monkeypatch.setattr(readers, "word_xml_steps", lambda *a: streamed.append(1) or real_steps(*a))
+    real_steps = docx_reader.word_xml_steps
+    monkeypatch.setattr(docx_reader, "word_xml_steps", lambda *a: streamed.append(1) or real_steps(*a))
     kind = file_kind("notes.docx", DOCX[:HEAD_BYTES])
     checked = run_steps(check_docx_steps("notes.docx", DOCX))
     doc = read_file("notes.docx", DOCX, kind, checked)

@@ -12,8 +12,8 @@ from raglab.documents.pdf_furniture import header_key, listing_lines, running_li
 from raglab.documents.pdf_headings import numbering_depth
 from raglab.documents.pdf_layout import read_pages, read_pages_steps
 from raglab.documents.pdf_lines import Item, Line, Page, line_text, page_lines, text_lines
+from raglab.documents.pdf_reader import pypdf_pages
 from raglab.documents.pdf_words import join_lines, word_counts
-from raglab.documents.readers import _pdf_pages
 
 BOX = (0.0, 0.0, 612.0, 792.0)
 
@@ -324,7 +324,7 @@ def test_words_broken_at_line_ends(first, second, joined):
 
 
 def test_pypdf_gives_items_with_positions_and_sizes():
-    page = _pdf_pages("manual.pdf", make_manual_pdf())[2]
+    page = pypdf_pages("manual.pdf", make_manual_pdf())[2]
     assert page.box == BOX
     assert page.items[0] == Item("Ferry Handbook 3", 72.0, 752.0, 9.0)
     assert [line.text for line in page_lines(page)][3:5] == [

@@ -14,9 +14,11 @@ import pytest
 from test_cli import run_cli
 from tests.fixtures import make_drawing_bomb_pdf, make_pdf, make_zip
 
-from raglab.documents import readers, zip_import
+from raglab.documents import corpus_folder, limits, pdf_reader, zip_guards, zip_import
+from raglab.documents.pdf_reader import check_pdf
 from raglab.documents.pdf_streams import MAX_STREAM_BYTES, streams_steps
-from raglab.documents.readers import ReadError, check_pdf, read_file
+from raglab.documents.read_errors import ReadError
+from raglab.documents.readers import read_file
 from raglab.documents.steps import count_steps, run_steps
 from raglab.documents.zip_directory import ENTRIES_A_STEP, LISTING, names_steps
 from raglab.documents.zip_import import zip_steps
@@ -44,7 +46,7 @@ def test_a_pdf_whose_stream_unzips_to_1_gb_is_given_up_by_its_streams_before_pyp
 def test_the_page_s_check_gives_the_command_line_s_sentence_in_steps_of_at_most_a_piece(bomb):
     """The page runs check_pdf_steps before pdf.js: the same sentence, after many steps, none unzipping a stream
     whole (76 steps of at most 1 MB for the 75 MB it unzips)."""
-    steps = readers.check_pdf_steps("drawing.pdf", bomb)
+    steps = pdf_reader.check_pdf_steps("drawing.pdf", bomb)
     taken = 0
     with pytest.raises(ReadError) as refused:
         while True:
@@ -121,12 +123,12 @@ def test_a_zip_the_plain_reading_does_not_follow_is_zipfile_s_to_list_or_refuse(
         run_steps(names_steps("documents.zip", damaged))
 
 
-@pytest.mark.parametrize("count", [readers.MAX_FILES + 1, 30_000])
+@pytest.mark.parametrize("count", [limits.MAX_FILES + 1, 30_000])
 def test_a_zip_of_too_many_files_is_refused_from_its_directory_before_zipfile_lists_it(monkeypatch, count):
     """The issue's row: 30,000 small members (it was refused after 13 s in the page); 10,001 was one 499 ms task."""
     many = make_zip({f"n{n}.txt": b"Boat %d sails at noon." % n for n in range(count)})
     listed = []
-    monkeypatch.setattr(zip_import, "open_zip", lambda *a: listed.append(a) or readers.open_zip(*a))
+    monkeypatch.setattr(zip_import, "open_zip", lambda *a: listed.append(a) or zip_guards.open_zip(*a))
     steps = zip_steps(many, "many.zip")
     said = []
     with pytest.raises(ReadError) as refused:
@@ -140,4 +142,6 @@ def test_a_corpus_folder_s_files_are_not_counted_as_files_kept_and_data_files_ne
     names = ["01-a.md", "synonyms.toml", "notes/", "__MACOSX/._01-a.md", "02-b.txt"]
     assert [zip_import._counted(n) for n in names] == [True, False, False, False, True]
     assert run_steps(count_steps(zip_import._counted, names, every=2)) == 2
-    assert readers.is_corpus_folder(["01-a.md", "b.toml"]) and not readers.is_corpus_folder(["01-a.md", "b.txt"])
+    assert corpus_folder.is_corpus_folder(["01-a.md", "b.toml"]) and not corpus_folder.is_corpus_folder(
+        ["01-a.md", "b.txt"]
+    )

@@ -9,20 +9,16 @@ from tests.fixtures import make_docx, make_pdf, make_scan_pdf, make_zip
 from tests.pdf_manual import make_manual_pdf
 
 from raglab import Lab, run
-from raglab.documents import readers as readers_module
+from raglab.documents import limits
 from raglab.documents.chunking import chunk_documents
 from raglab.documents.collect_files import read_folder
 from raglab.documents.corpus import SLUG, Corpus, CorpusError
+from raglab.documents.file_names import slug_for
 from raglab.documents.kinds import file_kind
-from raglab.documents.readers import (
-    LIMITS_SENTENCE,
-    ReadError,
-    read_error,
-    read_file,
-    read_pasted,
-    read_pdf_pages,
-    slug_for,
-)
+from raglab.documents.limits import LIMITS_SENTENCE
+from raglab.documents.pdf_reader import read_pdf_pages
+from raglab.documents.read_errors import ReadError, read_error
+from raglab.documents.readers import read_file, read_pasted
 from raglab.graph.names_by_rules import NamesByRules
 
 PAGE = (
@@ -394,7 +390,7 @@ def test_bad_files_say_what_is_wrong(name, data, kind, message):
 
 
 def test_a_file_over_the_limit_is_not_read(monkeypatch):
-    monkeypatch.setattr(readers_module, "MAX_FILE_BYTES", 1_000_000)
+    monkeypatch.setattr(limits, "MAX_FILE_BYTES", 1_000_000)
     with pytest.raises(ReadError) as raised:
         read_file("big.pdf", b"%PDF" + bytes(1_234_000))  # never parsed: the size is checked first
     assert (raised.value.kind, str(raised.value)) == ("too_large", "big.pdf is 1.2 MB; the lab reads files up to 1 MB.")
@@ -489,7 +485,7 @@ def test_a_folder_with_nothing_readable_says_why(tmp_path):
 
 
 def test_a_big_file_in_a_folder_is_named_before_it_is_read(tmp_path, monkeypatch):
-    monkeypatch.setattr(readers_module, "MAX_FILE_BYTES", 1_000_000)
+    monkeypatch.setattr(limits, "MAX_FILE_BYTES", 1_000_000)
     (tmp_path / "big.txt").write_bytes(b"ferry " * 200_000)
     (tmp_path / "small.txt").write_bytes(b"ferry")
     monkeypatch.setattr(type(tmp_path / "big.txt"), "read_bytes", _only_small)

@@ -13,6 +13,7 @@ from raglab.documents.collection import Collection
 from raglab.documents.corpus import Corpus, Document, join_pages
 from raglab.documents.readers import read_file
 from raglab.documents.records import document_from_record, document_record
+from raglab.documents.zip_import import from_zip
 from raglab.lab import Lab
 from raglab.techniques import run
 
@@ -93,7 +94,7 @@ def test_structure_and_left_out_lines_are_kept_and_exported():
     text, starts = join_pages(["# Intro\n\nFirst page text.", "## Part\n\nSecond page text. More."])
     doc = Document("m", "m.pdf", text, "m.pdf", starts, ((0, "Manual v1 3", "running header, on 2 of 2 pages"),))
     assert document_from_record(json.loads(json.dumps(document_record(doc)))) == doc
-    back = Collection.from_zip(Collection([doc]).to_zip()).documents[0]
+    back = from_zip(Collection([doc]).to_zip()).documents[0]
     assert (
         [(c.text, c.section, c.page) for c in chunk_documents([back], 2)]
         == [(c.text, c.section, c.page) for c in chunk_documents([doc], 2)]

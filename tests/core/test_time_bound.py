@@ -1,6 +1,6 @@
 """A file read past its time (issue 24: "every file read in bounded time ... with one sentence"): in CPython (the
-command line, build.py) a PDF gets readers.PDF_STEP_SECONDS of the processor to open and again for each page, as
-pdf.js gets in the page, and any other file readers.FILE_SECONDS; past that it is given up with the page's own
+command line, build.py) a PDF gets limits.PDF_STEP_SECONDS of the processor to open and again for each page, as
+pdf.js gets in the page, and any other file limits.FILE_SECONDS; past that it is given up with the page's own
 sentence, named on stderr, and the rest of the folder is searched. Measured before: a PDF whose page holds 70 MB of
 drawing operators took ``raglab --corpus`` 62 s, to say "not a readable PDF". Here a page that never ends (pypdf's
 reading of it replaced by a loop) and a long Markdown file under a bound lowered to a millisecond stand for them.
@@ -18,9 +18,10 @@ import pytest
 from tests.fixtures import make_pdf
 
 from raglab.cli import main
-from raglab.documents import readers
+from raglab.documents import limits, pdf_reader
 from raglab.documents.budget import Budget, GivenUp
-from raglab.documents.readers import ReadError, read_file
+from raglab.documents.read_errors import ReadError
+from raglab.documents.readers import read_file
 
 SLOW = make_pdf(["The ferry sails at eight from the harbour to the island. " * 40] * 20)
 PDF_GIVEN_UP = "slow.pdf was given up: page 1 took more than 0.5 s to read, the most the lab gives one step of a PDF."
@@ -34,8 +35,8 @@ def endless(page, budget):
 @pytest.fixture
 def slow_pages(monkeypatch):
     """Every page of a PDF takes forever; opening it takes what it takes (under half a second)."""
-    monkeypatch.setattr(readers, "_pdf_page", endless)
-    monkeypatch.setattr(readers, "PDF_STEP_SECONDS", 0.5)
+    monkeypatch.setattr(pdf_reader, "_pdf_page", endless)
+    monkeypatch.setattr(limits, "PDF_STEP_SECONDS", 0.5)
 
 
 @pytest.fixture
@@ -55,7 +56,7 @@ def test_a_pdf_past_its_step_is_named_and_the_rest_is_searched(folder, capsys, s
 
 
 def test_a_given_up_pdf_is_not_called_broken_and_reads_with_time(monkeypatch, slow_pages):
-    """readers._pdf_pages catches every Exception as "not a readable PDF": the bound's is a BaseException."""
+    """pdf_reader.pypdf_pages catches every Exception as "not a readable PDF": the bound's is a BaseException."""
     with pytest.raises(ReadError) as given_up:
         read_file("slow.pdf", SLOW)
     assert str(given_up.value) == PDF_GIVEN_UP
@@ -64,7 +65,7 @@ def test_a_given_up_pdf_is_not_called_broken_and_reads_with_time(monkeypatch, sl
 
 
 def test_any_other_file_past_its_bound_is_one_sentence(monkeypatch):
-    monkeypatch.setattr(readers, "FILE_SECONDS", 0.001)
+    monkeypatch.setattr(limits, "FILE_SECONDS", 0.001)
     long = ("# Ferries\n\nThe [ferry](x) sails *at* eight. " * 100_000).encode()  # many ticks of the backstop
     with pytest.raises(ReadError) as given_up:
         read_file("long.md", long)

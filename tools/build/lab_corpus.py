@@ -38,7 +38,7 @@ class LabCorpus:
     name: what the page calls the corpus: page.toml's `name`, else documents.corpus.lab_name's (also in page["name"]).
     hand_written_names: entities.toml gave the names (the graph section then compares them with the rules').
     packed: the files raglab.zip holds under PAGE_CORPUS; None packs the repository's corpus/ as it is (Fernport).
-    skipped: the files of a plain folder that give nothing (raglab.documents.readers.ReadError), said on stderr.
+    skipped: the files of a plain folder that give nothing (raglab.documents.read_errors.ReadError), said on stderr.
     """
 
     corpus: object  # raglab.documents.corpus.Corpus (build.py imports raglab only when a step needs it)
@@ -52,7 +52,7 @@ class LabCorpus:
 
 def read_lab_corpus(folder: Path | None) -> LabCorpus:
     """Fernport (``folder`` None), or ``folder`` read as `raglab --corpus` reads it
-    (raglab.documents.readers.read_folder: a corpus folder, or a plain folder of files), with the packed copy the page
+    (collect_files.read_folder: a corpus folder, or a plain folder of files), with the packed copy the page
     loads: its documents as ``NN-slug.md``, its TOML files as they are, and entities.toml of the names found by rules
     when it has none. A CorpusError says why a folder cannot be used (none, no document, a broken TOML file)."""
     from raglab.documents.collect_files import read_folder

@@ -87,7 +87,7 @@ def slug_for_page(folder: Path, taken: list[str]) -> str:
     ...     Path("yours"), [])
     ('ledger', 'ledger_2', 'yours_2')
     """
-    from raglab.documents.readers import slug_for
+    from raglab.documents.file_names import slug_for
 
     return slug_for(Path(folder).resolve().name, [*taken, "yours", "index", "pyscript", "raglab"])
 

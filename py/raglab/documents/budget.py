@@ -16,7 +16,7 @@ adds ``n`` (text items, pieces of XML) and gives up once the sum passes ``limit`
 
 Given up, a reading raises ``GivenUp``, a BaseException as KeyboardInterrupt is, so that no library's ``except
 Exception`` (pypdf's, mammoth's) takes it for a damaged file; its ``kind`` and ``details`` are what
-``readers.read_error`` words for the visitor.
+``read_errors.read_error`` words for the visitor.
 
 >>> budget = Budget(seconds=5)
 >>> budget.count("text items", 3, limit=4); budget.check()

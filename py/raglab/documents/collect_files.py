@@ -6,13 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
-from . import readers
 from .collection import Collection
 from .corpus import Corpus, CorpusError, Document, Entity, utf8_text
 from .corpus_data import DATA_FILES, corpus_data
-from .corpus_folder import folder_files, load_corpus_folder
+from .corpus_folder import folder_files, is_corpus_folder, load_corpus_folder
 from .corpus_markdown import corpus_document
-from .readers import ReadError, check_size, is_corpus_folder, read_error, read_file
+from .kinds import READ_KINDS
+from .read_errors import ReadError, check_size, read_error
+from .readers import read_file
 from .steps import Steps, run_steps
 
 
@@ -56,7 +57,7 @@ def nothing_to_search(where: str, problems: Sequence[ReadError]) -> CorpusError:
     return CorpusError(
         f"{where} gives nothing to search:\n{why}"
         if problems
-        else f"{where} holds no files to search: the lab reads {readers.READ_KINDS} files."
+        else f"{where} holds no files to search: the lab reads {READ_KINDS} files."
     )
 
 

@@ -9,7 +9,7 @@ exported to a zip in the corpus folder layout (``zip_export.py``) and read from 
 'note'
 >>> mine.add(read_file("Note.md", b"Reef note: the tide  reached mark 4."))
 Traceback (most recent call last):
-raglab.documents.readers.ReadError: Note.md is the same as note.txt, which is already in your documents.
+raglab.documents.read_errors.ReadError: Note.md is the same as note.txt, which is already in your documents.
 >>> mine.add(read_file("Note.md", b"Another note.")).slug
 'note_2'
 """
@@ -20,10 +20,11 @@ import hashlib
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
-from . import readers
+from . import limits
 from .chunking import BLOCKS, PassageSize, check_passage_size
 from .corpus import SLUG, Corpus, CorpusError, Document, Entity
-from .readers import ReadError, read_error, slug_for
+from .file_names import slug_for
+from .read_errors import ReadError, read_error
 from .zip_export import folder_zip
 
 
@@ -60,9 +61,9 @@ class Collection:
         key, index = _text_key(doc.text), self._index()
         if key in index:
             raise read_error(name, "duplicate", same=index[key].source or index[key].title)
-        if len(self.documents) >= readers.MAX_FILES:
+        if len(self.documents) >= limits.MAX_FILES:
             raise read_error(name, "too_many")
-        if self._chars + len(doc.text) > readers.MAX_TOTAL_CHARS:
+        if self._chars + len(doc.text) > limits.MAX_TOTAL_CHARS:
             raise read_error(name, "too_many", chars=True)
         if doc.slug in self._slugs or not SLUG.fullmatch(doc.slug):
             doc = replace(doc, slug=slug_for(doc.slug, self._slugs))

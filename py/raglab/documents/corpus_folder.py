@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from .corpus import DOCUMENT_NAME, Corpus, CorpusError, default_corpus_dir, utf8_text
 from .corpus_data import DATA_FILES, corpus_data
 from .corpus_markdown import parse_document
+from .kinds import named_kind
 
 
 def load_corpus(folder: str | Path | None = None) -> Corpus:
@@ -92,3 +93,18 @@ def corpus_from_texts(name: str, files: Mapping[str, str], where: str = "") -> C
     if len(set(slugs)) != len(slugs):
         raise CorpusError(f"{where}: two documents share a slug")
     return Corpus(name=name, documents=docs, **corpus_data(files))
+
+
+def is_corpus_folder(names: Iterable[str]) -> bool:
+    """Whether these files are a corpus folder: ``NN-slug.md`` documents and no other kind of document (a
+    visitor's "2024-plan.md" beside a PDF is a file to read, not a corpus document).
+
+    >>> is_corpus_folder(["01-cats.md", "synonyms.toml"]), is_corpus_folder(["2024-plan.md", "notes.pdf"])
+    (True, False)
+    """
+    numbered = False
+    for name in names:  # stops at the first other kind of document (a zip of 10,000 text files: at the first)
+        if named_kind(name) not in (None, "markdown"):
+            return False
+        numbered = numbered or bool(DOCUMENT_NAME.match(name))
+    return numbered

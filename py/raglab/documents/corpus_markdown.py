@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from .corpus import DOCUMENT_NAME, MAX_PAGES, CorpusError, Document, join_pages, utf8_text
-from .readers import escape_controls
+from .file_names import escape_controls
 from .text import paragraphs
 
 _PAGE_MARKER = re.compile(r"page\s+(\d{1,9})")  # inside "<!-- ... -->"

@@ -38,7 +38,8 @@ from functools import cache
 from pathlib import Path
 
 from .corpus import CorpusError, Document
-from .readers import ReadError, read_file
+from .read_errors import ReadError
+from .readers import read_file
 from .records import document_from_record, document_record
 
 Read = Callable[[str, bytes], Document]

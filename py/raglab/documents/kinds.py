@@ -53,7 +53,7 @@ def suffix(path: str) -> str:
 def head_kind(head: bytes, kind: str | None) -> str:
     """What a file's first bytes say it is: "pdf", "zip", "ole" (an old Office file), "png", "jpeg", "gif", or
     "text" for none of these. A file named a PDF (``kind`` "pdf") may have junk before "%PDF" in its first
-    HEAD_BYTES, as pypdf and pdf.js allow; whether a zip is a Word document its directory says (readers)."""
+    HEAD_BYTES, as pypdf and pdf.js allow; whether a zip is a Word document its directory says (``kind_check``)."""
     if kind == "pdf" and b"%PDF" in head[:HEAD_BYTES]:
         return "pdf"
     return next((what for magic, what in _MAGIC if head.startswith(magic)), "text")

@@ -15,9 +15,8 @@ from pathlib import Path
 
 from .chunking import BLOCKS, DEFAULT_SIZE, WHOLE_DOCUMENT, PassageSize, check_passage_size, default_size
 from .corpus import DOCUMENT_NAME, CorpusError, utf8_text
-from .corpus_folder import folder_file, folder_files
+from .corpus_folder import folder_file, folder_files, is_corpus_folder
 from .corpus_markdown import corpus_document
-from .readers import is_corpus_folder
 from .toml_read import parse_toml
 from .toml_write import toml_string
 

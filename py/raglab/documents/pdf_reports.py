@@ -14,7 +14,7 @@ from __future__ import annotations
 from .budget import Budget, GivenUp
 from .corpus import MAX_PAGES
 from .pdf_items import count_text_items
-from .readers import ReadError, read_error
+from .read_errors import ReadError, read_error
 
 
 class PdfReports:
@@ -28,7 +28,7 @@ class PdfReports:
 
     def page(self, done: int, total: int, items: int = 0, ref: str = "") -> bool:
         """Page ``done`` of ``total`` read, with ``items`` text items, its object ``ref`` ("num gen"; "" unknown):
-        whether to stop (past a bound; more than MAX_PAGES is ``readers.check_page_count``'s to say)."""
+        whether to stop (past a bound; more than MAX_PAGES is ``pdf_reader.check_page_count``'s to say)."""
         self.pages = total
         try:
             count_text_items(self.budget, done, items)

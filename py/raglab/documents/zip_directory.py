@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import struct
 
-from .readers import check_zip_entries, open_zip
 from .steps import Steps
+from .zip_guards import check_zip_entries, open_zip
 
 LISTING = "its list of files"  # what is being read while the directory is
 ENTRIES_A_STEP = 500  # directory entries read between two yields (a few ms in CPython)
@@ -35,7 +35,7 @@ _UTF8_NAME = 0x800  # general purpose flag: the name is UTF-8 (else code page 43
 
 def names_steps(name: str, data: bytes) -> Steps[list[str]]:
     """Every entry's name in the zip's directory, in its order (folders too, ending in "/"), yielding LISTING
-    every ENTRIES_A_STEP entries (what the page shows meanwhile); a ReadError as ``readers.open_zip`` gives for a
+    every ENTRIES_A_STEP entries (what the page shows meanwhile); a ReadError as ``zip_guards.open_zip`` gives for a
     zip it cannot open."""
     check_zip_entries(name, data)
     names = yield from _plain_names_steps(name, data)

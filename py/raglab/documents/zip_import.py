@@ -6,17 +6,20 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable
 
-from . import readers
+from . import limits
 from .collect_files import nothing_to_search, read_steps
 from .collection import Collection
 from .corpus import Document, utf8_text
 from .corpus_data import DATA_FILES, corpus_data
-from .corpus_folder import corpus_from_texts
+from .corpus_folder import corpus_from_texts, is_corpus_folder
 from .corpus_markdown import corpus_document
+from .kinds import named_kind
 from .passage_sizes import PASSAGES_FILE, passage_size_from, passage_size_of
-from .readers import ReadError, check_size, is_corpus_folder, open_zip, read_error, read_file, unzip
+from .read_errors import ReadError, check_size, read_error
+from .readers import read_file
 from .steps import Steps, count_steps, run_steps
 from .zip_directory import LISTING, names_steps
+from .zip_guards import open_zip, unzip
 from .zip_rows import in_zip_order
 
 
@@ -34,7 +37,7 @@ def from_zip(data: bytes, name: str = "documents.zip") -> Collection:
 def zip_steps(
     data: bytes, name: str = "documents.zip", leave: Callable[[str], bool] | None = None
 ) -> Steps[Collection]:
-    """``Collection.from_zip`` a member at a time: yields each member's name before it is unzipped and read (the
+    """``from_zip`` a member at a time: yields each member's name before it is unzipped and read (the
     page answers and draws its progress between), and returns the collection. A CorpusError (a ReadError is one)
     when the zip, or a corpus folder's file in it, cannot be read. A zip of files' members whose name ``leave``
     picks are checked and unzipped, not read: they are the collection's ``unread`` (name, bytes), in order, for the
@@ -54,7 +57,7 @@ def zip_steps(
     """
     listed = yield from names_steps(name, data)  # in steps: a zip of too many files is said before zipfile lists it
     corpus_folder = is_corpus_folder(_base_name(n) for n in listed if not n.endswith("/") and not _hidden(n))
-    if not corpus_folder and (yield from count_steps(_counted, listed, LISTING)) > readers.MAX_FILES:
+    if not corpus_folder and (yield from count_steps(_counted, listed, LISTING)) > limits.MAX_FILES:
         raise read_error(name, "too_many")  # before one is unzipped
     archive = open_zip(name, data)
     members = [m for m in archive.infolist() if not m.is_dir() and not _hidden(m.filename)]
@@ -69,7 +72,7 @@ def zip_steps(
     if corpus_folder:
         for n, m in named:
             check_size(n, m.file_size)
-        if sum(m.file_size for _, m in named) > 4 * readers.MAX_TOTAL_CHARS:  # UTF-8: at most 4 bytes a character
+        if sum(m.file_size for _, m in named) > 4 * limits.MAX_TOTAL_CHARS:  # UTF-8: at most 4 bytes a character
             raise read_error(name, "too_many", chars=True)
         texts = {}
         for n, m in named:
@@ -113,19 +116,10 @@ def zip_steps(
     return collection
 
 
-def _suffix(name: str) -> str:
-    return name[name.rfind(".") :].lower() if "." in name else ""
-
-
 def _counted(path: str) -> bool:
     """Whether a zip's entry is a file the lab keeps, counted against MAX_FILES (its data files are not)."""
     base = _base_name(path)
-    return (
-        not path.endswith("/")
-        and not _hidden(path)
-        and not base.endswith(".toml")
-        and _suffix(base) in readers.READABLE
-    )
+    return not path.endswith("/") and not _hidden(path) and not base.endswith(".toml") and named_kind(base) is not None
 
 
 def _hidden(path: str) -> bool:

@@ -2,7 +2,8 @@
 not use, in the zip's own order, whichever reader read each (the core's, or the page's pdf.js and mammoth after it).
 
 >>> from raglab.documents.collection import Collection
->>> from raglab.documents.readers import read_error, read_file
+>>> from raglab.documents.read_errors import read_error
+>>> from raglab.documents.readers import read_file
 >>> zipped = Collection([read_file("c.txt", b"Boats sail."), read_file("a.pdf.txt", b"Ferries too.")])
 >>> zipped.skipped, zipped.members = [read_error("b.docx", "empty")], ["a.pdf.txt", "b.docx", "c.txt"]
 >>> [getattr(row, "slug", None) or row.name for row in in_zip_order(zipped)]
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .readers import escape_controls
+from .file_names import escape_controls
 
 
 def in_zip_order(collection: Any) -> list:

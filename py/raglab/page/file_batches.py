@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..documents.readers import MAX_FILE_BYTES
+from ..documents.limits import MAX_FILE_BYTES
 
 BATCH_BYTES = 16_000_000  # the bytes asked of the browser in one call, at most (a larger file: alone)
 

@@ -19,7 +19,8 @@ from html import escape
 from ..documents.chunking import DEFAULT_SIZE, PASSAGE_CHOICES, PassageSize, passage_count
 from ..documents.corpus import Document
 from ..documents.language import reading_note
-from ..documents.readers import LIMITS_SENTENCE, ReadError
+from ..documents.limits import LIMITS_SENTENCE
+from ..documents.read_errors import ReadError
 from ..lab import Preparing
 from ..techniques import Technique
 from .source_html import show_how_read
