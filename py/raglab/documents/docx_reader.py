@@ -22,11 +22,12 @@ from .zip_guards import Zip, check_zip_ratio
 def _docx_steps(name: str, archive: zipfile.ZipFile, budget: Budget) -> Steps[None]:
     """Refuse a Word document before mammoth unzips it: an encrypted part, or parts mammoth reads (its XML) that
     unzip past MAX_FILE_BYTES by the zip's directory (a 30 KB .docx of one paragraph repeated unzips to 30 MB of
-    XML, which mammoth took 8 minutes and 1.3 GB to read on 2 busy cores), or packed tighter than MAX_ZIP_RATIO to 1
-    (``check_zip_ratio``, on the room each part really has: ``expansion.zipped_size``). Pictures are not counted:
-    mammoth leaves them zipped. Then its XML streamed (``expansion.word_xml_steps``, a step a piece): past
-    MAX_WORD_ELEMENTS, or declaring entities, it is given up. A part that unzips past what the directory says stops
-    there, as in ``zip_guards.unzip`` (a document.xml of 200 MB that says 2 KB is "broken" in 0.1 s and 0.2 MB)."""
+    XML, more than mammoth reads in any time a visitor waits: bench/README.md, "Hostile files"), or packed tighter
+    than MAX_ZIP_RATIO to 1 (``check_zip_ratio``, on the room each part really has: ``expansion.zipped_size``).
+    Pictures are not counted: mammoth leaves them zipped. Then its XML streamed (``expansion.word_xml_steps``, a
+    step a piece): past MAX_WORD_ELEMENTS, or declaring entities, it is given up. A part that unzips past what the
+    directory says stops there, as in ``zip_guards.unzip`` (a document.xml of 200 MB that says 2 KB is "broken" once
+    past its 2 KB)."""
     if any(m.flag_bits & 0x1 for m in archive.infolist()):
         raise read_error(name, "encrypted")
     parts = word_parts(archive)
