@@ -1,7 +1,7 @@
 """The compare view's controls: a question (a preset or typed) put to every technique at once, a row's name that
 opens its technique with the same question, and a tapped dot of the meaning map. raglab.page.compare_needs says
 what the run needs (wheels, texts to embed), raglab.compare runs it, raglab.meaning_map draws the map (in steps,
-the page drawing between them), raglab.ui.compare_html writes it, and the page model keeps and draws it."""
+the page drawing between them), and the page model keeps it, for raglab.ui.compare_html to write."""
 
 import asyncio
 
@@ -17,7 +17,6 @@ from raglab.page.status import compare_refusal
 async def compare_question(page, question: str) -> None:
     from raglab.compare import NO_MODEL, compare, probes
     from raglab.meaning_map import map_steps
-    from raglab.ui.compare_html import render_compared
 
     model = page.model
     asked = model.ask_compare(question)
@@ -48,8 +47,7 @@ async def compare_question(page, question: str) -> None:
             drawn = await drawing.Pace().run(map_steps(lab, plan.table, probes(compared)))
         if not model.newest(COMPARE, ticket):
             return
-        html = render_compared(compared.to_dict(), drawn.to_dict() if drawn else None)
-        page.draw(model.compared(ticket, html))
+        page.draw(model.compared(ticket, compared, drawn))
     except QuestionError as error:
         page.draw(model.compare_failed(ticket, str(error)))
     except Exception as error:  # the bridge or the model failed: say so, keep the page usable

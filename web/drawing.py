@@ -69,13 +69,19 @@ def draw_box(key: str, text: str) -> None:
     document.getElementById(f"q-{key}").value = text
 
 
-def draw_slot(key: str, html: str) -> None:
+def draw_slot(key: str, html) -> None:
+    """``html``: the slot's HTML, or its pre-rendered start (raglab.page.places.Begun), put back from the copy
+    lab_page.keep_starts made."""
     slot = document.getElementById(f"result-{key}")
     if document.body.classList.contains("embed"):
         # In a course page an answer never shrinks the frame: where the embed ends the course page, a shorter frame
         # would scroll the course page up under its reader. The slot keeps the height of the tallest answer so far.
         slot.style.minHeight = f"{slot.getBoundingClientRect().height}px"
-    slot.innerHTML = html
+    if isinstance(html, str):
+        slot.innerHTML = html
+        return
+    start = document.getElementById(f"start-{key}")
+    slot.replaceChildren(*([start.content.cloneNode(True)] if start else []))
 
 
 def draw_earlier(key: str, note: str) -> None:

@@ -10,7 +10,7 @@ from pyscript import document
 
 from raglab import Lab, QuestionError
 from raglab.documents.chunking import DEFAULT_SIZE, passage_count
-from raglab.page import FERNPORT, YOURS, PageModel, Start, proposal_needs, wheel_failure
+from raglab.page import COMPARE, FERNPORT, YOURS, PageModel, Start, proposal_needs, wheel_failure
 from raglab.proposals import NO_MODEL, NO_VECTORS, NOT_KEPT, propose_steps
 from raglab.techniques import TECHNIQUES
 from raglab.techniques.registry import NETWORKX, WHEELS
@@ -166,20 +166,29 @@ class PageGlue:
             await self.getting_ready[1]
 
 
+def keep_start(key: str) -> object:
+    """Slot ``key`` as the page began (its pre-rendered start), copied into a ``<template id="start-<key>">`` that
+    drawing.draw_slot puts back; the slot itself."""
+    slot = document.getElementById(f"result-{key}")
+    if slot:
+        kept = document.createElement("template")
+        kept.id = f"start-{key}"
+        kept.innerHTML = slot.innerHTML
+        document.body.append(kept)
+    return slot
+
+
 def compare_start() -> Start:
-    """The compare view as the page began: its pre-rendered view, and the question it is for."""
-    slot = document.getElementById("result-compare")
-    if not slot:
-        return Start("")
-    view = slot.querySelector(".compared-view")
-    return Start(slot.innerHTML, view.dataset.question if view else "")
+    """The compare view as the page began: the question of its pre-rendered view."""
+    slot = keep_start(COMPARE)
+    view = slot.querySelector(".compared-view") if slot else None
+    return Start(view.dataset.question if view else "")
 
 
 def starts(lab: Lab) -> dict[str, Start]:
     """Each section as the page began: its pre-rendered result, for its first preset."""
     out = {}
     for key in TECHNIQUES:
-        slot = document.getElementById(f"result-{key}")
-        shown = slot.querySelector(".summary")
-        out[key] = Start(slot.innerHTML, next(iter(lab.corpus.presets.get(key, ())), "") if shown else "")
+        shown = keep_start(key).querySelector(".summary")
+        out[key] = Start(next(iter(lab.corpus.presets.get(key, ())), "") if shown else "")
     return out

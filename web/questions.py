@@ -42,8 +42,6 @@ async def answer(
     """Run one technique and show its result; a question that cannot be used keeps the last result. False when
     nothing was drawn. ``given``: the technique's inputs and options by name; ``remember``: the question goes into
     the address (a question the visitor asked, not one an address asked again)."""
-    from raglab.ui import render_result
-
     given, model, t = dict(given or {}), page.model, TECHNIQUES[key]
     asked = model.ask(key, question, given, source)
     page.draw(asked.changes)
@@ -67,8 +65,7 @@ async def answer(
         if not model.newest(key, ticket):
             return False
         result = run(lab, key, question, **options, **ready)
-        drawn = render_result(result, names_by_rules=page.corpus == YOURS)
-        changes = model.answered(key, ticket, result, drawn, here() if remember else None)
+        changes = model.answered(key, ticket, result, here() if remember else None)
         page.draw(changes)
         if t.meaning:
             asyncio.ensure_future(page.site.load_numpy())  # in the background: the answer is already shown

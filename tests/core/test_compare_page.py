@@ -10,9 +10,16 @@ from raglab.page import COMPARE, FERNPORT, YOURS, Start
 from raglab.ui.compare_html import compare_start_yours, render_compare_section, render_compared
 from raglab.ui.map_svg import map_figure
 
+LAB = Lab()
+FISH, BAKES = compare(LAB, "Who sells fish?"), compare(LAB, "Who bakes?")
+
 
 def page() -> PageModel:
-    return PageModel({"plain": Start("<p>plain</p>")}, keys=["plain"], compare_start=Start("<p>first</p>", "Q?"))
+    return PageModel({"plain": Start()}, keys=["plain"], compare_start=Start("Q?"))
+
+
+def drawn(compared) -> str:
+    return render_compared(compared.to_dict())
 
 
 def test_a_compared_question_draws_its_view_and_only_the_newest_draws():
@@ -20,33 +27,39 @@ def test_a_compared_question_draws_its_view_and_only_the_newest_draws():
     first = model.ask_compare("Who sells fish?")
     assert first.changes.of("busy") == {COMPARE: True}
     second = model.ask_compare("Who bakes?")
-    assert not model.compared(first.ticket, "<p>fish</p>")
-    drawn = model.compared(second.ticket, "<p>bakes</p>")
-    assert drawn.of("slot") == {COMPARE: "<p>bakes</p>"} and drawn.of("busy") == {COMPARE: False}
+    assert not model.compared(first.ticket, FISH)
+    shown = model.compared(second.ticket, BAKES)
+    assert shown.of("slot") == {COMPARE: drawn(BAKES)} and shown.of("busy") == {COMPARE: False}
 
 
 def test_each_corpus_keeps_its_own_view_and_new_documents_clear_the_visitors():
     model = page()
     model.documents_changed(1, 3, FERNPORT)
-    model.compared(model.ask_compare("Who sells fish?").ticket, "<p>fernport view</p>")
+    model.compared(model.ask_compare("Who sells fish?").ticket, FISH)
     switched = model.switch(YOURS)
     assert switched.of("slot")[COMPARE] == compare_start_yours()
-    model.compared(model.ask_compare("Who is Ada?").ticket, "<p>your view</p>")
-    assert model.switch(FERNPORT).of("slot")[COMPARE] == "<p>fernport view</p>"
-    assert model.switch(YOURS).of("slot")[COMPARE] == "<p>your view</p>"
+    model.compared(model.ask_compare("Who bakes?").ticket, BAKES)
+    assert model.switch(FERNPORT).of("slot")[COMPARE] == drawn(FISH)
+    assert model.switch(YOURS).of("slot")[COMPARE] == drawn(BAKES)
     assert model.documents_changed(2, 5, YOURS).of("slot")[COMPARE] == compare_start_yours()
+
+
+def test_the_site_compare_view_is_its_pre_rendered_start_until_a_question():
+    model = page()
+    model.documents_changed(1, 3, YOURS)
+    assert model.switch(FERNPORT).of("slot")[COMPARE] == "<pre-rendered compare>"
 
 
 def test_a_view_drawn_before_the_visitors_vectors_says_when_they_are_made():
     model = page()
     model.documents_changed(1, 3, YOURS, vectors=(0, 3))
     model.ready()
-    model.compared(model.ask_compare("Who is Ada?").ticket, "<p>rows, some not run</p>")
+    model.compared(model.ask_compare("Who sells fish?").ticket, FISH)
     assert model.vectors_counted(2, 3).of("slot") == {}
     made = model.vectors_counted(3, 3).of("slot")[COMPARE]
-    assert made.startswith('<p class="message vectors-since">') and made.endswith("<p>rows, some not run</p>")
-    again = model.compared(model.ask_compare("Who is Ada?").ticket, "<p>every row</p>")
-    assert again.of("slot") == {COMPARE: "<p>every row</p>"}
+    assert made.startswith('<p class="message vectors-since">') and made.endswith(drawn(FISH))
+    again = model.compared(model.ask_compare("Who bakes?").ticket, BAKES)
+    assert again.of("slot") == {COMPARE: drawn(BAKES)}
 
 
 def test_on_documents_not_ready_a_compared_question_waits_and_a_failure_is_said():

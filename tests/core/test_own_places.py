@@ -15,7 +15,7 @@ GRAPH = Proposals({"graph": (Proposal("graph", "What is Ana Silva?", "finds tabl
 
 
 def _page() -> PageModel:
-    return PageModel({key: Start("") for key in TECHNIQUES})
+    return PageModel({key: Start() for key in TECHNIQUES})
 
 
 def test_the_places_are_empty_as_pre_rendered_until_documents_are_kept():

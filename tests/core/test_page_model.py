@@ -7,6 +7,7 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 import pytest
+from drawn_page import Drawn, stand_in, start
 from drawn_page import DrawnPage as PageModel
 
 from raglab import Lab, run
@@ -29,18 +30,14 @@ def html(key: str, question: str) -> str:
     return f"<result {key}: {question}>"
 
 
-def start(key: str) -> str:
-    return f"<pre-rendered {key}>"
-
-
 @pytest.fixture
 def page() -> PageModel:
-    return PageModel({key: Start(start(key), PRESETS[key][0]) for key in TECHNIQUES})
+    return PageModel({key: Start(PRESETS[key][0]) for key in TECHNIQUES})
 
 
 def answer(page, key, question, search=None, **given):
     asked = page.ask(key, question, given)
-    return page.answered(key, asked.ticket, None, html(key, question), search)
+    return page.answered(key, asked.ticket, Drawn(question, html(key, question)), search)
 
 
 def url(pairs, focus):
@@ -73,24 +70,24 @@ def test_only_the_newest_question_of_a_section_draws(page):
     first = page.ask("plain", "ferry")
     second = page.ask("plain", "boat")
     assert (first.ticket, second.ticket) == (1, 2)
-    assert not page.answered("plain", first.ticket, None, html("plain", "ferry"))
+    assert not page.answered("plain", first.ticket, Drawn("ferry", html("plain", "ferry")))
     assert not page.failed("plain", first.ticket, "ferry", "Something went wrong.")
-    drawn = page.answered("plain", second.ticket, None, html("plain", "boat"))
+    drawn = page.answered("plain", second.ticket, Drawn("boat", html("plain", "boat")))
     assert drawn.draws == (("slot", "plain", "<result plain: boat>"), ("busy", "plain", False))
 
 
 def test_a_question_marks_its_section_busy_until_it_draws(page):
     asked = page.ask("graph", "Who is the lighthouse guide?")
     assert asked.changes.draws == (("busy", "graph", True),)
-    assert page.answered("graph", asked.ticket, None, "<graph>").of("busy") == {"graph": False}
+    assert page.answered("graph", asked.ticket, Drawn("", "<graph>")).of("busy") == {"graph": False}
 
 
 def test_a_question_still_under_way_draws_nothing_after_the_switch(page):
     yours(page, made=346)
     asked = page.ask("plain", "ferry")
     page.switch("fernport")
-    assert not page.answered("plain", asked.ticket, None, html("plain", "ferry"))
-    assert page.drawn["slot", "plain"] == start("plain")
+    assert not page.answered("plain", asked.ticket, Drawn("ferry", html("plain", "ferry")))
+    assert stand_in(page.drawn["slot", "plain"]) == start("plain")
 
 
 # --- the address, and Back and Forward ---------------------------------------------------------------------------
@@ -149,7 +146,7 @@ def test_a_result_drawn_with_what_the_model_wrote_is_not_what_the_address_asks_f
     question = PRESETS["hyde"][1]
     address = answer(page, "hyde", question, search="").address
     asked = page.ask("hyde", question, {"hypothetical": "Dogs stay on a lead."}, source="model")
-    page.answered("hyde", asked.ticket, None, "<the model's answer searched>")
+    page.answered("hyde", asked.ticket, Drawn("", "<the model's answer searched>"))
     assert go(page, address.url) == {"hyde": (html("hyde", question), (question, {}), None)}
 
 
@@ -293,7 +290,7 @@ def test_a_question_waits_for_the_documents_and_says_how_far_they_are(page):
         "plain": "Getting your documents ready: 64 of 600 documents cut into passages. Your question is answered then."
     }
     assert page.ready().of("line") == {"plain": ""}
-    assert page.answered("plain", asked.ticket, None, "<notes>").of("slot") == {"plain": "<notes>"}
+    assert page.answered("plain", asked.ticket, Drawn("", "<notes>")).of("slot") == {"plain": "<notes>"}
 
 
 # --- a question that draws nothing, and the models -----------------------------------------------------------
@@ -308,7 +305,9 @@ def test_a_question_that_draws_nothing_marks_the_result_kept(page):
         "hyde": f"The result below is for an earlier question, “{PRESETS['hyde'][0]}”, not for “{typed}”."
     }
     assert page.ask("hyde", PRESETS["hyde"][1]).changes.of("line") == {"hyde": ""}
-    drawn = page.answered("hyde", page.sections["hyde"].ticket, None, html("hyde", PRESETS["hyde"][1]))
+    drawn = page.answered(
+        "hyde", page.sections["hyde"].ticket, Drawn(PRESETS["hyde"][1], html("hyde", PRESETS["hyde"][1]))
+    )
     assert drawn.of("earlier") == {"hyde": ""}
 
 
@@ -331,7 +330,7 @@ def test_the_lines_waiting_for_the_embedding_model_follow_it_and_keep_its_failur
     failed = page.failed("hybrid", waiting.ticket, "Is there a pool?")
     assert failed.of("line") == {} and failed.of("busy") == {"hybrid": False}
     assert page.model_moved("embed", failure.move("removed")).of("line") == {}  # its failure, with Try again, stays
-    assert page.answered("plain", other.ticket, None, "<ferry>").of("line") == {}
+    assert page.answered("plain", other.ticket, Drawn("", "<ferry>")).of("line") == {}
 
 
 def test_the_language_models_state_shows_in_the_panel_of_the_section_it_answers(page):
@@ -369,3 +368,37 @@ def test_a_request_of_your_documents_shows_the_models_state_then_its_own_words(p
     second = page.request("yours")
     assert second.changes.of("line") == {"yours": ""}
     assert not page.finished("yours", first.ticket) and page.sections["yours"].busy
+
+
+def test_the_page_model_keeps_results_and_never_their_markup():
+    """The slots are drawn as HTML by raglab.ui, from the results the page model keeps: nothing it holds is
+    markup (a string walked from its state, results and compare views aside, never holds a tag)."""
+    from dataclasses import fields, is_dataclass
+
+    from raglab.compare import Compared, compare
+    from raglab.result import Result
+
+    lab, page = Lab(), PageModel({key: Start(PRESETS[key][0]) for key in TECHNIQUES})
+    for key in ("plain", "graph"):
+        asked = page.ask(key, TYPED)
+        assert page.answered(key, asked.ticket, run(lab, key, TYPED), "").of("slot")[key].startswith("<")
+    assert "<" in page.compared(page.ask_compare(TYPED).ticket, compare(lab, TYPED)).of("slot")["compare"]
+
+    def strings(value, depth=0):
+        if isinstance(value, (Result, Compared)) or depth > 8:
+            return
+        if isinstance(value, str):
+            yield value
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                yield from strings(k, depth + 1)
+                yield from strings(v, depth + 1)
+        elif isinstance(value, (list, tuple, set, frozenset)):
+            for v in value:
+                yield from strings(v, depth + 1)
+        elif is_dataclass(value):
+            for f in fields(value):
+                yield from strings(getattr(value, f.name), depth + 1)
+
+    held = [s for value in vars(page).values() for s in strings(value)]
+    assert held and not [s for s in held if "<" in s]

@@ -59,7 +59,7 @@ def test_the_page_keeps_what_the_device_held_for_the_rest_of_the_visit():
     from raglab.page.answers import Start
     from raglab.page.model import PageModel
 
-    page = PageModel({"plain": Start("<p>start</p>", "How much does the ferry cost?")}, keys=["plain"])
+    page = PageModel({"plain": Start("How much does the ferry cost?")}, keys=["plain"])
     assert page.prompt_room(40_960, 256).tokens == 40_704
     assert page.model_out_of_memory(40_960, 256, 7_219) == 3_609
     assert page.prompt_room(40_960, 256) == Room(40_960, 256, held=3_609)

@@ -1,7 +1,7 @@
 """The values the page model takes and gives: a section's start and its view on one corpus, and what an event
 answers (``Changes`` to draw; a question's ticket; what an opened address asks to redraw).
 
->>> Changes((("slot", "plain", "<p>…</p>"), ("busy", "plain", False))).of("busy")
+>>> Changes((("line", "compare", "Ready"), ("busy", "plain", False))).of("busy")
 {'plain': False}
 """
 
@@ -29,30 +29,30 @@ def corpus_named(value: object) -> str:
 
 @dataclass(frozen=True)
 class Start:
-    """A section as the page began on the site's corpus: its pre-rendered HTML, and the question of the result it
-    holds ("" when it holds none)."""
+    """A section as the page began on the site's corpus: the question of the pre-rendered result it holds ("" when
+    it holds none). Its HTML stays the page's (``places.Begun``)."""
 
-    html: str
     question: str = ""
 
 
 @dataclass(frozen=True)
 class View:
-    """What a section shows on one corpus: the entry that drew it (None: as the page began), the result and its
-    HTML (None: the start), and a question asked since that drew nothing (the result is marked as an earlier one's)."""
+    """What a section shows on one corpus: the entry that drew it (None: as the page began, its start), the result
+    (None: the start, not yet run), and a question asked since that drew nothing (the result is marked as an
+    earlier one's)."""
 
     entry: tuple | None = None
     result: Result | None = None
-    html: str | None = None
     earlier: str = ""
 
 
 @dataclass(frozen=True)
 class Changes:
     """What to draw, in order, as ``(what, key, value)``: "corpus" (key "", the documents searched now), "box" (a
-    question box's text), "form" (a section's form as ``(question, given)`` asked it), "slot" (``result-<key>``'s
-    HTML), "earlier" (the note above a result kept for an earlier question; "" none), "busy", "line" (``msg-<key>``'s
-    HTML), "panel" (the language model's state in ``model-<key>``); and the address to write, if any."""
+    question box's text), "form" (a section's form as ``(question, given)`` asked it), "slot" (what
+    ``result-<key>`` shows), "earlier" (the note above a result kept for an earlier question; "" none), "busy",
+    "line" (``msg-<key>``), "panel" (the language model's state in ``model-<key>``); and the address to write, if
+    any. A value is a raglab.page.places value (raglab.ui.places_html draws it), a box's text or a flag."""
 
     draws: tuple[tuple[str, str, Any], ...] = ()
     address: Address | None = None

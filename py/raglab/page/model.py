@@ -6,13 +6,15 @@ documents, their vectors or a model changed; Back or Forward to an address) and 
 which the glue (web/main.py) draws. What a section says about the lab is derived from the lab's facts after every
 event (status.py), so it cannot go stale.
 
->>> page = PageModel({"plain": Start("<p>first preset</p>", "How much does the ferry cost?")}, keys=["plain"])
+>>> from raglab import Lab, run
+>>> page = PageModel({"plain": Start("How much does the ferry cost?")}, keys=["plain"])
 >>> asked = page.ask("plain", "When does the market open?")
 >>> asked.changes.of("busy")
 {'plain': True}
->>> done = page.answered("plain", asked.ticket, None, "<p>market</p>", search="")
->>> done.of("slot"), done.of("busy"), done.address
-({'plain': '<p>market</p>'}, {'plain': False}, Address(url='#plain&q.plain=When+does+the+market+open%3F', push=True))
+>>> result = run(Lab(), "plain", "When does the market open?")
+>>> done = page.answered("plain", asked.ticket, result, search="")
+>>> done.of("slot")["plain"].result is result, done.of("busy"), done.address
+(True, {'plain': False}, Address(url='#plain&q.plain=When+does+the+market+open%3F', push=True))
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ from .answers import COMPARE, FERNPORT, YOURS, Asked, Changes, Opening, Restore,
 from .links import asked_in, link_entry
 from .model_state import ModelState
 from .opening import open_address, restore
-from .screen import differences, question_of, screen
+from .places import ComparedView
+from .screen import differences, question_of, screen, shown
 from .section import Section
 from .status import Facts, earlier_note, refusal
 
@@ -50,9 +53,10 @@ class PageModel:
     ):
         self.keys = tuple(keys if keys is not None else TECHNIQUES)
         self.starts = dict(starts)
-        self.compare_start = compare_start or Start("")
-        # the compare view on each corpus, and whether every passage had its vector when it was drawn
-        self.compared_html: dict[str, tuple[str, bool] | None] = {FERNPORT: None, YOURS: None}
+        self.compare_start = compare_start or Start()
+        # the compare view on each corpus (raglab.compare.Compared, and its meaning map or None), and whether every
+        # passage had its vector when it was drawn
+        self.compared_views: dict[str, tuple[Any, Any, bool] | None] = {FERNPORT: None, YOURS: None}
         self.site_corpus = site_corpus  # a site of several corpora: which page's documents (in the address)
         self.corpus = FERNPORT
         self.facts = Facts()
@@ -116,7 +120,7 @@ class PageModel:
         return self.sections[key].ticket == ticket
 
     def keep_start_result(self, key: str, result: Result) -> None:
-        """The start's result, run for "Ask the model" (the pre-rendered HTML is the same)."""
+        """The start's result, run for "Ask the model" (the slot still shows the pre-rendered start: the same)."""
         view = self.views[self.corpus][key]
         if view.result is None and view.entry is None:
             self.start_results[self.corpus, key] = result
@@ -146,14 +150,15 @@ class PageModel:
         self.sections[COMPARE] = section.move("wait_ready") if wait else section
         return Asked(section.ticket, self.changes(), wait_ready=wait)
 
-    def compared(self, ticket: int, html: str) -> Changes:
-        """The compare view drawn for the documents it was asked of; nothing when a newer question came first."""
+    def compared(self, ticket: int, compared: Any, meaning: Any = None) -> Changes:
+        """The compare view of the documents it was asked of (``compared``: a raglab.compare.Compared; ``meaning``:
+        its raglab.meaning_map.MeaningMap, None without vectors); nothing when a newer question came first."""
         section = self.sections[COMPARE]
         if section.ticket != ticket or not section.busy or section.asking is None:
             return Changes()
-        self.compared_html[section.asking[0]] = (html, self.facts.vectors_complete)
+        self.compared_views[section.asking[0]] = (compared, meaning, self.facts.vectors_complete)
         self.sections[COMPARE] = section.move("answer", ticket)
-        return self.changes([("slot", COMPARE, html)])
+        return self.changes([("slot", COMPARE, ComparedView(compared, meaning))])
 
     def compare_failed(self, ticket: int, message: str | None = None) -> Changes:
         """The compared question drew nothing: ``message`` says why (None: the embedding model's failure, as its
@@ -184,14 +189,14 @@ class PageModel:
         self.sections[key] = self.sections[key].move("embedded", ticket)
         return self.changes()
 
-    def answered(self, key: str, ticket: int, result: Result | None, html: str, search: str | None = None) -> Changes:
-        """The question's result drawn, kept for Back and Forward, and, given the address it was asked at
+    def answered(self, key: str, ticket: int, result: Result, search: str | None = None) -> Changes:
+        """The question's result shown, kept for Back and Forward, and, given the address it was asked at
         (``search``, "?...#..."), written into the address. Nothing when a newer question came first."""
         section = self.sections[key]
         if section.ticket != ticket or not section.busy or section.asking is None:
             return Changes()
         corpus, entry = section.asking
-        view = View(entry, result, html)
+        view = View(entry, result)
         self.views[corpus][key] = view
         if BY_MODEL not in entry:
             self.memo.pop((corpus, key, entry), None)
@@ -203,7 +208,7 @@ class PageModel:
         if search is not None:
             self.links[corpus][key] = entry
             address = self.address(search, key)
-        return self.changes([("slot", key, html)], address)
+        return self.changes([("slot", key, shown(self, view, key))], address)
 
     def failed(self, key: str, ticket: int, question: str = "", message: str | None = None) -> Changes:
         """The question (or request) drew nothing: ``message`` says why (None: the embedding model's failure, kept
@@ -258,7 +263,7 @@ class PageModel:
         self.own_version += 1
         self.own_size, self.own_words, self.proposals = passage_size, dict(related_words or {}), None
         self.views[YOURS] = {key: View() for key in self.keys}
-        self.compared_html[YOURS] = None
+        self.compared_views[YOURS] = None
         self.memo = {k: v for k, v in self.memo.items() if k[0] != YOURS}
         self.start_results = {k: v for k, v in self.start_results.items() if k[0] != YOURS}
         self.links[YOURS], self.boxes[YOURS] = {}, {}

@@ -11,7 +11,7 @@ from ..techniques import TECHNIQUES
 from .address import read
 from .answers import FERNPORT, YOURS, Opening, Restore, View
 from .links import asked_in
-from .screen import start_view
+from .screen import shown
 from .status import link_sentence
 
 if TYPE_CHECKING:
@@ -56,8 +56,7 @@ def restore(page: PageModel, key: str, token: int) -> Restore:
         return Restore(page.changes([form]), rerun=(question, given))
     page.sections[key] = page.sections[key].move("reset")
     page.views[corpus][key] = kept
-    slot = kept.html if kept.html is not None else start_view(page, key)
-    return Restore(page.changes([form, ("slot", key, slot)]))
+    return Restore(page.changes([form, ("slot", key, shown(page, kept, key))]))
 
 
 __all__ = ["open_address", "restore"]

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ..documents.chunking import PassageSize
 from ..proposals import Proposals
+from ..result import Result
 from .model_state import ModelState
 
 
@@ -37,15 +38,50 @@ class Message:
     text: str
 
 
+@dataclass(frozen=True, eq=False)
+class Shown:
+    """A result slot showing a technique's result (``names_by_rules``: on the visitor's documents, whose names the
+    rules found). The same result is the same value: it is compared by identity, never field by field."""
+
+    kind: ClassVar[str] = "result"
+    result: Result
+    names_by_rules: bool = False
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Shown) and other.result is self.result and other.names_by_rules == self.names_by_rules
+
+    __hash__ = object.__hash__
+
+
 @dataclass(frozen=True)
+class Begun:
+    """A slot as the page began on the site's corpus: its pre-rendered start, which the page keeps (``key``: the
+    section, or the compare view)."""
+
+    kind: ClassVar[str] = "start"
+    key: str
+
+
+@dataclass(frozen=True, eq=False)
 class ComparedView:
-    """The compare view's slot: the view drawn (``html``, by raglab.ui.compare_html; "" none yet), whether the
-    visitor's vectors were all made since it was drawn, and whether it is the visitor's documents' start."""
+    """The compare view's slot: the question put to every technique (``compared``, a raglab.compare.Compared) and
+    its meaning map (``meaning``, a raglab.meaning_map.MeaningMap; None: no vectors), whether the visitor's
+    vectors were all made since it was drawn; or, with no ``compared``, the visitor's documents' start. Compared by
+    identity, like ``Shown``."""
 
     kind: ClassVar[str] = "compared"
-    html: str = ""
+    compared: Any = None
+    meaning: Any = None
     vectors_since: bool = False
-    yours_start: bool = False
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, ComparedView)
+            and (other.compared is self.compared and other.meaning is self.meaning)
+            and other.vectors_since == self.vectors_since
+        )
+
+    __hash__ = object.__hash__
 
 
 @dataclass(frozen=True)
@@ -97,4 +133,4 @@ class Proposed:
         return cls(mine, key, presets)
 
 
-__all__ = ["ComparedView", "DocumentsLine", "Line", "Message", "Proposed", "WordList"]
+__all__ = ["Begun", "ComparedView", "DocumentsLine", "Line", "Message", "Proposed", "Shown", "WordList"]

@@ -1,6 +1,6 @@
-"""What the page shows, derived from the page model's state after every event: each place's value (a result's
-HTML as the glue drew it, or a raglab.page.places value that raglab.ui.places_html draws), and which places differ
-from what was drawn. Nothing here is drawn once and left: ``screen`` is asked again after every event.
+"""What the page shows, derived from the page model's state after every event: each place's value (a
+raglab.page.places value that raglab.ui.places_html draws, or a box's text, a flag), and which places differ from
+what was drawn. Nothing here is drawn once and left: ``screen`` is asked again after every event.
 
 >>> differences({("line", "plain"): "a"}, {("line", "plain"): "b", ("busy", "plain"): False}, ())
 (('line', 'plain', 'b'), ('busy', 'plain', False))
@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..techniques import TECHNIQUES
 from .answers import COMPARE, FERNPORT, YOURS, View
-from .places import ComparedView, DocumentsLine, Line, Message, Proposed, WordList
+from .places import Begun, ComparedView, DocumentsLine, Line, Message, Proposed, Shown, WordList
 from .section import line
 from .status import earlier_note, start_message
 
@@ -25,17 +25,16 @@ def screen(page: PageModel) -> dict[tuple[str, str], Any]:
     out: dict[tuple[str, str], Any] = {}
     for key in page.keys:
         view = page.views[page.corpus][key]
-        out["slot", key] = view.html if view.html is not None else start_view(page, key)
+        out["slot", key] = shown(page, view, key)
         out["earlier", key] = earlier_note(question_of(page, view, key), view.earlier) if view.earlier else ""
         out["busy", key] = page.sections[key].busy
-    compared = page.compared_html[page.corpus]
-    if compared is None:
-        yours = page.corpus == YOURS
-        out["slot", COMPARE] = ComparedView("" if yours else page.compare_start.html, yours_start=yours)
+    kept = page.compared_views[page.corpus]
+    if kept is None:
+        out["slot", COMPARE] = ComparedView() if page.corpus == YOURS else Begun(COMPARE)
     else:  # drawn before the visitor's vectors were all made: the rows that did not run say so, and so does this
-        html, had_vectors = compared
+        compared, meaning, had_vectors = kept
         later = page.corpus == YOURS and not had_vectors and page.facts.vectors_complete
-        out["slot", COMPARE] = ComparedView(html, vectors_since=later)
+        out["slot", COMPARE] = ComparedView(compared, meaning, vectors_since=later)
     out["busy", COMPARE] = page.sections[COMPARE].busy
     for key, section in page.sections.items():
         out["line", key] = line(section, page.facts, TECHNIQUES.get(key))
@@ -61,12 +60,19 @@ def own_places(page: PageModel) -> dict[tuple[str, str], Any]:
     return out
 
 
-def start_view(page: PageModel, key: str) -> str | Message:
+def shown(page: PageModel, view: View, key: str) -> Shown | Begun | Message:
+    """What section ``key``'s slot shows of ``view``: its result once a question drew it, else its start."""
+    if view.entry is not None and view.result is not None:
+        return Shown(view.result, names_by_rules=page.corpus == YOURS)
+    return start_view(page, key)
+
+
+def start_view(page: PageModel, key: str) -> Begun | Message:
     """A section's slot before a question: on the visitor's documents, what its technique waits for or how
     much it searches; on the site's, its pre-rendered start."""
     if page.corpus == YOURS:
         return Message(start_message(TECHNIQUES[key], page.facts))
-    return page.starts[key].html if key in page.starts else ""
+    return Begun(key)
 
 
 def question_of(page: PageModel, view: View, key: str) -> str:
@@ -91,4 +97,4 @@ def differences(
     return tuple(draws)
 
 
-__all__ = ["differences", "own_places", "question_of", "screen", "start_view"]
+__all__ = ["differences", "own_places", "question_of", "screen", "shown", "start_view"]

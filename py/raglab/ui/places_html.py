@@ -1,7 +1,7 @@
 """A place of the page drawn from the value the page model says it shows (raglab.page.places): a section's line,
-a model's panel, a slot's sentence, the compare view, and the places for the visitor's documents. A value is read
-by its ``kind`` and its fields, so this layer imports nothing above it; a string is HTML the glue rendered already
-(a result, a pre-rendered start) and is drawn as it is.
+a model's panel, a slot's result or sentence, the compare view, and the places for the visitor's documents. A value
+is read by its ``kind`` and its fields, so this layer imports nothing above it. A slot's pre-rendered start
+(``kind`` "start") is the page's own markup: it is handed on as it is, for the glue to put back.
 
 >>> from types import SimpleNamespace as Value
 >>> render(Value(kind="line", text="A < B", model=None, part="embed"))
@@ -18,7 +18,7 @@ from dataclasses import replace
 from html import escape
 from typing import Any
 
-from .compare_html import compare_start_yours, vectors_made_since
+from .compare_html import compare_start_yours, render_compared, vectors_made_since
 from .model_panel import MODEL_NAMES, render_model_state
 from .own_html import documents_line, own_presets, own_try, try_first, word_list_line
 
@@ -30,9 +30,16 @@ def render_line(value: Any) -> str:
 
 
 def render_compared_place(value: Any) -> str:
-    if value.yours_start:
+    if value.compared is None:
         return compare_start_yours()
-    return (vectors_made_since() if value.vectors_since else "") + value.html
+    meaning = value.meaning.to_dict() if value.meaning is not None else None
+    return (vectors_made_since() if value.vectors_since else "") + render_compared(value.compared.to_dict(), meaning)
+
+
+def render_shown(value: Any) -> str:
+    from .result_html import render_result  # on the first result, not at the page's start (raglab.ui)
+
+    return render_result(value.result, names_by_rules=value.names_by_rules)
 
 
 def render_proposed(value: Any) -> str:
@@ -44,6 +51,7 @@ def render_proposed(value: Any) -> str:
 RENDERERS = {
     "line": render_line,
     "message": lambda value: f'<p class="message">{escape(value.text)}</p>',
+    "result": render_shown,
     "compared": render_compared_place,
     "documents": lambda value: documents_line(value.documents, value.passages, value.size),
     "word-list": lambda value: word_list_line(value.words),
@@ -52,7 +60,7 @@ RENDERERS = {
 
 
 def render(value: Any) -> Any:
-    """``value`` as its place holds it: a page model's value drawn, anything else (HTML, a flag, a box's text)
+    """``value`` as its place holds it: a page model's value drawn, anything else (a start, a flag, a box's text)
     as it is."""
     kind = getattr(value, "kind", None)
     return RENDERERS[kind](value) if kind in RENDERERS else value
