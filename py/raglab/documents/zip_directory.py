@@ -7,13 +7,9 @@ count, and each entry (``PK\\x01\\x02``) is 46 bytes of fixed fields, then its n
 (PKWARE's APPNOTE.TXT, 4.3.12 and 4.3.16). A zip this plain reading does not follow (ZIP64, a damaged or odd
 directory) is listed by zipfile instead, which says what is wrong with it.
 
->>> import io, zipfile
 >>> from raglab.documents.steps import run_steps
->>> packed = io.BytesIO()
->>> with zipfile.ZipFile(packed, "w") as z:
-...     z.writestr("a.txt", b"Boats sail."), z.writestr("notes/b.md", b"# B")
-(None, None)
->>> run_steps(names_steps("documents.zip", packed.getvalue()))
+>>> from raglab.documents.zip_export import zipped
+>>> run_steps(names_steps("documents.zip", zipped({"a.txt": "Boats sail.", "notes/b.md": "# B"})))
 ['a.txt', 'notes/b.md']
 """
 

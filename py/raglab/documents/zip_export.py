@@ -24,18 +24,29 @@ def folder_zip(
     """The documents as a corpus folder, zipped: ``01-slug.md`` each (see ``document_markdown``), and
     synonyms.toml, presets.toml and passages.toml when there is a word list, presets, or a passage size other
     than 2 sentences; entities.toml when names are given."""
-    out = io.BytesIO()
     width = max(2, len(str(len(documents))))
+    files = {f"{n:0{width}}-{doc.slug}.md": document_markdown(doc) for n, doc in enumerate(documents, 1)}
+    if related_words:
+        files["synonyms.toml"] = toml_table("related", related_words)
+    if presets:
+        files["presets.toml"] = toml_table("presets", presets)
+    if passage_size != DEFAULT_SIZE:
+        files[PASSAGES_FILE] = passages_toml(passage_size)
+    if entities := list(entities):
+        note = "The names in these documents (found by rules, with your edits) for Graph RAG."
+        files["entities.toml"] = entities_toml(entities, note)
+    return zipped(files)
+
+
+def zipped(files: Mapping[str, str | bytes]) -> bytes:
+    """A zip of ``files`` (a member's name: its text or bytes), deflated, in their order.
+
+    >>> import zipfile, io
+    >>> zipfile.ZipFile(io.BytesIO(zipped({"a.txt": "Boats sail.", "b/c.md": b"# C"}))).namelist()
+    ['a.txt', 'b/c.md']
+    """
+    out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
-        for n, doc in enumerate(documents, 1):
-            archive.writestr(f"{n:0{width}}-{doc.slug}.md", document_markdown(doc))
-        if related_words:
-            archive.writestr("synonyms.toml", toml_table("related", related_words))
-        if presets:
-            archive.writestr("presets.toml", toml_table("presets", presets))
-        if passage_size != DEFAULT_SIZE:
-            archive.writestr(PASSAGES_FILE, passages_toml(passage_size))
-        if entities := list(entities):
-            note = "The names in these documents (found by rules, with your edits) for Graph RAG."
-            archive.writestr("entities.toml", entities_toml(entities, note))
+        for name, data in files.items():
+            archive.writestr(name, data)
     return out.getvalue()

@@ -49,11 +49,8 @@ def unzip(archive: Zip, member: zipfile.ZipInfo) -> bytes:
     check the checksum: read at exactly that size, a member that says 200 bytes and unzips to 200 MB is "damaged"
     after 200 bytes (0.02 s, 0.1 MB), so the bytes counted, those unzipped, never pass what the directory said.
 
-    >>> packed = io.BytesIO()
-    >>> with zipfile.ZipFile(packed, "w") as z:
-    ...     z.writestr("a.txt", b"Boats sail."), z.writestr("b.txt", b"Ferries too.")
-    (None, None)
-    >>> archive = open_zip("documents.zip", packed.getvalue())
+    >>> from raglab.documents.zip_export import zipped
+    >>> archive = open_zip("documents.zip", zipped({"a.txt": "Boats sail.", "b.txt": "Ferries too."}))
     >>> [unzip(archive, m) for m in archive.infolist()], archive.unzipped
     ([b'Boats sail.', b'Ferries too.'], 23)
     """

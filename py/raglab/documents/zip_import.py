@@ -43,13 +43,9 @@ def zip_steps(
     picks are checked and unzipped, not read: they are the collection's ``unread`` (name, bytes), in order, for the
     caller's own readers (the page's pdf.js and mammoth, as for files dropped one by one).
 
-    >>> import io, zipfile
     >>> from raglab.documents.steps import run_steps
-    >>> packed = io.BytesIO()
-    >>> with zipfile.ZipFile(packed, "w") as z:
-    ...     z.writestr("a.txt", b"Boats sail."), z.writestr("b.txt", b"Ferries too.")
-    (None, None)
-    >>> steps = zip_steps(packed.getvalue())
+    >>> from raglab.documents.zip_export import zipped
+    >>> steps = zip_steps(zipped({"a.txt": "Boats sail.", "b.txt": "Ferries too."}))
     >>> next(steps), next(steps)
     ('a.txt', 'b.txt')
     >>> [d.slug for d in run_steps(steps).documents]
@@ -138,16 +134,13 @@ def add_read(collection: Collection, read: Iterable[Document | ReadError], where
     ``read_steps`` adds what it reads, then all in the zip's order (``zip_rows``); a CorpusError naming ``where``
     when the zip then gives nothing.
 
-    >>> import io, zipfile
     >>> from raglab.documents.steps import run_steps
-    >>> packed = io.BytesIO()
-    >>> with zipfile.ZipFile(packed, "w") as z:
-    ...     z.writestr("a.txt", b"Boats sail."), z.writestr("b.pdf", b"%PDF-1.4 ...")
-    (None, None)
-    >>> zipped = run_steps(zip_steps(packed.getvalue(), leave=lambda n: n.endswith(".pdf")))
-    >>> [d.slug for d in zipped.documents], [n for n, _ in zipped.unread]
+    >>> from raglab.documents.zip_export import zipped
+    >>> packed = zipped({"a.txt": "Boats sail.", "b.pdf": b"%PDF-1.4 ..."})
+    >>> so_far = run_steps(zip_steps(packed, leave=lambda n: n.endswith(".pdf")))
+    >>> [d.slug for d in so_far.documents], [n for n, _ in so_far.unread]
     (['a'], ['b.pdf'])
-    >>> [d.slug for d in add_read(zipped, [read_file("b.txt", b"Ferries too.")], "x.zip").documents]
+    >>> [d.slug for d in add_read(so_far, [read_file("b.txt", b"Ferries too.")], "x.zip").documents]
     ['a', 'b']
     """
     for item in read:
