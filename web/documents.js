@@ -2,7 +2,7 @@
 // own worker), and keep records in IndexedDB (idb-keyval). It moves text and bytes and decides nothing: Python
 // (raglab.documents.readers, raglab.documents.pdf_layout) groups the items into lines and blocks, cuts them, and words every message.
 //
-//   raglabDocuments.pdfPages(bytes, report, seconds) -> Promise<{pages: {box, texts, numbers}[]} |
+//   raglabDocuments.pdfPages(bytes, report, seconds, most) -> Promise<{pages: {box, texts, numbers}[]} |
 //                                      {problem: "encrypted" | "broken" | "too_slow", page, detail}>: each page's
 //                                      box (x0, y0, x1, y1) and text items, as their texts and a Float64Array
 //                                      of 7 numbers per item (its transform a b c d e f and its width: one copy
@@ -10,7 +10,9 @@
 //                                      called after each page (its text items' count, its object as "num gen"):
 //                                      when it returns true the reading stops ({problem: "cancelled"}). Opening the PDF, and each
 //                                      page's text, may take `seconds` each (limits.PDF_STEP_SECONDS); past that
-//                                      pdf.js's worker is ended ({problem: "too_slow", page}: 0 while opening)
+//                                      pdf.js's worker is ended ({problem: "too_slow", page}: 0 while opening).
+//                                      A page's items are read up to `most` and one more (pdf_items.MAX_PAGE_ITEMS):
+//                                      report() hears that count, and the reading stops there
 //   raglabDocuments.bytes(files, indices) -> Promise<Uint8Array[]>: the bytes of those files of a FileList, asked for
 //                                      together (one call from Python, not one a file)
 //   raglabDocuments.records(prefix)    -> Promise<[key, value][]>: the records whose key starts with prefix
@@ -63,7 +65,24 @@ function inTime(promise, seconds, page) {
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
-async function pdfPages(bytes, report, seconds = Infinity) {
+// A page's text items that hold text (not marked-content entries or empty ends of line), read from pdf.js's stream
+// a chunk at a time; past `most` of them the stream is cancelled, so the worker stops and no more cross to this
+// thread (Python counts them and refuses the page).
+async function pageItems(page, most) {
+  const reader = page.streamTextContent().getReader();
+  const items = [];
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return items;
+    for (const item of value.items) if (item.str) items.push(item);
+    if (items.length > most) {
+      await reader.cancel(new Error(`more than ${most} text items`)); // (pdf.js takes an Error as the reason)
+      return items;
+    }
+  }
+}
+
+async function pdfPages(bytes, report, seconds = Infinity, most = Infinity) {
   const lib = await loadPdfjs();
   // Its own worker, so a PDF given up is stopped at once (terminate()): destroying the document would wait for a
   // worker still busy with it (a page of 1 GB of drawing operators kept it busy for minutes).
@@ -87,18 +106,18 @@ async function pdfPages(bytes, report, seconds = Infinity) {
     const pages = [];
     for (let n = 1; n <= pdf.numPages; n++) {
       const content = await inTime(pdf.getPage(n).then(async (page) => {
-        const text = await page.getTextContent();
+        const items = await pageItems(page, most);
         page.cleanup();
-        return { text, box: page.view, ref: page.ref ? `${page.ref.num} ${page.ref.gen}` : "" };
+        return { items, box: page.view, ref: page.ref ? `${page.ref.num} ${page.ref.gen}` : "" };
       }), seconds, n);
-      const items = content.text.items.filter((item) => item.str); // marked-content entries and empty ends of line
+      const items = content.items;
+      if (report && report(n, pdf.numPages, items.length, content.ref)) return { problem: "cancelled", detail: "" };
       const numbers = new Float64Array(items.length * 7);
       items.forEach((item, i) => {
         numbers.set(item.transform, i * 7);
         numbers[i * 7 + 6] = item.width;
       });
       pages.push({ box: content.box, texts: items.map((item) => item.str), numbers });
-      if (report && report(n, pdf.numPages, items.length, content.ref)) return { problem: "cancelled", detail: "" };
     }
     return { pages };
   } catch (error) {

@@ -22,6 +22,7 @@ from raglab.documents.corpus import CorpusError, Document
 from raglab.documents.docx_reader import check_docx_steps
 from raglab.documents.kinds import HEAD_BYTES, file_kind
 from raglab.documents.limits import MAX_FILE_BYTES, MAX_FILES, PDF_STEP_SECONDS
+from raglab.documents.pdf_items import MAX_PAGE_ITEMS
 from raglab.documents.pdf_lines import Page
 from raglab.documents.pdf_reader import check_page_count, check_pdf_steps, read_pdf_pages_steps
 from raglab.documents.pdf_reports import PdfReports
@@ -78,7 +79,7 @@ class Reading:
                         self.progress(replace(self.at, pages=total, text=done))
                     return over or self.cancel
 
-                read = await raglabDocuments.pdfPages(data, create_proxy(stop), PDF_STEP_SECONDS)
+                read = await raglabDocuments.pdfPages(data, create_proxy(stop), PDF_STEP_SECONDS, MAX_PAGE_ITEMS)
                 check_page_count(name, reports.pages)  # past MAX_PAGES: said (as pypdf's page tree is), not read
                 if reports.over:
                     return reports.over
