@@ -11,7 +11,7 @@ from tests.pdf_manual import make_manual_pdf
 from raglab.documents.pdf_furniture import header_key, listing_lines, running_lines
 from raglab.documents.pdf_headings import numbering_depth
 from raglab.documents.pdf_layout import read_pages, read_pages_steps
-from raglab.documents.pdf_lines import Item, TextLine, Page, line_text, page_lines, text_lines
+from raglab.documents.pdf_lines import Item, Page, TextLine, line_text, page_lines, text_lines
 from raglab.documents.pdf_reader import pypdf_pages
 from raglab.documents.pdf_words import join_lines, word_counts
 

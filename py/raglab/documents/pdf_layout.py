@@ -25,7 +25,7 @@ from .pdf_headings import (
     heading_levels,
     numbering_depth,
 )
-from .pdf_lines import TextLine, Page, page_lines
+from .pdf_lines import Page, TextLine, page_lines
 from .pdf_sections import front_matter, numbered_sections
 from .pdf_words import ends_broken, join_lines, word_counts
 from .steps import Steps, run_steps
