@@ -54,7 +54,7 @@ class Place:
 
 
 @dataclass(frozen=True)
-class Row:
+class CompareRow:
     key: str
     name: str
     passages: tuple[Place, ...] = ()
@@ -72,11 +72,11 @@ class Row:
 @dataclass(frozen=True)
 class Compared:
     question: str
-    rows: tuple[Row, ...]
+    rows: tuple[CompareRow, ...]
     answers: tuple[str, ...] | None  # the labelled passages that answer it; None when it is not labelled
     results: Mapping[str, Result] = field(default_factory=dict, compare=False)  # each row's result, by key
 
-    def row(self, key: str) -> Row:
+    def row(self, key: str) -> CompareRow:
         return next(r for r in self.rows if r.key == key)
 
     @property
@@ -186,28 +186,28 @@ def compare(lab: Lab, question: str, embed: Embedder | None = None, missing: str
     spans = unit_spans(lab)
     ranks = plain_ranks(lab, question)
     answers = lab.corpus.answers_for(question)
-    rows: list[Row] = []
+    rows: list[CompareRow] = []
     results: dict[str, Result] = {}
     for t in TECHNIQUES.values():
         if t.meaning and embed is None:
-            rows.append(Row(t.key, t.name, missing=missing, technique=t.key))
+            rows.append(CompareRow(t.key, t.name, missing=missing, technique=t.key))
             continue
         try:
             result = run(lab, t.key, question, embed=embed)
         except QuestionError as error:
-            rows.append(Row(t.key, t.name, missing=str(error), technique=t.key))
+            rows.append(CompareRow(t.key, t.name, missing=str(error), technique=t.key))
             continue
         results[t.key] = result
         did = t.did(result) or result.message
         placed = places(result.passages, ranks, spans, answers, own_ranks(result))
-        rows.append(Row(t.key, t.name, placed, did, baseline=t.key == REFERENCE, technique=t.key))
+        rows.append(CompareRow(t.key, t.name, placed, did, baseline=t.key == REFERENCE, technique=t.key))
     name = PLAIN_MEANING.split(" (")[0].capitalize()
     if embed is None:
-        rows.append(Row(MEANING, name, missing=missing, baseline=True))
+        rows.append(CompareRow(MEANING, name, missing=missing, baseline=True))
     else:
         hits = meaning_search(lab, embed, embed([question])[0], TECHNIQUES["plain"].top_k)
         did = "searched by meaning with the question alone: the baseline the meaning techniques try to beat"
-        rows.append(Row(MEANING, name, places(hits, ranks, spans, answers), did, baseline=True))
+        rows.append(CompareRow(MEANING, name, places(hits, ranks, spans, answers), did, baseline=True))
     return Compared(question, tuple(rows), answers, results)
 
 
@@ -228,10 +228,10 @@ def probes(compared: Compared) -> list[tuple[str, str]]:
     return out
 
 
-def moves_said(row: Row) -> str:
+def moves_said(row: CompareRow) -> str:
     """Its passages' moves against plain search, counted.
 
-    >>> moves_said(Row("q", "Q", (Place("a", "A", "", "", 1, None, "new", None),) * 2))
+    >>> moves_said(CompareRow("q", "Q", (Place("a", "A", "", "", 1, None, "new", None),) * 2))
     '2 new'
     """
     counts = {m: sum(p.move == m for p in row.passages) for m in MOVES}
@@ -239,4 +239,4 @@ def moves_said(row: Row) -> str:
     return ", ".join(said) if said else plural(0, "passage")
 
 
-__all__ = ["Compared", "Place", "Row", "compare", "first_words", "move", "moves_said", "plain_ranks", "probes"]
+__all__ = ["CompareRow", "Compared", "Place", "compare", "first_words", "move", "moves_said", "plain_ranks", "probes"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import textwrap
 
-from .compare import Compared, Place, Row
+from .compare import Compared, CompareRow, Place
 from .meaning_map import MeaningMap
 from .result_text import WIDTH
 from .showcase import Showcase
@@ -25,7 +25,7 @@ def place_text(p: Place) -> str:
     return f"{p.rank}. {p.title} [{p.id}] · {stood}{answers}: {p.first_words}"
 
 
-def row_text(row: Row) -> list[str]:
+def row_text(row: CompareRow) -> list[str]:
     head = f"{row.name}{' (a baseline)' if row.baseline else ''}: {row.missing or row.did or '…'}"
     lines = textwrap.wrap(head, WIDTH)
     if not row.missing:
