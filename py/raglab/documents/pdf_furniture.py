@@ -72,7 +72,8 @@ def running_lines(
     page's outermost line that stands where the outermost running headers of ``REPEAT_PAGES`` other pages stand
     (within ``SLOT``), as a chapter's header does on the one page of a two-page chapter that has one.
 
-    >>> pages = [[TextLine("Guide", 72, 740, 10), TextLine("Text.", 72, 600, 10), TextLine(str(n), 300, 40, 10)] for n in (1, 2)]
+    >>> pages = [[TextLine("Guide", 72, 740, 10), TextLine("Text.", 72, 600, 10), TextLine(str(n), 300, 40, 10)]
+    ...          for n in (1, 2)]
     >>> for (page, line), reason in sorted(running_lines(pages, [(0, 0, 612, 792)] * 2, 11.5).items()):
     ...     print(page, line, reason)
     0 0 running header, on 2 of 2 pages
@@ -133,8 +134,10 @@ def listing_lines(pages: Sequence[Sequence[TextLine]], left: dict[tuple[int, int
     left out. Elsewhere a line with leaders is left out alone. Which one: the title says, or the page before; else
     entries that start with a section number make a table of contents, others an index.
 
-    >>> toc = [TextLine("Contents", 72, 700, 14), TextLine("1 Ferries . . . . 3", 72, 680, 10), TextLine("2 Fares 5", 72, 6, 10)]
-    >>> index = [TextLine("Index", 72, 700, 14), TextLine("abs . . . . 12", 72, 680, 10), TextLine("acf, 14, 20", 72, 6, 10)]
+    >>> toc = [TextLine("Contents", 72, 700, 14), TextLine("1 Ferries . . . . 3", 72, 680, 10),
+    ...        TextLine("2 Fares 5", 72, 6, 10)]
+    >>> index = [TextLine("Index", 72, 700, 14), TextLine("abs . . . . 12", 72, 680, 10),
+    ...          TextLine("acf, 14, 20", 72, 6, 10)]
     >>> sorted(set(listing_lines([toc, index], {}).values()))
     ['index', 'table of contents']
     """

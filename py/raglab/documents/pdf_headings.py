@@ -117,7 +117,8 @@ def continues_heading(block: list[TextLine], line: TextLine, body: float) -> boo
     longer than a heading, and the break inside a phrase (the line starts in lower case, or the heading's first
     line ends with a short lower-case word: "... in the" "Model", not "Thomas Williams" "Version 5.4").
 
-    >>> heading, wrapped = TextLine("7.18 Why does the output depend on the", 90, 700, 14), TextLine("order?", 90, 684, 14)
+    >>> heading = TextLine("7.18 Why does the output depend on the", 90, 700, 14)
+    >>> wrapped = TextLine("order?", 90, 684, 14)
     >>> continues_heading([heading], wrapped, 10), continues_heading([heading], TextLine("Why?", 90, 684, 14), 10)
     (True, True)
     """

@@ -127,7 +127,8 @@ def line_pitch(pages: Sequence[Sequence[TextLine]], body: float) -> float:
     """The usual distance between two body lines' baselines, as a share of the body size: the most common gap
     between consecutive body lines, in tenths (1.2 for TeX's 10/12 pt, 1.9 for a word processor's double spacing).
 
-    >>> line_pitch([[TextLine("a", 0, 700, 10), TextLine("b", 0, 688, 10), TextLine("c", 0, 676, 10), TextLine("d", 0, 650, 10)]], 10)
+    >>> lines = [TextLine(text, 0, y, 10) for text, y in [("a", 700), ("b", 688), ("c", 676), ("d", 650)]]
+    >>> line_pitch([lines], 10)
     1.2
     """
     gaps: Counter[float] = Counter()
