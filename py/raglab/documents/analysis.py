@@ -97,6 +97,8 @@ def question_stop_words(languages: Sequence[Language]) -> frozenset[str]:
     >>> "the" in question_stop_words((ENGLISH, LANGUAGES["de"])), question_stop_words((ENGLISH,)) == STOP_WORDS
     (True, True)
     """
+    if len(languages) == 1:  # the language's own set, not a copy: a passage's words are read this way
+        return stop_words(languages[0])
     return frozenset().union(*(stop_words(language) for language in languages))
 
 
