@@ -38,7 +38,7 @@ MOVES = ("up", "down", "same", "new")
 
 
 @dataclass(frozen=True)
-class Place:
+class ComparedPassage:
     """One unit a row hands the model: its id and label, its first words, its rank here and the best rank of the
     passages it holds in plain search (None: plain search does not find them), the move that makes, and whether it
     holds a labelled answer (None: the question is not labelled)."""
@@ -57,7 +57,7 @@ class Place:
 class CompareRow:
     key: str
     name: str
-    passages: tuple[Place, ...] = ()
+    passages: tuple[ComparedPassage, ...] = ()
     did: str = ""
     missing: str = ""  # why it did not run ("" when it ran)
     baseline: bool = False
@@ -161,7 +161,7 @@ def places(
     spans: Mapping[str, Span],
     answers: Sequence[str] | None,
     own: Mapping[str, int] | None = None,
-) -> tuple[Place, ...]:
+) -> tuple[ComparedPassage, ...]:
     """Each unit with where the passages it holds stood in plain search (the best of them) and whether it holds
     an answer; a unit of another size (a chunk, a whole document) holds the passages it overlaps by a sentence.
     ``own``: each unit's rank in its own list, where that is not its rank in ``hits``."""
@@ -174,7 +174,9 @@ def places(
         held = covered(span, passage_spans) if span else []
         best = min((ranks[pid] for pid in held), default=None)
         answers_it = bool(span and covered(span, answer_spans)) if answers is not None else None
-        out.append(Place(h.id, h.title, h.section, first_words(h.text), rank, best, move(rank, best), answers_it))
+        out.append(
+            ComparedPassage(h.id, h.title, h.section, first_words(h.text), rank, best, move(rank, best), answers_it)
+        )
     return tuple(out)
 
 
@@ -231,7 +233,7 @@ def probes(compared: Compared) -> list[tuple[str, str]]:
 def moves_said(row: CompareRow) -> str:
     """Its passages' moves against plain search, counted.
 
-    >>> moves_said(CompareRow("q", "Q", (Place("a", "A", "", "", 1, None, "new", None),) * 2))
+    >>> moves_said(CompareRow("q", "Q", (ComparedPassage("a", "A", "", "", 1, None, "new", None),) * 2))
     '2 new'
     """
     counts = {m: sum(p.move == m for p in row.passages) for m in MOVES}
@@ -239,4 +241,14 @@ def moves_said(row: CompareRow) -> str:
     return ", ".join(said) if said else plural(0, "passage")
 
 
-__all__ = ["CompareRow", "Compared", "Place", "compare", "first_words", "move", "moves_said", "plain_ranks", "probes"]
+__all__ = [
+    "CompareRow",
+    "Compared",
+    "ComparedPassage",
+    "compare",
+    "first_words",
+    "move",
+    "moves_said",
+    "plain_ranks",
+    "probes",
+]
