@@ -53,7 +53,8 @@ from bench.page_runs import quantile
 from bench.scifact import chunks_of
 from bench.scifact_data import CACHE_DIR, ROOT, first_of, load_scifact, scifact_or_stand_in
 from bench.snippets import script
-from raglab.documents.text import STOP_WORDS, search_words
+from raglab.documents.analysis import search_words
+from raglab.documents.text import STOP_WORDS
 from raglab.metrics import ndcg_at
 from raglab.search.keyword import KeywordIndex
 
@@ -78,7 +79,10 @@ import json, sys
 sys.path.insert(0, "/home/pyodide/core")
 from raglab.documents.chunking import Chunk
 from raglab.search.keyword import KeywordIndex
-from raglab.documents.text import search_words
+try:
+    from raglab.documents.analysis import search_words
+except ImportError:  # a core from before documents/analysis.py
+    from raglab.documents.text import search_words
 
 _data = json.loads(data_json)
 del data_json

@@ -21,7 +21,7 @@ from bench import cli
 from bench.page_runs import quantile
 from bench.scifact import chunks_of, snowball_terms
 from bench.scifact_data import load_scifact, scifact_or_stand_in, smoke_sample
-from raglab.documents.text import search_words
+from raglab.documents.analysis import search_words
 from raglab.search.bm25 import K1, B, BM25Index
 from raglab.search.keyword import KeywordIndex
 

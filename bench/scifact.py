@@ -45,8 +45,8 @@ import numpy as np
 from bench import smoke
 from bench.dense_cache import page_vectors, scifact_vectors
 from bench.scifact_data import ROOT, load_scifact, scifact_or_stand_in, smoke_sample
+from raglab.documents.analysis import search_words
 from raglab.documents.chunking import Chunk
-from raglab.documents.text import search_words
 from raglab.metrics import first_right, ndcg_at, recall_at
 from raglab.search.analyzers import terms
 from raglab.search.bm25 import BM25Index

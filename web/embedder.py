@@ -9,7 +9,7 @@ from pyodide.ffi import to_js
 
 from raglab import QuestionError
 from raglab.page.device_reason import device_reason
-from raglab.page.model_state import Stage
+from raglab.page.model_state import ModelStage
 from raglab.ui.model_panel import failure_sentence
 
 NAME = "the embedding model"
@@ -43,7 +43,7 @@ class EmbeddingModel:
         """The model loaded in its worker (once: a second caller waits on the same load); False when it failed: the
         line says why, with "Try again", which repeats ``retry`` (the section's question, or "vectors", "related"
         for the visitor's parts)."""
-        if self.state.stage is Stage.DONE:
+        if self.state.stage is ModelStage.DONE:
             return True
         stored = (await raglabBridge.stored()).to_py()["embed"]  # kept: no download to show
         load = raglabBridge.load("embed")
@@ -66,15 +66,15 @@ class EmbeddingModel:
         visitor did not ask for): "Make meaning vectors" then starts with its first batch, not with the load
         (seconds on WebAssembly, even from Cache Storage: bench/README.md, "Meaning search in the page"). True when
         it loaded the model."""
-        if not self.available or self.warming or self.state.stage is not Stage.IDLE:
+        if not self.available or self.warming or self.state.stage is not ModelStage.IDLE:
             return False
         self.warming = True
         stored = (await raglabBridge.stored()).to_py()["embed"]
-        return bool(stored) and self.state.stage is Stage.IDLE and await self.ready("vectors")
+        return bool(stored) and self.state.stage is ModelStage.IDLE and await self.ready("vectors")
 
     async def kept(self) -> bool:
         """The model loaded, or kept in this browser: loading it now downloads nothing."""
-        if self.state.stage is Stage.DONE:
+        if self.state.stage is ModelStage.DONE:
             return True
         return self.available and bool((await raglabBridge.stored()).to_py()["embed"])
 

@@ -38,7 +38,7 @@ MOVES = ("up", "down", "same", "new")
 
 
 @dataclass(frozen=True)
-class Place:
+class ComparedPassage:
     """One unit a row hands the model: its id and label, its first words, its rank here and the best rank of the
     passages it holds in plain search (None: plain search does not find them), the move that makes, and whether it
     holds a labelled answer (None: the question is not labelled)."""
@@ -54,10 +54,10 @@ class Place:
 
 
 @dataclass(frozen=True)
-class Row:
+class CompareRow:
     key: str
     name: str
-    passages: tuple[Place, ...] = ()
+    passages: tuple[ComparedPassage, ...] = ()
     did: str = ""
     missing: str = ""  # why it did not run ("" when it ran)
     baseline: bool = False
@@ -72,11 +72,11 @@ class Row:
 @dataclass(frozen=True)
 class Compared:
     question: str
-    rows: tuple[Row, ...]
+    rows: tuple[CompareRow, ...]
     answers: tuple[str, ...] | None  # the labelled passages that answer it; None when it is not labelled
     results: Mapping[str, Result] = field(default_factory=dict, compare=False)  # each row's result, by key
 
-    def row(self, key: str) -> Row:
+    def row(self, key: str) -> CompareRow:
         return next(r for r in self.rows if r.key == key)
 
     @property
@@ -161,7 +161,7 @@ def places(
     spans: Mapping[str, Span],
     answers: Sequence[str] | None,
     own: Mapping[str, int] | None = None,
-) -> tuple[Place, ...]:
+) -> tuple[ComparedPassage, ...]:
     """Each unit with where the passages it holds stood in plain search (the best of them) and whether it holds
     an answer; a unit of another size (a chunk, a whole document) holds the passages it overlaps by a sentence.
     ``own``: each unit's rank in its own list, where that is not its rank in ``hits``."""
@@ -174,7 +174,9 @@ def places(
         held = covered(span, passage_spans) if span else []
         best = min((ranks[pid] for pid in held), default=None)
         answers_it = bool(span and covered(span, answer_spans)) if answers is not None else None
-        out.append(Place(h.id, h.title, h.section, first_words(h.text), rank, best, move(rank, best), answers_it))
+        out.append(
+            ComparedPassage(h.id, h.title, h.section, first_words(h.text), rank, best, move(rank, best), answers_it)
+        )
     return tuple(out)
 
 
@@ -186,28 +188,28 @@ def compare(lab: Lab, question: str, embed: Embedder | None = None, missing: str
     spans = unit_spans(lab)
     ranks = plain_ranks(lab, question)
     answers = lab.corpus.answers_for(question)
-    rows: list[Row] = []
+    rows: list[CompareRow] = []
     results: dict[str, Result] = {}
     for t in TECHNIQUES.values():
         if t.meaning and embed is None:
-            rows.append(Row(t.key, t.name, missing=missing, technique=t.key))
+            rows.append(CompareRow(t.key, t.name, missing=missing, technique=t.key))
             continue
         try:
             result = run(lab, t.key, question, embed=embed)
         except QuestionError as error:
-            rows.append(Row(t.key, t.name, missing=str(error), technique=t.key))
+            rows.append(CompareRow(t.key, t.name, missing=str(error), technique=t.key))
             continue
         results[t.key] = result
         did = t.did(result) or result.message
         placed = places(result.passages, ranks, spans, answers, own_ranks(result))
-        rows.append(Row(t.key, t.name, placed, did, baseline=t.key == REFERENCE, technique=t.key))
+        rows.append(CompareRow(t.key, t.name, placed, did, baseline=t.key == REFERENCE, technique=t.key))
     name = PLAIN_MEANING.split(" (")[0].capitalize()
     if embed is None:
-        rows.append(Row(MEANING, name, missing=missing, baseline=True))
+        rows.append(CompareRow(MEANING, name, missing=missing, baseline=True))
     else:
         hits = meaning_search(lab, embed, embed([question])[0], TECHNIQUES["plain"].top_k)
         did = "searched by meaning with the question alone: the baseline the meaning techniques try to beat"
-        rows.append(Row(MEANING, name, places(hits, ranks, spans, answers), did, baseline=True))
+        rows.append(CompareRow(MEANING, name, places(hits, ranks, spans, answers), did, baseline=True))
     return Compared(question, tuple(rows), answers, results)
 
 
@@ -228,10 +230,10 @@ def probes(compared: Compared) -> list[tuple[str, str]]:
     return out
 
 
-def moves_said(row: Row) -> str:
+def moves_said(row: CompareRow) -> str:
     """Its passages' moves against plain search, counted.
 
-    >>> moves_said(Row("q", "Q", (Place("a", "A", "", "", 1, None, "new", None),) * 2))
+    >>> moves_said(CompareRow("q", "Q", (ComparedPassage("a", "A", "", "", 1, None, "new", None),) * 2))
     '2 new'
     """
     counts = {m: sum(p.move == m for p in row.passages) for m in MOVES}
@@ -239,4 +241,14 @@ def moves_said(row: Row) -> str:
     return ", ".join(said) if said else plural(0, "passage")
 
 
-__all__ = ["Compared", "Place", "Row", "compare", "first_words", "move", "moves_said", "plain_ranks", "probes"]
+__all__ = [
+    "CompareRow",
+    "Compared",
+    "ComparedPassage",
+    "compare",
+    "first_words",
+    "move",
+    "moves_said",
+    "plain_ranks",
+    "probes",
+]

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import textwrap
 
-from .compare import Compared, Place, Row
+from .compare import Compared, ComparedPassage, CompareRow
 from .meaning_map import MeaningMap
 from .result_text import WIDTH
 from .showcase import Showcase
 
 
-def place_text(p: Place) -> str:
-    """>>> place_text(Place("ferry-1", "Ferry timetable", "", "The ferry …", 1, 4, "up", True))
+def place_text(p: ComparedPassage) -> str:
+    """>>> place_text(ComparedPassage("ferry-1", "Ferry timetable", "", "The ferry …", 1, 4, "up", True))
     '1. Ferry timetable [ferry-1] · up from 4 in plain search · answers: The ferry …'
     """
     stood = {
@@ -25,7 +25,7 @@ def place_text(p: Place) -> str:
     return f"{p.rank}. {p.title} [{p.id}] · {stood}{answers}: {p.first_words}"
 
 
-def row_text(row: Row) -> list[str]:
+def row_lines(row: CompareRow) -> list[str]:
     head = f"{row.name}{' (a baseline)' if row.baseline else ''}: {row.missing or row.did or '…'}"
     lines = textwrap.wrap(head, WIDTH)
     if not row.missing:
@@ -42,7 +42,7 @@ def compared_text(compared: Compared, meaning: MeaningMap | None = None) -> str:
         out.append(f"Labelled answers: {', '.join(compared.answers)}")
     out += textwrap.wrap(compared.verdict, WIDTH) + [""]
     for row in compared.rows:
-        out += row_text(row) + [""]
+        out += row_lines(row) + [""]
     if meaning is not None:
         out += map_text(meaning)
     return "\n".join(out).rstrip() + "\n"

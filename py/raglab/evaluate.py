@@ -18,7 +18,7 @@ from .documents.corpus_data import corpus_data
 from .groups import GroupScore, groups
 from .lab import Lab
 from .metrics import NDCG_K
-from .scores import K, Ranked, Row, TechniqueScore, fell_back_note, score_technique, with_only_right
+from .scores import K, Ranked, ScoreRow, TechniqueScore, fell_back_note, score_technique, with_only_right
 from .search.vectors import Embedder, Vector
 from .techniques import TECHNIQUES, Scored, Technique, run
 from .techniques.meaning import meaning_search
@@ -71,7 +71,7 @@ class Scoreboard:
         }
 
 
-def rows_for(lab: Lab, embed: Embedder | None) -> tuple[list[Row], dict[str, str]]:
+def rows_for(lab: Lab, embed: Embedder | None) -> tuple[list[ScoreRow], dict[str, str]]:
     """Every technique as a row; chunk size gives one row per size (1 and 4; size 2 is plain search). Meaning
     techniques need ``embed``; without it they are listed in ``skipped``. Two baselines come along: BM25 over the
     passages, and plain meaning search (the question alone), which multi-query and HyDE try to beat."""
@@ -85,15 +85,15 @@ def rows_for(lab: Lab, embed: Embedder | None) -> tuple[list[Row], dict[str, str
         return ranking
 
     bm25 = BM25Index(lab.chunks())
-    rows: list[Row] = []
+    rows: list[ScoreRow] = []
     skipped: dict[str, str] = {}
     for t in TECHNIQUES.values():
         if t.meaning and embed is None:
             skipped[t.key] = "needs the embedding model all-MiniLM-L6-v2, which is not loaded"
             continue
-        rows += [Row(scored.key, scored.title, ranked(t, scored), technique=t.key) for scored in t.rows]
+        rows += [ScoreRow(scored.key, scored.title, ranked(t, scored), technique=t.key) for scored in t.rows]
     rows.append(
-        Row(
+        ScoreRow(
             "bm25",
             f"BM25 over the passages (k1 {K1:g}, b {B:g})",
             lambda q: Ranked(bm25_search(bm25, q, DEPTH)),
@@ -102,7 +102,7 @@ def rows_for(lab: Lab, embed: Embedder | None) -> tuple[list[Row], dict[str, str
     )
     if embed is not None:
         rows.append(
-            Row(
+            ScoreRow(
                 "meaning",
                 "Plain meaning search (the question alone)",
                 lambda q: Ranked(meaning_search(lab, embed, embed([q])[0], DEPTH)),

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .lab import Lab
-from .mistakes import COMPLETE, FIRST, FOUND, MISTAKES, Facts, Mistake
+from .mistakes import COMPLETE, FIRST, FOUND, MISTAKES, Mistake, PassageFacts
 from .scores import QuestionScore, TechniqueScore
 from .search.vectors import Embedder
 from .techniques.registry import TECHNIQUES
@@ -134,7 +134,7 @@ def groups(
 ) -> tuple[tuple[GroupScore, ...], tuple[str, ...]]:
     """Every mistake's group of ``questions`` (labelled questions) and each row's figures on it; a rule that needs
     the embedding model is left out without one (the second value says so). A group with no question is left out."""
-    facts = Facts(lab, embed)
+    facts = PassageFacts(lab, embed)
     out, notes = [], []
     for m in MISTAKES:
         if m.meaning and embed is None:

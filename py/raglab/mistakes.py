@@ -11,7 +11,7 @@ On Fernport, "How much is a boat ticket?" (ferry-1: "A ferry fare costs 6 coins.
 words (much, boat, ticket) with its answer: it is in ``OTHER_WORDS``.
 
 >>> from raglab import Lab
->>> facts = Facts(Lab())
+>>> facts = PassageFacts(Lab())
 >>> [m.key for m in MISTAKES if m.holds(facts, "How much is a boat ticket?", ("ferry-1",))]
 ['other_words']
 >>> [m.key for m in MISTAKES if m.holds(facts, "What time does the ferry leave in winter?", ("ferry-2", "ferry-3"))]
@@ -37,8 +37,8 @@ FOUND = "found"  # a labelled passage in the first K units (hit@K)
 COMPLETE = "complete"  # every labelled passage in the first K units (recall@K = 1)
 
 
-class Facts:
-    """What the rules read about a lab: each passage's search words, its place, the names it mentions; the
+class PassageFacts:
+    """What the rules read about a lab's passages: each one's search words, its place, the names it mentions; the
     passage nearest a question in meaning when there is an embedder."""
 
     def __init__(self, lab: Lab, embed: Embedder | None = None):
@@ -57,12 +57,12 @@ class Facts:
         return self.lab.chunks()[i].id
 
 
-def _other_words(facts: Facts, question: str, answers: Sequence[str]) -> bool:
+def _other_words(facts: PassageFacts, question: str, answers: Sequence[str]) -> bool:
     asked = set(facts.lab.search_words(question))
     return bool(asked) and not any(asked & facts.words[a] for a in answers)
 
 
-def _two_hops(facts: Facts, question: str, answers: Sequence[str]) -> bool:
+def _two_hops(facts: PassageFacts, question: str, answers: Sequence[str]) -> bool:
     graph = facts.lab.graph
     names = set(graph.names_in(question))
     linked = {n for name in names for n in graph.linked_to(name)} - names
@@ -70,24 +70,24 @@ def _two_hops(facts: Facts, question: str, answers: Sequence[str]) -> bool:
     return bool(names) and not names & mentioned and bool(linked & mentioned)
 
 
-def _spread(facts: Facts, question: str, answers: Sequence[str]) -> bool:
+def _spread(facts: PassageFacts, question: str, answers: Sequence[str]) -> bool:
     places = sorted(facts.order[a] for a in answers)
     one_document = len({facts.chunk[a].slug for a in answers}) == 1
     return len(places) > 1 and one_document and places == list(range(places[0], places[0] + len(places)))
 
 
-def _cut_off(facts: Facts, question: str, answers: Sequence[str]) -> bool:
+def _cut_off(facts: PassageFacts, question: str, answers: Sequence[str]) -> bool:
     missing = set(facts.lab.search_words(question)) - {w for a in answers for w in facts.words[a]}
     titles = {facts.chunk[a].title for a in answers}
     return any(missing & set(facts.lab.search_words(title)) for title in titles)
 
 
-def _unlike(facts: Facts, question: str, answers: Sequence[str]) -> bool:
+def _unlike(facts: PassageFacts, question: str, answers: Sequence[str]) -> bool:
     nearest = facts.nearest(question)
     return nearest is not None and nearest not in answers
 
 
-def _exact_code(facts: Facts, question: str, answers: Sequence[str]) -> bool:
+def _exact_code(facts: PassageFacts, question: str, answers: Sequence[str]) -> bool:
     codes = {w for w in facts.lab.search_words(question) if any(ch.isdigit() for ch in w)}
     return any(codes & facts.words[a] for a in answers)
 
@@ -98,10 +98,10 @@ class Mistake:
     name: str  # what goes wrong, as a group's heading
     rule: str  # the rule that puts a question in the group, as a sentence's end: "questions whose ..."
     measure: str  # FIRST, FOUND or COMPLETE: what getting one of its questions right means
-    test: Callable[[Facts, str, Sequence[str]], bool]
+    test: Callable[[PassageFacts, str, Sequence[str]], bool]
     meaning: bool = False  # the rule needs the embedding model
 
-    def holds(self, facts: Facts, question: str, answers: Sequence[str]) -> bool:
+    def holds(self, facts: PassageFacts, question: str, answers: Sequence[str]) -> bool:
         return self.test(facts, question, answers)
 
 
@@ -152,4 +152,4 @@ MISTAKES = (
 )
 
 
-__all__ = ["MISTAKES", "FIRST", "FOUND", "COMPLETE", "Facts", "Mistake"]
+__all__ = ["MISTAKES", "FIRST", "FOUND", "COMPLETE", "PassageFacts", "Mistake"]

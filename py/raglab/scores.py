@@ -25,7 +25,7 @@ class Ranked:
 
 
 @dataclass(frozen=True)
-class Row:
+class ScoreRow:
     """One line of the scoreboard: a technique (or a baseline) and how to get its ranked unit ids."""
 
     key: str
@@ -68,7 +68,7 @@ class TechniqueScore:
         return sum(bool(q.fell_back) for q in self.questions)
 
 
-def score_technique(row: Row, questions: Sequence[LabelledQuestion], spans: Mapping[str, Span]) -> TechniqueScore:
+def score_technique(row: ScoreRow, questions: Sequence[LabelledQuestion], spans: Mapping[str, Span]) -> TechniqueScore:
     """``row`` asked every question (``spans``: coverage.unit_spans), each answer scored and the scores averaged."""
     scored, reciprocal = [], []
     for q in questions:

@@ -20,6 +20,8 @@ A fused score: B of the hybrid lesson, 2nd in both lists.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .result import Hit, Part, RankPart
 
 HEADINGS = {
@@ -81,3 +83,12 @@ def score_sum(hit: Hit) -> str:
             "term, and added (both have length 1)"
         )
     return f"{_number(hit.score, hit.score_kind)} = " + " + ".join(part_text(p) for p in hit.parts)
+
+
+def joined_with_and(names: Sequence[str]) -> str:
+    """Names as a sentence lists them, for the core's sentences and the page's alike.
+
+    >>> joined_with_and(["A"]), joined_with_and(["A", "B"]), joined_with_and(["A", "B", "C"]), joined_with_and([])
+    ('A', 'A and B', 'A, B and C', '')
+    """
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1] if names else ""

@@ -149,9 +149,9 @@ def test_the_checks_find_what_they_forbid(tmp_path):
     ui = tmp_path / "model_panel.py"
     ui.write_text(
         "from dataclasses import dataclass, replace\nfrom enum import StrEnum\n"
-        "DRAWN = {}\nclass Stage(StrEnum):\n    IDLE = 'idle'\n"
-        "@dataclass(frozen=True)\nclass ModelState:\n    stage: Stage = Stage.IDLE\n"
+        "DRAWN = {}\nclass ModelStage(StrEnum):\n    IDLE = 'idle'\n"
+        "@dataclass(frozen=True)\nclass ModelState:\n    stage: ModelStage = ModelStage.IDLE\n"
         "    def move(self, stage):\n        return replace(self, stage=stage)\n"
         "def render(key, html):\n    DRAWN[key] = html\n    return html\n"
     )
-    assert ui_state(ui) == ["render changes DRAWN", "Stage, a named stage", "ModelState, a state with transitions"]
+    assert ui_state(ui) == ["render changes DRAWN", "ModelStage, a named stage", "ModelState, a state with transitions"]

@@ -77,7 +77,7 @@ def test_the_ledger_is_a_corpus_in_fernports_layout(ledger):
 
 
 def test_codes_are_one_search_word():
-    from raglab.documents.text import search_words
+    from raglab.documents.analysis import search_words
 
     assert search_words(CODE) == ["much", "inv-2041"]
     assert search_words("Who signed contract C-118?") == ["signed", "contract", "c-118"]

@@ -8,7 +8,7 @@ import pytest
 
 from raglab import Lab, load_corpus
 from raglab.evaluate import evaluate
-from raglab.mistakes import MISTAKES, Facts
+from raglab.mistakes import MISTAKES, PassageFacts
 from raglab.techniques import TECHNIQUES
 
 MODEL_DIR = Path(__file__).resolve().parents[2] / ".cache" / "models"
@@ -43,7 +43,7 @@ def row(board, key, technique):
 
 
 def test_each_rule_reads_the_question_its_answers_and_the_documents(lab):
-    facts = Facts(lab)
+    facts = PassageFacts(lab)
     holds = {m.key: m for m in MISTAKES}
     # other words: "boat ticket" shares none of much, boat, ticket with ferry-1
     assert holds["other_words"].holds(facts, "How much is a boat ticket?", ("ferry-1",))

@@ -3,7 +3,7 @@
 
 import pytest
 
-from raglab.page.model_state import MOVES, ModelState, Stage
+from raglab.page.model_state import MOVES, ModelStage, ModelState
 from raglab.ui.model_panel import failure_sentence, render_model_state, render_stored
 
 EVIL = "<img src=x onerror=alert(1)>"
@@ -39,16 +39,16 @@ def test_events_of_another_request_change_nothing():
     assert state.on_progress(progress(1)) is state
     assert state.move("loaded", request=1) is state
     assert state.move("fail", request=1, failure="x") is state
-    assert state.move("loaded", request=2).stage is Stage.DONE
+    assert state.move("loaded", request=2).stage is ModelStage.DONE
 
 
 def test_a_stored_model_loads_without_a_download():
     state = ModelState().move("download", request=3, stored=True)
-    assert state.stage is Stage.LOADING
+    assert state.stage is ModelStage.LOADING
     assert render_model_state(state, "Qwen3 0.6B") == (
         '<p class="model-status">Loading Qwen3 0.6B from the copy kept in this browser…</p>'
     )
-    assert state.on_progress(progress(3)).stage is Stage.DOWNLOADING  # a file was missing after all
+    assert state.on_progress(progress(3)).stage is ModelStage.DOWNLOADING  # a file was missing after all
 
 
 def test_the_whole_way_through_and_back():
@@ -56,14 +56,14 @@ def test_the_whole_way_through_and_back():
     assert state.busy
     state = state.move("consent", choice=("the CPU (WebAssembly)", "q4", "no WebGPU", ""))
     assert "Download and answer" in render_model_state(state, "Qwen3 0.6B")
-    assert state.move("decline", note="Nothing was downloaded.").stage is Stage.IDLE
+    assert state.move("decline", note="Nothing was downloaded.").stage is ModelStage.IDLE
     state = state.move("download", request=4).move("loaded", request=4, note="Runs here.")
-    assert (state.stage, state.busy) == (Stage.DONE, False)
+    assert (state.stage, state.busy) == (ModelStage.DONE, False)
     state = state.move("answer", request=5, note="Runs here.")
-    assert state.stage is Stage.ANSWERING and state.request == 5
+    assert state.stage is ModelStage.ANSWERING and state.request == 5
     assert state.move("answered", request=4) is state
     state = state.move("answered", request=5, note="Runs here.")
-    assert state.stage is Stage.DONE
+    assert state.stage is ModelStage.DONE
 
 
 def test_a_busy_state_refuses_a_new_request_and_a_resting_one_takes_it():
@@ -71,17 +71,17 @@ def test_a_busy_state_refuses_a_new_request_and_a_resting_one_takes_it():
     assert downloading.move("download", request=2) is downloading
     assert downloading.move("answer", request=2) is downloading
     again = failed(downloading).move("download", request=2)
-    assert (again.stage, again.request, again.failure) == (Stage.DOWNLOADING, 2, "")
+    assert (again.stage, again.request, again.failure) == (ModelStage.DOWNLOADING, 2, "")
 
 
 def test_removal_ends_any_stage():
-    for stage in Stage:
-        assert ModelState(stage=stage, request=1).move("removed").stage is Stage.IDLE
+    for stage in ModelStage:
+        assert ModelState(stage=stage, request=1).move("removed").stage is ModelStage.IDLE
 
 
 def test_every_transition_names_known_stages():
     for sources, target in MOVES.values():
-        assert sources <= set(Stage) and target in Stage
+        assert sources <= set(ModelStage) and target in ModelStage
 
 
 @pytest.mark.parametrize(

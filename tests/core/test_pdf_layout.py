@@ -11,7 +11,7 @@ from tests.pdf_manual import make_manual_pdf
 from raglab.documents.pdf_furniture import header_key, listing_lines, running_lines
 from raglab.documents.pdf_headings import numbering_depth
 from raglab.documents.pdf_layout import read_pages, read_pages_steps
-from raglab.documents.pdf_lines import Item, Line, Page, line_text, page_lines, text_lines
+from raglab.documents.pdf_lines import Item, Page, TextLine, line_text, page_lines, text_lines
 from raglab.documents.pdf_reader import pypdf_pages
 from raglab.documents.pdf_words import join_lines, word_counts
 
@@ -54,7 +54,7 @@ def test_both_readers_items_make_the_same_lines():
         BOX,
     )
     expected = [
-        Line("missing and cannot be converted. If all of these fail, the “Brown Book”, is read.", 111.6, 291, 10.91)
+        TextLine("missing and cannot be converted. If all of these fail, the “Brown Book”, is read.", 111.6, 291, 10.91)
     ]
     assert page_lines(pdfjs) == page_lines(pypdf) == expected
 
@@ -175,15 +175,15 @@ def test_an_index_page_and_its_continuation_are_left_out():
 
 def test_a_leader_line_among_text_is_left_out_alone():
     lines = [
-        Line("The chapters are:", 72, 700, 10),
-        Line("Ferries . . . . 3", 72, 688, 10),
-        Line("Ferries leave hourly.", 72, 676, 10),
+        TextLine("The chapters are:", 72, 700, 10),
+        TextLine("Ferries . . . . 3", 72, 688, 10),
+        TextLine("Ferries leave hourly.", 72, 676, 10),
     ]
     assert listing_lines([lines], {}) == {(0, 1): "table of contents"}
 
 
 def test_running_lines_look_only_near_the_edges():
-    lines = [Line("Guide 1", 72, 760, 9), Line("12", 72, 500, 10), Line("Body text.", 72, 480, 10)]
+    lines = [TextLine("Guide 1", 72, 760, 9), TextLine("12", 72, 500, 10), TextLine("Body text.", 72, 480, 10)]
     assert running_lines([lines], [BOX], 11.5) == {}  # one page: nothing repeats; "12" stands mid-page
 
 

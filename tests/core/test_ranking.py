@@ -63,7 +63,7 @@ def test_numpy_and_plain_python_rank_alike(lab, embed):
 
 def test_score_first_search_equals_the_full_breakdown_ranking(lab):
     """KeywordIndex.search sums first and explains only the kept hits: the same hits, floats and ties."""
-    from raglab.documents.text import search_words
+    from raglab.documents.analysis import search_words
 
     for size in (1, 2, 4):
         index = lab.index(size)

@@ -9,8 +9,8 @@ from page_toml import load_page_text
 from test_cli import run_cli
 
 from raglab import Lab
+from raglab.documents.analysis import search_words
 from raglab.documents.corpus import default_corpus_dir
-from raglab.documents.text import search_words
 from raglab.models.model_writes import ask_with_model, model_inputs, run_now
 from raglab.result import Hit, Part
 from raglab.techniques import TECHNIQUES, Input, Option, Technique, register, run

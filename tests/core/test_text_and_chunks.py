@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from raglab.documents.analysis import search_words
 from raglab.documents.chunking import chunk_documents
 from raglab.documents.corpus import Document, join_pages
 from raglab.documents.text import (
@@ -15,7 +16,6 @@ from raglab.documents.text import (
     located_sentences,
     outline,
     paragraphs,
-    search_words,
     split_sentences,
 )
 

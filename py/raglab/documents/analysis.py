@@ -1,11 +1,13 @@
 """A text's search words in its language: words, its stop words dropped, then cut to a stem.
 
-English keeps the spec's rule exactly (``text.search_words``: a-z and digits, the lab's stop words, the plural
-cut), so every English figure is the same; Chinese, Japanese and Korean are read by that rule too, their
-characters in pairs. Any other language (``language.py``) reads words of any letters, cut at apostrophes, drops
-Snowball's stop words for it and keeps the words whole: the plural cut is English's, and a stem comes from its
-Snowball stemmer when one is asked for (BM25 with Snowball stems).
+English keeps the spec's rule exactly (a-z and digits, the lab's stop words, the plural cut), so every English
+figure is the same; Chinese, Japanese and Korean are read by that rule too, their characters in pairs. Any other
+language (``language.py``) reads words of any letters, cut at apostrophes, drops Snowball's stop words for it and
+keeps the words whole: the plural cut is English's, and a stem comes from its Snowball stemmer when one is asked
+for (BM25 with Snowball stems).
 
+>>> search_words("How much does the ferry cost?"), search_words("When do the tours leave?")
+(['much', 'ferry', 'cost'], ['tour', 'leave'])
 >>> from raglab.documents.language import LANGUAGES
 >>> search_words("Welche Pakete hat die Distribution?", (LANGUAGES["de"],))
 ['pakete', 'distribution']
@@ -95,6 +97,8 @@ def question_stop_words(languages: Sequence[Language]) -> frozenset[str]:
     >>> "the" in question_stop_words((ENGLISH, LANGUAGES["de"])), question_stop_words((ENGLISH,)) == STOP_WORDS
     (True, True)
     """
+    if len(languages) == 1:  # the language's own set, not a copy: a passage's words are read this way
+        return stop_words(languages[0])
     return frozenset().union(*(stop_words(language) for language in languages))
 
 

@@ -2,7 +2,7 @@
 the reason a visitor is shown. Running headers and footers (text repeated at the top or bottom of many pages, the
 page number changing), lone page numbers, and pages of a table of contents or an index.
 
->>> pages = [[Line(f"Chapter 1: Ferries {n}", 72, 740, 10), Line("Text.", 72, 700, 10)] for n in range(1, 5)]
+>>> pages = [[TextLine(f"Chapter 1: Ferries {n}", 72, 740, 10), TextLine("Text.", 72, 700, 10)] for n in range(1, 5)]
 >>> furniture(pages, [(0, 0, 612, 792)] * 4, 11.5)[(0, 0)]
 'running header, on 4 of 4 pages'
 """
@@ -14,7 +14,7 @@ from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Sequence
 
-from .pdf_lines import Line
+from .pdf_lines import TextLine
 
 BAND = 0.12  # of the page height: running headers, footers and page numbers stand this near the top or bottom
 # (the R manuals' headers 58 pt below a 792 pt page's top, gnuplot's 64; their body starts 108 and 93 below)
@@ -42,7 +42,7 @@ _SECTION_NUMBER = re.compile(r"(?:\d+|[A-Z])(?:\.\d+)*\.?\s")
 
 
 def furniture(
-    pages: Sequence[Sequence[Line]], boxes: Sequence[tuple[float, float, float, float]], heading_size: float
+    pages: Sequence[Sequence[TextLine]], boxes: Sequence[tuple[float, float, float, float]], heading_size: float
 ) -> dict[tuple[int, int], str]:
     """The lines to leave out, as {(page index, line index): reason}: running headers and footers and page
     numbers (``running_lines``), then pages of a table of contents or an index (``listing_lines``). Lines of
@@ -62,7 +62,7 @@ def header_key(text: str) -> str:
 
 
 def running_lines(
-    pages: Sequence[Sequence[Line]], boxes: Sequence[tuple[float, float, float, float]], heading_size: float
+    pages: Sequence[Sequence[TextLine]], boxes: Sequence[tuple[float, float, float, float]], heading_size: float
 ) -> dict[tuple[int, int], str]:
     """Running headers, footers and page numbers. Looked at: the ``EDGE_LINES`` lines nearest the top and the
     bottom, inside the ``BAND``, ``APART`` from the page's other lines, and smaller than ``heading_size`` (a
@@ -72,7 +72,8 @@ def running_lines(
     page's outermost line that stands where the outermost running headers of ``REPEAT_PAGES`` other pages stand
     (within ``SLOT``), as a chapter's header does on the one page of a two-page chapter that has one.
 
-    >>> pages = [[Line("Guide", 72, 740, 10), Line("Text.", 72, 600, 10), Line(str(n), 300, 40, 10)] for n in (1, 2)]
+    >>> pages = [[TextLine("Guide", 72, 740, 10), TextLine("Text.", 72, 600, 10), TextLine(str(n), 300, 40, 10)]
+    ...          for n in (1, 2)]
     >>> for (page, line), reason in sorted(running_lines(pages, [(0, 0, 612, 792)] * 2, 11.5).items()):
     ...     print(page, line, reason)
     0 0 running header, on 2 of 2 pages
@@ -125,7 +126,7 @@ def running_lines(
     return left
 
 
-def listing_lines(pages: Sequence[Sequence[Line]], left: dict[tuple[int, int], str]) -> dict[tuple[int, int], str]:
+def listing_lines(pages: Sequence[Sequence[TextLine]], left: dict[tuple[int, int], str]) -> dict[tuple[int, int], str]:
     """Tables of contents and indexes. An entry is a line that ends with page numbers: after dot leaders
     ("4.3 DER functions . . . . 15"), or after a word ("Lines 77", "abs, 12, 40"). A page is a listing when at least
     ``LISTING_SHARE`` of its lines are entries and ``LISTING_LEADERS`` have leaders, or it is titled (a line
@@ -133,8 +134,10 @@ def listing_lines(pages: Sequence[Sequence[Line]], left: dict[tuple[int, int], s
     left out. Elsewhere a line with leaders is left out alone. Which one: the title says, or the page before; else
     entries that start with a section number make a table of contents, others an index.
 
-    >>> toc = [Line("Contents", 72, 700, 14), Line("1 Ferries . . . . 3", 72, 680, 10), Line("2 Fares 5", 72, 6, 10)]
-    >>> index = [Line("Index", 72, 700, 14), Line("abs . . . . 12", 72, 680, 10), Line("acf, 14, 20", 72, 6, 10)]
+    >>> toc = [TextLine("Contents", 72, 700, 14), TextLine("1 Ferries . . . . 3", 72, 680, 10),
+    ...        TextLine("2 Fares 5", 72, 6, 10)]
+    >>> index = [TextLine("Index", 72, 700, 14), TextLine("abs . . . . 12", 72, 680, 10),
+    ...          TextLine("acf, 14, 20", 72, 6, 10)]
     >>> sorted(set(listing_lines([toc, index], {}).values()))
     ['index', 'table of contents']
     """

@@ -7,7 +7,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from .pdf_lines import Line
+from .pdf_lines import TextLine
 
 HEADING_RATIO = 1.15  # a line at least this much larger than the body size can be a heading (LaTeX's and
 # Texinfo's smallest headings are 1.2 times the body, a subscript-free body line varies by under 5%)
@@ -77,13 +77,13 @@ def numbered_body(text: str) -> bool:
     )
 
 
-def heading_levels(lines: Sequence[Line], body: float) -> dict[float, int]:
+def heading_levels(lines: Sequence[TextLine], body: float) -> dict[float, int]:
     """The heading level of each heading size: the numbering depth most of that size's numbered headings have;
     a size without numbered headings takes the level after the next larger size's (the largest: 1). Levels never
     go past 6.
 
-    >>> heading_levels([Line("Guide", 0, 0, 20), Line("1 Ferries", 0, 0, 17), Line("1.1 Fares", 0, 0, 14),
-    ...                 Line("Notes", 0, 0, 12), Line("Body text here.", 0, 0, 10)], 10)
+    >>> heading_levels([TextLine("Guide", 0, 0, 20), TextLine("1 Ferries", 0, 0, 17), TextLine("1.1 Fares", 0, 0, 14),
+    ...                 TextLine("Notes", 0, 0, 12), TextLine("Body text here.", 0, 0, 10)], 10)
     {20: 1, 17: 1, 14: 2, 12: 3}
     """
     depths: dict[float, Counter[int]] = {}
@@ -101,7 +101,7 @@ def heading_levels(lines: Sequence[Line], body: float) -> dict[float, int]:
     return levels
 
 
-def heading_level(line: Line, body: float, levels: dict[float, int], sections: frozenset[str]) -> int:
+def heading_level(line: TextLine, body: float, levels: dict[float, int], sections: frozenset[str]) -> int:
     """A line's heading level, 0 for text: 1 for a numbered section (``pdf_sections``), else its number's depth, else
     its size's level (``heading_levels``)."""
     if line.text in sections:
@@ -112,13 +112,14 @@ def heading_level(line: Line, body: float, levels: dict[float, int], sections: f
     return min(depth, 6) if depth else levels.get(line.size, 0)
 
 
-def continues_heading(block: list[Line], line: Line, body: float) -> bool:
+def continues_heading(block: list[TextLine], line: TextLine, body: float) -> bool:
     """Whether a line is a large heading's wrapped second line: its size, close below, not numbered, the two no
     longer than a heading, and the break inside a phrase (the line starts in lower case, or the heading's first
     line ends with a short lower-case word: "... in the" "Model", not "Thomas Williams" "Version 5.4").
 
-    >>> heading, wrapped = Line("7.18 Why does the output depend on the", 90, 700, 14), Line("order?", 90, 684, 14)
-    >>> continues_heading([heading], wrapped, 10), continues_heading([heading], Line("Why?", 90, 684, 14), 10)
+    >>> heading = TextLine("7.18 Why does the output depend on the", 90, 700, 14)
+    >>> wrapped = TextLine("order?", 90, 684, 14)
+    >>> continues_heading([heading], wrapped, 10), continues_heading([heading], TextLine("Why?", 90, 684, 14), 10)
     (True, True)
     """
     last = block[-1]

@@ -25,7 +25,7 @@ from .pdf_headings import (
     heading_levels,
     numbering_depth,
 )
-from .pdf_lines import Line, Page, page_lines
+from .pdf_lines import Page, TextLine, page_lines
 from .pdf_sections import front_matter, numbered_sections
 from .pdf_words import ends_broken, join_lines, word_counts
 from .steps import Steps, run_steps
@@ -61,7 +61,7 @@ def read_pages_steps(pages: Iterable[Page]) -> Steps[list[PageText]]:
     """``read_pages`` a page at a time: it yields after each page's lines are found and after each page's text is
     made (the page's reading stays responsive: steps.py); the rules over the whole document run between, at once."""
     upright: list[Page] = []
-    lines: list[list[Line]] = []
+    lines: list[list[TextLine]] = []
     spellings: Counter[str] = Counter()
     for page in pages:  # a generator of pages makes each page in its step too
         upright.append(page.upright())
@@ -114,7 +114,7 @@ _CONTINUED = re.compile(r"([a-z]\w*(?:[-_]\w+)*)")  # the end of a broken word: 
 def body_size(lines) -> float:
     """The body text's font size: the size of the most characters (10 when there are none).
 
-    >>> body_size([Line("Title", 0, 700, 18), Line("Some body text.", 0, 680, 10)])
+    >>> body_size([TextLine("Title", 0, 700, 18), TextLine("Some body text.", 0, 680, 10)])
     10
     """
     chars: Counter[float] = Counter()
@@ -123,11 +123,12 @@ def body_size(lines) -> float:
     return chars.most_common(1)[0][0] if chars else 10
 
 
-def line_pitch(pages: Sequence[Sequence[Line]], body: float) -> float:
+def line_pitch(pages: Sequence[Sequence[TextLine]], body: float) -> float:
     """The usual distance between two body lines' baselines, as a share of the body size: the most common gap
     between consecutive body lines, in tenths (1.2 for TeX's 10/12 pt, 1.9 for a word processor's double spacing).
 
-    >>> line_pitch([[Line("a", 0, 700, 10), Line("b", 0, 688, 10), Line("c", 0, 676, 10), Line("d", 0, 650, 10)]], 10)
+    >>> lines = [TextLine(text, 0, y, 10) for text, y in [("a", 700), ("b", 688), ("c", 676), ("d", 650)]]
+    >>> line_pitch([lines], 10)
     1.2
     """
     gaps: Counter[float] = Counter()
@@ -142,7 +143,7 @@ _LIST_MARK = re.compile(r"(?:[-*+•–]|\d{1,3}[.)])\s")  # a list item starts 
 
 
 def _page_text(
-    lines: Sequence[Line],
+    lines: Sequence[TextLine],
     left: dict[int, str],
     body: float,
     pitch: float,
@@ -186,7 +187,7 @@ def _page_text(
     return PageText("\n\n".join(texts), left_out)
 
 
-def _continues(block: list[Line], line: Line, pitch: float) -> bool:
+def _continues(block: list[TextLine], line: TextLine, pitch: float) -> bool:
     """Whether a line goes on a block of text: same size, close below, aligned, and no list item of its own; or,
     at the top of the next column, a sentence's lower-case rest."""
     last, first = block[-1], block[0]
@@ -206,7 +207,7 @@ def _continues(block: list[Line], line: Line, pitch: float) -> bool:
     )
 
 
-def _block_texts(block: list[Line], level: int, spellings: Counter[str], full: int) -> list[str]:
+def _block_texts(block: list[TextLine], level: int, spellings: Counter[str], full: int) -> list[str]:
     """A block's text, or its lines' texts when no sentence ends in it (a line that runs on stays with the next:
     ``RUNS_ON``); a heading's as "#" * level, a space and its title."""
     if level:

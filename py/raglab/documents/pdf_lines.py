@@ -4,7 +4,7 @@ make a line, spaced where either reader spaced them or a gap says so, in the cha
 
 >>> page = Page((Item("The ferry", 72, 700, 10, 40), Item("leaves.", 115, 700, 10, 30)), (0, 0, 612, 792))
 >>> page_lines(page)
-[Line(text='The ferry leaves.', x=72, y=700, size=10)]
+[TextLine(text='The ferry leaves.', x=72, y=700, size=10)]
 """
 
 from __future__ import annotations
@@ -104,7 +104,7 @@ def text_item(text: str, matrix: Sequence[float], width: float | None = None) ->
 
 
 @dataclass(frozen=True)
-class Line:
+class TextLine:
     """A line of a page: its text (spaced and normalised), where it starts, its baseline and its main font size
     (the size of most of its characters)."""
 
@@ -152,7 +152,7 @@ def line_text(text: str) -> str:
     return _SPACE_BEFORE.sub("", _ELLIPSIS.sub("...", _LEADER.sub(" . . . . ", text).strip()))
 
 
-def page_lines(page: Page) -> list[Line]:
+def page_lines(page: Page) -> list[TextLine]:
     """A page's lines (of an ``upright`` page): items in the order the PDF draws them, an item on the line before
     it when their baselines are close (``LINE_TOLERANCE``), else on a line of its own. Keeping the drawing order
     (not sorting by position) keeps two columns apart and gives overlapping glyphs the same order in both readers.
@@ -184,13 +184,13 @@ def page_lines(page: Page) -> list[Line]:
     return [_line(group, "".join(parts)) for group, parts in zip(groups, texts, strict=True)]
 
 
-def _line(items: list[Item], text: str) -> Line:
+def _line(items: list[Item], text: str) -> TextLine:
     chars: dict[float, int] = {}
     for item in items:
         chars[item.size] = chars.get(item.size, 0) + len(item.text.strip())
     size = max(chars, key=chars.__getitem__)  # the first of the most common, as Counter.most_common gives it
     y = next(item.y for item in items if item.size == size)
-    return Line(line_text(text), min(item.x for item in items), y, size)
+    return TextLine(line_text(text), min(item.x for item in items), y, size)
 
 
 def text_lines(text: str, box: tuple[float, float, float, float] = (0, 0, 612, 792)) -> Page:

@@ -1,4 +1,5 @@
-"""Sentences and search words: the only place where text is cut up.
+"""Sentences and words: the only place where text is cut up (a text's search words are analysis.py's, from these
+words).
 
 >>> split_sentences("The ferry crosses in 40 minutes. A fare costs 6 coins.")
 ['The ferry crosses in 40 minutes.', 'A fare costs 6 coins.']
@@ -12,10 +13,6 @@ a heading is structure, not a sentence (``outline`` gives both):
 
 >>> split_sentences("# Hours\\nWe open at 9:00\\nand close at 17:30.\\n\\n- Bring water\\n- No dogs. Cats are fine.")
 ['We open at 9:00 and close at 17:30.', 'Bring water', 'No dogs.', 'Cats are fine.']
->>> search_words("How much does the ferry cost?")
-['much', 'ferry', 'cost']
->>> search_words("When do the tours leave?")
-['tour', 'leave']
 """
 
 from __future__ import annotations
@@ -330,16 +327,6 @@ def cut_plural(word: str) -> str:
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
     return word[:-1]
-
-
-def search_words(text: str) -> list[str]:
-    """The distinct search words of a text, in order of first appearance: lower case, stop words dropped,
-    plural "s" cut."""
-    seen: dict[str, None] = {}
-    for w in words(text):
-        if w not in STOP_WORDS:
-            seen.setdefault(cut_plural(w), None)
-    return list(seen)
 
 
 def stop_words_in(text: str) -> list[str]:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 
+from .analysis import search_words
 from .corpus import CorpusError
-from .text import search_words
 
 
 def word_list_from(pairs: Iterable[tuple[str, Sequence[str]]]) -> dict[str, tuple[str, ...]]:

@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 
-class Stage(StrEnum):
+class ModelStage(StrEnum):
     IDLE = "idle"
     CONSENT = "consent"
     DOWNLOADING = "downloading"
@@ -40,21 +40,21 @@ class Stage(StrEnum):
     DONE = "done"
 
 
-RESTING = frozenset({Stage.IDLE, Stage.FAILED, Stage.DONE})  # nothing under way: a new request may start
-LOADING = frozenset({Stage.DOWNLOADING, Stage.LOADING})
+RESTING = frozenset({ModelStage.IDLE, ModelStage.FAILED, ModelStage.DONE})  # nothing under way: a new request may start
+LOADING = frozenset({ModelStage.DOWNLOADING, ModelStage.LOADING})
 
 # Every transition: name -> (the stages it may start from, the stage it leads to). A move from any other stage is
 # ignored. "download" leads to "loading" instead when every file is already stored (see ModelState.move).
-MOVES: dict[str, tuple[frozenset[Stage], Stage]] = {
-    "consent": (RESTING | {Stage.CONSENT}, Stage.CONSENT),  # the question before the first download
-    "decline": (frozenset({Stage.CONSENT}), Stage.IDLE),
-    "download": (RESTING | {Stage.CONSENT}, Stage.DOWNLOADING),
-    "loaded": (LOADING, Stage.DONE),
-    "answer": (frozenset({Stage.DONE}), Stage.ANSWERING),
-    "answered": (frozenset({Stage.ANSWERING}), Stage.DONE),
-    "fail": (LOADING | {Stage.CONSENT, Stage.ANSWERING, Stage.DONE}, Stage.FAILED),
-    "refuse": (frozenset({Stage.DONE}), Stage.DONE),  # a prompt too long even with one passage: nothing sent
-    "removed": (frozenset(Stage), Stage.IDLE),
+MOVES: dict[str, tuple[frozenset[ModelStage], ModelStage]] = {
+    "consent": (RESTING | {ModelStage.CONSENT}, ModelStage.CONSENT),  # the question before the first download
+    "decline": (frozenset({ModelStage.CONSENT}), ModelStage.IDLE),
+    "download": (RESTING | {ModelStage.CONSENT}, ModelStage.DOWNLOADING),
+    "loaded": (LOADING, ModelStage.DONE),
+    "answer": (frozenset({ModelStage.DONE}), ModelStage.ANSWERING),
+    "answered": (frozenset({ModelStage.ANSWERING}), ModelStage.DONE),
+    "fail": (LOADING | {ModelStage.CONSENT, ModelStage.ANSWERING, ModelStage.DONE}, ModelStage.FAILED),
+    "refuse": (frozenset({ModelStage.DONE}), ModelStage.DONE),  # a prompt too long even with one passage: nothing sent
+    "removed": (frozenset(ModelStage), ModelStage.IDLE),
 }
 
 
@@ -68,7 +68,7 @@ class FileProgress:
 
 @dataclass(frozen=True)
 class ModelState:
-    stage: Stage = Stage.IDLE
+    stage: ModelStage = ModelStage.IDLE
     request: int | None = None  # the worker request this state belongs to
     files: tuple[FileProgress, ...] = ()  # the download under way, a file each
     note: str = ""  # a sentence about the last step (how the model runs, why nothing was downloaded)
@@ -86,12 +86,12 @@ class ModelState:
         sources, target = MOVES[name]
         if self.stage not in sources:
             return self
-        starting = self.stage in RESTING or self.stage is Stage.CONSENT
+        starting = self.stage in RESTING or self.stage is ModelStage.CONSENT
         if not starting and request is not None and request != self.request:
             return self
         if name == "download" and changes.pop("stored", False):
-            target = Stage.LOADING
-        fresh = {"files": (), "failure": "", "note": "", "choice": None} if target is not Stage.FAILED else {}
+            target = ModelStage.LOADING
+        fresh = {"files": (), "failure": "", "note": "", "choice": None} if target is not ModelStage.FAILED else {}
         return replace(self, **{**fresh, "stage": target, "request": request if starting else self.request, **changes})
 
     def on_progress(self, event: dict) -> ModelState:
@@ -107,4 +107,4 @@ class ModelState:
             files[names.index(progress.name)] = progress
         else:
             files.append(progress)
-        return replace(self, stage=Stage.DOWNLOADING, files=tuple(files))
+        return replace(self, stage=ModelStage.DOWNLOADING, files=tuple(files))

@@ -15,10 +15,10 @@ page/model_state.py). What the section's line says is derived from its stage and
 
 >>> s = Section().move("ask", asking=("fernport", (("q", "ferry"),)))
 >>> s.stage, s.ticket, s.busy
-(<Stage.RUNNING: 'running'>, 1, True)
+(<SectionStage.RUNNING: 'running'>, 1, True)
 >>> newer = s.move("ask", asking=("fernport", (("q", "boat"),)))
 >>> newer.move("answer", ticket=1) is newer, newer.move("answer", ticket=2).stage
-(True, <Stage.SHOWN: 'shown'>)
+(True, <SectionStage.SHOWN: 'shown'>)
 """
 
 from __future__ import annotations
@@ -27,13 +27,12 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from ..techniques import Technique
-from .model_state import ModelState
-from .model_state import Stage as ModelStage
+from .model_state import ModelStage, ModelState
 from .places import Line
 from .status import Facts, refusal, waiting_sentence
 
 
-class Stage(StrEnum):
+class SectionStage(StrEnum):
     SHOWN = "shown"  # resting: the section shows its view
     REFUSED = "refused"  # a question the visitor's documents cannot answer yet (a passage without its vector)
     PREPARING = "preparing"  # the question waits for the visitor's documents to be cut and indexed
@@ -42,28 +41,28 @@ class Stage(StrEnum):
     FAILED = "failed"  # it drew nothing: its line says why, and the result kept says which question it is for
 
 
-RESTING = frozenset({Stage.SHOWN, Stage.REFUSED, Stage.FAILED})
-ASKING = frozenset({Stage.PREPARING, Stage.EMBEDDING, Stage.RUNNING})
-EVERY = frozenset(Stage)
+RESTING = frozenset({SectionStage.SHOWN, SectionStage.REFUSED, SectionStage.FAILED})
+ASKING = frozenset({SectionStage.PREPARING, SectionStage.EMBEDDING, SectionStage.RUNNING})
+EVERY = frozenset(SectionStage)
 NEW_REQUEST = frozenset({"ask", "refuse", "reset"})
 
 # Every transition: name -> (the stages it may start from, the stage it leads to); from any other stage, ignored.
-MOVES: dict[str, tuple[frozenset[Stage], Stage]] = {
-    "ask": (EVERY, Stage.RUNNING),  # a question, with what the address keeps of it
-    "refuse": (EVERY, Stage.REFUSED),
-    "reset": (EVERY, Stage.SHOWN),  # drawn again without asking (Back, Forward, the switch between corpora)
-    "wait_ready": (frozenset({Stage.RUNNING}), Stage.PREPARING),
-    "ready": (frozenset({Stage.PREPARING}), Stage.RUNNING),
-    "wait_model": (frozenset({Stage.RUNNING}), Stage.EMBEDDING),
-    "embedded": (frozenset({Stage.EMBEDDING}), Stage.RUNNING),
-    "answer": (ASKING, Stage.SHOWN),
-    "fail": (ASKING, Stage.FAILED),
+MOVES: dict[str, tuple[frozenset[SectionStage], SectionStage]] = {
+    "ask": (EVERY, SectionStage.RUNNING),  # a question, with what the address keeps of it
+    "refuse": (EVERY, SectionStage.REFUSED),
+    "reset": (EVERY, SectionStage.SHOWN),  # drawn again without asking (Back, Forward, the switch between corpora)
+    "wait_ready": (frozenset({SectionStage.RUNNING}), SectionStage.PREPARING),
+    "ready": (frozenset({SectionStage.PREPARING}), SectionStage.RUNNING),
+    "wait_model": (frozenset({SectionStage.RUNNING}), SectionStage.EMBEDDING),
+    "embedded": (frozenset({SectionStage.EMBEDDING}), SectionStage.RUNNING),
+    "answer": (ASKING, SectionStage.SHOWN),
+    "fail": (ASKING, SectionStage.FAILED),
 }
 
 
 @dataclass(frozen=True)
 class Section:
-    stage: Stage = Stage.SHOWN
+    stage: SectionStage = SectionStage.SHOWN
     ticket: int = 0  # the newest request's
     asking: tuple[str, tuple] | None = None  # (corpus, entry) of the question under way
     note: str = ""  # what the line says besides a derived sentence: a failure's words, or what was said
@@ -93,9 +92,11 @@ class Section:
         """A sentence in the section's line (a resting section rests as shown; a question under way goes on).
 
         >>> Section().move("refuse").say("Embed code copied.").stage
-        <Stage.SHOWN: 'shown'>
+        <SectionStage.SHOWN: 'shown'>
         """
-        return replace(self, stage=Stage.SHOWN if self.stage in RESTING else self.stage, note=text, note_model=None)
+        return replace(
+            self, stage=SectionStage.SHOWN if self.stage in RESTING else self.stage, note=text, note_model=None
+        )
 
 
 def line(section: Section, facts: Facts, t: Technique | None = None) -> Line:
@@ -112,11 +113,11 @@ def line(section: Section, facts: Facts, t: Technique | None = None) -> Line:
     >>> line(Section().say("A < B"), Facts()).text
     'A < B'
     """
-    if section.stage is Stage.REFUSED:
+    if section.stage is SectionStage.REFUSED:
         return Line(refusal(t, facts) if t is not None else "")
-    if section.stage is Stage.PREPARING:
+    if section.stage is SectionStage.PREPARING:
         return Line(waiting_sentence(facts))
-    if section.stage is Stage.EMBEDDING:
+    if section.stage is SectionStage.EMBEDDING:
         model = facts.embedder
         if model.busy or model.stage is ModelStage.FAILED or not section.note:
             return Line(model=model)

@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import TypeVar
 
 from ..result import RankPart, best_scored
+from ..show import joined_with_and
 
 Item = TypeVar("Item", bound=Hashable)  # what the lists rank: passage ids here, letters in the lesson
 
@@ -140,18 +141,15 @@ def _tie_sentence(group, labels: Sequence[str], room: int, top_k: int) -> str:
     others = ", ".join(f"{name} at {place}" for name, place in zip(names[1:], met[1:], strict=True))
     where = f"{names[0]} is met first at {met[0]}, {others}"
     if room >= len(group):
-        verdict = f"so {names[0]} ranks above {_and(names[1:])}" if len(group) == 2 else "so they rank in that order"
+        verdict = f"so {names[0]} ranks above {names[1]}" if len(group) == 2 else "so they rank in that order"
     else:
+        kept, left = joined_with_and(names[:room]), joined_with_and(names[room:])
         verdict = (
-            f"so {_and(names[:room])} {'is' if room == 1 else 'are'} kept and {_and(names[room:])} "
+            f"so {kept} {'is' if room == 1 else 'are'} kept and {left} "
             f"{'is' if len(names) - room == 1 else 'are'} left out (the best {top_k} are kept)"
         )
     lists = ", then ".join(labels)
     return (
-        f"Tie: {_and(names)} {'both' if len(group) == 2 else 'all'} score {group[0][1]:.4f}. The lab breaks "
+        f"Tie: {joined_with_and(names)} {'both' if len(group) == 2 else 'all'} score {group[0][1]:.4f}. The lab breaks "
         f"ties by one rule: {TIE_RULE.format(lists=lists)}. {where}, {verdict}."
     )
-
-
-def _and(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

@@ -21,8 +21,8 @@ from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
+from ..documents.analysis import search_words
 from ..documents.chunking import Chunk
-from ..documents.text import search_words
 from ..result import Hit, Part, best_scored
 
 

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..documents.text import search_words
+from ..documents.analysis import search_words
 from ..documents.word_lists import parse_word_list, word_list_from, word_list_text
 from ..result import best_scored
 from .keyword import KeywordIndex

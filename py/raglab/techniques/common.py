@@ -60,6 +60,11 @@ def english_only_steps(lab: Lab) -> list[str]:
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
+    """A count and its word, for every sentence of the core and the page (``many``: a plural not made with "s").
+
+    >>> plural(1, "passage"), plural(0, "passage"), plural(3, "child", "children")
+    ('1 passage', '0 passages', '3 children')
+    """
     return f"{n} {word if n == 1 else (many or word + 's')}"
 
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from html import escape
 
-from .scoreboard_grid import grid_table, how, plural
+from ..techniques.common import plural
+from .scoreboard_grid import grid_table, how
 
 GROUP_GRID = "scoreboard-grid group-grid"
 GROUP_MEASURES = (("first", "answer first"), ("found", "an answer in the first {k}"), ("complete", "all its passages"))

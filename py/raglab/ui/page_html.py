@@ -14,6 +14,7 @@ from ..documents.chunking import BLOCKS
 from ..documents.corpus import lab_name
 from ..lab import Lab
 from ..result import Result
+from ..show import joined_with_and
 from ..techniques import TECHNIQUES
 from ..techniques.common import plural
 from .documents_html import render_section
@@ -177,15 +178,11 @@ def _words(words: Sequence[Mapping[str, str]]) -> list[dict[str, str]]:
         {
             **w,
             "meaning": w["meaning"]
-            .replace("{word_techniques}", _and(by_words))
-            .replace("{meaning_techniques}", _and(by_meaning)),
+            .replace("{word_techniques}", joined_with_and(by_words))
+            .replace("{meaning_techniques}", joined_with_and(by_meaning)),
         }
         for w in words
     ]
-
-
-def _and(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1] if names else ""
 
 
 def _number_word(n: int) -> str:

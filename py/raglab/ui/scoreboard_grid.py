@@ -13,10 +13,6 @@ NOT_FOUND = "–"
 FELL = "*"  # a grid cell where the technique fell back
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def hidden(text: str) -> str:
     return f'<span class="visually-hidden">{escape(text)}</span>'
 

@@ -15,8 +15,9 @@ import math
 from collections.abc import Mapping, Sequence
 from html import escape
 
+from ..techniques.common import plural
 from .groups_html import render_groups
-from .scoreboard_grid import grid_table, hidden, how, open_link, plural
+from .scoreboard_grid import grid_table, hidden, how, open_link
 
 # (report field, header with {k} / {ndcg_k} filled from the report, what it means)
 METRICS = (
