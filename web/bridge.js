@@ -3,14 +3,18 @@
 //
 //   raglabBridge.configure(settings)   where the models and the runtime are (from pyscript.json, via Python)
 //   raglabBridge.events                an EventTarget: a "model" CustomEvent for every worker message (status,
-//                                      progress, ready, done, vectors, choice, error; not tokens), its detail the
+//                                      progress, ready, done, vectors, kept, choice, error; not tokens), its detail the
 //                                      message with `task` ("embed" | "generate") added
 //   raglabBridge.load(task)            -> {id, ended}: the model's load (one per worker; a second call while it is
 //                                      under way or done returns the same); ended: Promise of its last message,
 //                                      {type: "ready", ...} or {type: "error", reason}
 //   raglabBridge.vectors(texts)        -> {id, ended}: ended resolves with {type: "vectors", vectors: number[][],
-//                                      choice?} or {type: "error", reason} (load the embedding model first); choice:
-//                                      the device the worker measured faster on this batch (kept for later visits)
+//                                      measured?} or {type: "error", reason} (load the embedding model first);
+//                                      measured: what this batch measured on WebGPU and WebAssembly (worker.js),
+//                                      from which the page chooses a device (raglab.models.device_choice)
+//   raglabBridge.keep(choice)          -> {id, ended}: choice {device, reason} (an object or its JSON), the
+//                                      device the page chose; ended resolves with {type: "kept", device, dtype,
+//                                      reason, ms_per_text} (remembered for later visits) or {type: "error", reason}
 //   raglabBridge.embed(texts)          -> Promise<number[][]>: load, then vectors (rejects with an Error whose
 //                                      `reason` says what failed); for scripts and tests
 //   raglabBridge.generate(prompt, n, into) -> {id, ended}: ended resolves with {type: "done", ...} or
@@ -31,7 +35,7 @@
 // the next question loads the model again from them.
 
 const CACHE = "transformers-cache"; // where transformers.js keeps downloaded files
-const FINAL = new Set(["ready", "vectors", "done", "choice", "counted", "error"]); // the last message of a request
+const FINAL = new Set(["ready", "vectors", "kept", "done", "choice", "counted", "error"]); // the last message of a request
 
 const events = new EventTarget();
 let settings = {};
@@ -69,7 +73,7 @@ class ModelWorker {
   load() {
     if (!this.loading) {
       const { model, dtype, device, env } = settings[this.task];
-      // A device measured faster on this device at an earlier visit (worker.js measures at first use).
+      // The device the page chose on this device at an earlier visit, from what worker.js measured at first use.
       const measured = device === "auto" ? remembered(this.task) : null;
       // Each model brings its own settings: the embedding model is self-hosted, Qwen3 comes from a host.
       this.loading = this.request({
@@ -91,7 +95,7 @@ class ModelWorker {
       this.end(data.reason); // the load failed, or memory ran out: this worker cannot serve again
       return;
     }
-    if (data.choice?.ms_per_text?.webgpu) remember(this.task, data.choice);
+    if (data.type === "kept" && data.ms_per_text?.webgpu) remember(this.task, data);
     if (data.type === "ready" && remembered(this.task) && remembered(this.task).device !== data.device) remember(this.task, null);
     emit({ ...data, task: this.task });
     if (entry && FINAL.has(data.type)) {
@@ -121,13 +125,14 @@ class ModelWorker {
   }
 }
 
-// The device the worker measured faster, kept for the next visits (in localStorage, per model and weights). Only a
-// real measurement is kept (both devices timed); where storage is blocked (some embedded pages), nothing is.
+// The device the page chose from the worker's measurement, kept for the next visits (in localStorage, per model and
+// weights) with the reason the page gave. Only a choice from a real measurement is kept (both devices timed); where
+// storage is blocked (some embedded pages), nothing is.
 function storageKey(task) {
   return `raglab:device:${settings[task].model}:${settings[task].dtype}`;
 }
 
-// Only what remember() writes comes back: a device a worker can use and its reason (worker.js's REASON). Anything else under the
+// Only what remember() writes comes back: a device a worker can use and its reason (worker.js's REASON, as the page chose it). Anything else under the
 // key (damaged, or written by another script of the origin) is no choice: the worker measures again, as at a first
 // visit, rather than fail every load on a device that does not exist.
 const DEVICES = new Set(["wasm", "webgpu"]);
@@ -204,6 +209,10 @@ const raglabBridge = {
   },
   vectors(texts) {
     return workers.embed.request({ type: "embed", texts: Array.from(texts) });
+  },
+  keep(choice) {
+    const { device, reason } = typeof choice === "string" ? JSON.parse(choice) : choice;
+    return workers.embed.request({ type: "keep", device, reason });
   },
   async embed(texts) {
     const loaded = await workers.embed.load().ended;

@@ -1,13 +1,16 @@
 """The embedding model in the page's worker (worker.js, through bridge.js): loaded once for every section that needs
 it, its state given to the page model (``model_moved("embed", ...)``), which draws it in the line of every section
-waiting for it."""
+waiting for it. After the batch that measured WebGPU against WebAssembly, whoever asked for it, the core chooses the
+device (``raglab.models.device_choice``) and the worker is told which to keep."""
 
 import asyncio
+import json
 
 from js import raglabBridge
 from pyodide.ffi import to_js
 
 from raglab import QuestionError
+from raglab.models.device_choice import choose_device
 from raglab.page.device_reason import device_reason
 from raglab.page.model_state import ModelStage
 from raglab.ui.model_panel import failure_sentence
@@ -35,6 +38,14 @@ class EmbeddingModel:
     def on_event(self, data: dict) -> None:
         if data["type"] == "progress":
             self.set(self.state.on_progress(data))
+        elif data["type"] == "vectors" and data.get("measured"):
+            self.keep(choose_device(data["vectors"], data["measured"]))
+
+    def keep(self, choice) -> None:
+        """The worker keeps the device the core chose (bridge.js remembers it for the next visits)."""
+        raglabBridge.keep(json.dumps({"device": choice.device, "reason": choice.reason}))
+        self.device = device_reason(choice.reason, "embed", self.threads)
+        self.measure_at = 0
 
     def removed(self) -> None:
         self.set(self.state.move("removed"))
@@ -96,9 +107,6 @@ class EmbeddingModel:
             answer = (await request.ended).to_py()
             if answer["type"] == "error":
                 return self.fail(request.id, answer["reason"], retry)
-            if answer.get("choice"):  # this batch measured which device is faster
-                self.device = device_reason(answer["choice"]["reason"], "embed", self.threads)
-                self.measure_at = 0
             page.draw(page.model.embedded(key, ticket))
             return [list(v) for v in answer["vectors"]]
         except BaseException:

@@ -11,8 +11,8 @@
 //
 // Messages in:
 //   {type: "load", id, model, dtype?, device?, reason?, env?}    once per worker; dtype/device "auto" by default: for a
-//       causal LM the worker picks (see chooseDevice), for feature extraction "fp16", and WebAssembly or WebGPU,
-//       whichever is faster here, measured at first use (see loadEmbedder); reason: why a device given was chosen
+//       causal LM the worker picks (see chooseDevice), for feature extraction "fp16", and WebAssembly, with
+//       WebGPU measured beside it at first use for the page to choose (see loadEmbedder); reason: why a device given was chosen
 //       (e.g. measured on an earlier visit), as a REASON below. env: the
 //       transformers.js settings of this load, e.g. {localModelPath, allowLocalModels, allowRemoteModels,
 //       remoteHost, wasmPaths: {mjs, wasm}}; task: "embed" | "generate".
@@ -26,6 +26,9 @@
 //   {type: "choose", id}                                which device and dtype a causal LM would use, and why
 //   {type: "count", id, prompts}                        prompts: string[]; each one's tokens as the model would
 //                                                       read it (the chat template applied, as in generate)
+//   {type: "keep", id, device, reason}                  after a batch that measured: the embedding model's device
+//       the page chose from what was measured (raglab.models.device_choice), "wasm" | "webgpu", and why (a REASON);
+//       the worker makes every later batch there and releases the other device's model
 //
 // Messages out (each with the id of its request):
 //   {type: "status", id, stage, message, ...}           stage: "loading" | "choosing" | "warming" | "measuring" | "generating"
@@ -38,14 +41,18 @@
 //       ms: how long the load took in the worker (download, or Cache Storage, plus compiling the runtime)
 //   {type: "token", id, text, tokens}                   a piece of the answer; tokens: how many so far
 //   {type: "done", id, text, tokens, interrupted, first_token_ms, ms}
-//   {type: "vectors", id, vectors, choice?}             vectors: number[][], mean-pooled and normalised; choice:
-//       {device, dtype, reason, ms_per_text: {wasm, webgpu}} when this batch measured which device is faster
+//   {type: "vectors", id, vectors, measured?}           vectors: number[][], mean-pooled and normalised, made on
+//       the device kept (WebAssembly while none is); measured, when this batch measured WebGPU: {webgpu, ms_per_text:
+//       {wasm, webgpu?}, failure?}: webgpu, the vectors of the batch's first texts on WebGPU (their WebAssembly
+//       ones are the batch's first), or null when WebGPU failed (failure: its REASON, "webgpu-failed"); ms_per_text,
+//       the milliseconds a text took on each device. The worker compares nothing: the page sends "keep".
+//   {type: "kept", id, device, dtype, reason, ms_per_text}  the answer to "keep": ms_per_text as measured
 //   {type: "choice", id, device, dtype, reason}         the answer to "choose" (nothing is downloaded)
 //   REASON: the facts of a device's choice, which the page words (raglab.page.device_reason): {kind} with kind
 //       "set" (given by the page), "no-webgpu", "no-adapter", "software-adapter", "no-f16" / "f16" {dtype}
 //       (the adapter's shader-f16), "webgpu-failed" {message}, "to-measure" (WebAssembly until a batch measures
-//       WebGPU), "measured" {device, ms_per_text: {wasm, webgpu}}, "differed" {cosine} (WebGPU's vectors were not
-//       WebAssembly's)
+//       WebGPU); and, from the page's choice after a measurement, "measured" {device, ms_per_text: {wasm, webgpu}},
+//       "differed" {cosine} (WebGPU's vectors were not WebAssembly's)
 //   {type: "counted", id, tokens, context, shape, device_gb}  the answer to "count": tokens: number[], one a prompt;
 //       context: the model's context in tokens (its config's max_position_embeddings); shape: its config's vocab,
 //       layers, heads, kv_heads and head_dim (raglab.models.model_memory estimates the memory a prompt needs from
@@ -111,6 +118,7 @@ self.addEventListener("message", async ({ data }) => {
     else if (data.type === "interrupt") interrupt(data.id);
     else if (data.type === "choose") post({ type: "choice", id: data.id, ...(await chooseDevice()) });
     else if (data.type === "count") await count(data);
+    else if (data.type === "keep") await keep(data);
     else throw new RequestError(`unknown message type "${data.type}"`);
   } catch (error) {
     post({ type: "error", id: data.id, reason: reasonOf(error) });
@@ -223,13 +231,13 @@ async function load({ id, task, model, dtype = "auto", device = "auto", reason =
 }
 
 // The embedding model runs on WebAssembly, and also on WebGPU when the device has an adapter that can run its
-// weights (fp16 needs the adapter feature shader-f16). Then which is faster is measured here, on this device, at
-// first use (short passages can be faster on WebAssembly): the first batch of at least MEASURE_AT texts is embedded
-// on WebAssembly, and its first MEASURE_AT texts on WebGPU too (the model is loaded there only then), each timed after a one-text warm-up (which compiles
-// the GPU shaders); the faster device is kept, the other released. WebGPU is kept only if its vectors agree with
-// WebAssembly's (cosine at least SAME_COSINE). A software WebGPU adapter is measured like any other: it loses.
+// weights (fp16 needs the adapter feature shader-f16). Then both are measured here, on this device, at first use
+// (short passages can be faster on WebAssembly): the first batch of at least MEASURE_AT texts is embedded on
+// WebAssembly, and its first MEASURE_AT texts on WebGPU too (the model is loaded there only then), each timed after
+// a one-text warm-up (which compiles the GPU shaders). The page chooses from the vectors and timings (the core's
+// raglab.models.device_choice) and sends "keep"; the device kept makes every later batch, the other is released.
+// A software WebGPU adapter is measured like any other.
 const MEASURE_AT = 8;
-const SAME_COSINE = 0.999;
 const failed = (error) => ({ kind: "webgpu-failed", message: String(error?.message ?? error) });
 
 async function loadEmbedder(id, model, dtype, device, given) {
@@ -238,18 +246,19 @@ async function loadEmbedder(id, model, dtype, device, given) {
   const make = (on) => pipeline("feature-extraction", model, { device: on, dtype });
   if (device !== "auto") {
     try {
-      return { device, dtype, reason: given, extractor: await make(device) };
+      return { device, dtype, reason: given, extractor: await make(device), runs: new Set() };
     } catch (error) {
       if (device !== "webgpu" || loading.problem) throw error;
       // WebGPU measured faster on an earlier visit, and gone now (another browser setting, a lost adapter).
-      return { device: "wasm", dtype, reason: failed(error), extractor: await make("wasm") };
+      return { device: "wasm", dtype, reason: failed(error), extractor: await make("wasm"), runs: new Set() };
     }
   }
   const extractor = await make("wasm");
   const gpu = await webgpuFor(dtype);
-  if (!gpu.usable) return { device: "wasm", dtype, reason: gpu.reason, extractor };
+  if (!gpu.usable) return { device: "wasm", dtype, reason: gpu.reason, extractor, runs: new Set() };
   // Loaded for WebGPU only when there is a batch to measure with: a visitor who only asks questions never waits for it.
-  return { device: "wasm", dtype, reason: { kind: "to-measure" }, extractor, trial: () => make("webgpu") };
+  const trial = () => make("webgpu");
+  return { device: "wasm", dtype, reason: { kind: "to-measure" }, extractor, trial, runs: new Set() };
 }
 
 // The device's WebGPU adapter, or null when there is none (requestAdapter answers null, or throws on some devices).
@@ -272,10 +281,9 @@ async function webgpuFor(dtype) {
   return { usable: true };
 }
 
-// The first batch of at least MEASURE_AT texts (see loadEmbedder): its vectors, made on WebAssembly, and the
-// device kept, with what was measured.
+// The first batch of at least MEASURE_AT texts (see loadEmbedder): its vectors, made on WebAssembly, and what was
+// measured (see "vectors" above). Both models stay loaded until the page says which to keep.
 async function measure(id, state, texts) {
-  const sample = texts.slice(0, MEASURE_AT);
   const timed = {};
   const time = async (device, extractor, batch) => {
     await vectorsOf(extractor, batch.slice(0, 1)); // warm-up: the first run compiles and allocates
@@ -285,31 +293,32 @@ async function measure(id, state, texts) {
     return vectors;
   };
   const vectors = await time("wasm", state.extractor, texts);
-  let onGpu = null;
-  let gpu = null;
+  const measured = { webgpu: null, ms_per_text: timed };
   try {
     post({ type: "status", id, stage: "measuring", message: "loading the model on WebGPU too, to measure which is faster" });
-    gpu = await state.trial();
-    onGpu = await time("webgpu", gpu, sample);
+    state.gpu = await state.trial();
+    measured.webgpu = await time("webgpu", state.gpu, texts.slice(0, MEASURE_AT));
   } catch (error) {
     if (loading.problem) throw error; // a download failed: not WebGPU's fault
-    state.reason = failed(error);
+    measured.failure = failed(error);
   }
-  const ms = Object.fromEntries(Object.entries(timed).map(([device, value]) => [device, Math.round(value * 10) / 10]));
-  if (onGpu) {
-    const cosine = Math.min(...onGpu.map((v, i) => v.reduce((sum, x, j) => sum + x * vectors[i][j], 0)));
-    if (cosine < SAME_COSINE) {
-      state.reason = { kind: "differed", cosine };
-    } else {
-      state.device = timed.webgpu < timed.wasm ? "webgpu" : "wasm";
-      state.reason = { kind: "measured", device: state.device, ms_per_text: ms };
-    }
-  }
-  const [kept, released] = state.device === "webgpu" ? [gpu, state.extractor] : [state.extractor, gpu];
-  state.extractor = kept;
   state.trial = null;
+  state.measured = timed;
+  return { vectors, measured };
+}
+
+// The device the page chose after a measurement: every later batch is made there, and the other device's model is
+// released once the runs already under way on it are done.
+async function keep({ id, device, reason }) {
+  const state = await ready();
+  if (!state.measured) throw new RequestError("nothing measured: there is no device to choose");
+  if (device !== "wasm" && !(device === "webgpu" && state.gpu)) throw new RequestError(`no model on "${device}"`);
+  const [kept, released] = device === "webgpu" ? [state.gpu, state.extractor] : [state.extractor, state.gpu];
+  const ms_per_text = state.measured;
+  Object.assign(state, { extractor: kept, gpu: null, measured: null, device, reason });
+  await Promise.allSettled([...state.runs]);
   await released?.dispose?.();
-  return { vectors, choice: { device: state.device, dtype: state.dtype, reason: state.reason, ms_per_text: ms } };
+  post({ type: "kept", id, device, dtype: state.dtype, reason, ms_per_text });
 }
 
 // WebGPU with q4f16 when the GPU does 16-bit float arithmetic, WebGPU with q4 when it does not, else WASM
@@ -389,8 +398,14 @@ async function embed({ id, texts }) {
     post({ type: "vectors", id, ...(await state.measuring) });
     return;
   }
-  await state.measuring; // another request is measuring: this one uses the device it keeps
-  post({ type: "vectors", id, vectors: await vectorsOf(state.extractor, texts) });
+  await state.measuring; // another request is measuring: this one waits (on WebAssembly until the page says "keep")
+  const run = vectorsOf(state.extractor, texts);
+  state.runs.add(run);
+  try {
+    post({ type: "vectors", id, vectors: await run });
+  } finally {
+    state.runs.delete(run);
+  }
 }
 
 // Each text's unit vector, one text a model run, as raglab.models.onnx_embed does in CPython: a vector depends on
