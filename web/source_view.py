@@ -92,43 +92,38 @@ class SourceView:
     async def draw_cut(self, size, focus: bool) -> None:
         """The text as cut into passages of ``size``, in steps (raglab.ui.source_html.cut_steps): the run that
         holds the passage first, gone to (and focused when ``focus``) as soon as it is drawn, then the runs after
-        and before it, a few a task. A run put before the passage moves it down: the view goes back to it, unless
-        the visitor has scrolled meanwhile."""
+        and before it, one a task: what a task puts in is read again after it by the page's mutation observers
+        (boot.js's guard and PyScript's), outside any time a ``drawing.Pace`` could measure, so a run (a few ms to
+        parse and guard) is the most a task adds. A run put before the passage moves it down: the view goes back
+        to it, unless the visitor has scrolled meanwhile."""
         self.cuts += 1
         cuts, (doc, place) = self.cuts, self.shown
         cut = self.dialog.querySelector(".source-cut")
         cut.removeAttribute("data-drawn")
-        pace, text, waiting = drawing.Pace(), None, {"start": [], "end": []}
-
-        def put() -> None:
-            if waiting["end"]:
-                text.insertAdjacentHTML("beforeend", "".join(waiting["end"]))
-            if waiting["start"]:
-                moved = self.dialog.scrollTop != self.scrolled_to
-                text.insertAdjacentHTML("afterbegin", "".join(reversed(waiting["start"])))
-                if not moved:
-                    self.go_to_passage(focus=False)
-            waiting["start"], waiting["end"] = [], []
-
+        pace, text = drawing.Pace(), None
         for step in cut_steps(doc, place, size, chunks=self.lab.document_chunks(doc, size)):
             if cuts != self.cuts:
                 return
-            if step is None:
-                pass
-            elif step[0] == "cut":
-                cut.innerHTML = step[1]
-                text = cut.querySelector(".source-text")
-            elif step[0] == "here":
-                text.innerHTML = step[1]
-                self.go_to_passage(focus=focus)
-                await asyncio.sleep(0)  # the passage shown before the rest is drawn
-                pace = drawing.Pace()
+            if step is None:  # the passages being found
+                await pace.tick()
                 continue
+            where, html = step
+            if where == "cut":
+                cut.innerHTML = html
+                text = cut.querySelector(".source-text")
+                continue
+            if where == "here":
+                text.innerHTML = html
+                self.go_to_passage(focus=focus)
+            elif where == "end":
+                text.insertAdjacentHTML("beforeend", html)
             else:
-                waiting[step[0]].append(step[1])
-            await pace.tick(put)
+                kept = self.dialog.scrollTop == self.scrolled_to  # the visitor has not scrolled
+                text.insertAdjacentHTML("afterbegin", html)
+                if kept:
+                    self.go_to_passage(focus=False)
+            await asyncio.sleep(0)  # a run a task
         if cuts == self.cuts:
-            put()
             cut.dataset.drawn = "all"  # every run of the text is in (tests wait for it)
 
     def go_to_passage(self, focus: bool) -> None:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from html import escape
 
 HERE_ID = "source-here"  # the first piece of the highlighted passage: scrolled to and focused when the view opens
-RUN_CHARS = 20_000  # a run of blocks is about this many characters of text (a few screens; drawn in a few ms)
+RUN_CHARS = 8_000  # a run of blocks is about this many characters of text (a screen or two): a task puts one in
 _BLOCK = re.compile(r"[^\n]+")  # a document's blocks are its lines (blank lines only separate them)
 
 
