@@ -6,6 +6,7 @@ as raglab.page.needs_for says), the precomputed vectors (fetched when a meaning 
 the first meaning search, when the build names it; the plain-Python vector maths serves until then, or for good).
 """
 
+import asyncio
 import importlib
 import json
 
@@ -46,13 +47,19 @@ class Site:
         (build.py's SHIPPED_DTYPE). Never mixed: raglab.page.table_for picks one table a run."""
         from raglab.search.vector_table import VectorTable
 
-        if name not in self.tables:
-            if self.settings.get(name):
-                data = await self.downloaded(self.settings[name], "the passages' meaning vectors")
-                self.tables[name] = VectorTable.from_data(data)
-            else:
-                self.tables[name] = VectorTable()
-        return self.tables[name]
+        async def made() -> VectorTable:
+            if not self.settings.get(name):
+                return VectorTable()
+            return VectorTable.from_data(await self.downloaded(self.settings[name], "the passages' meaning vectors"))
+
+        if name not in self.tables:  # one table a name, whoever asks while it downloads (what one adds, all see)
+            self.tables[name] = asyncio.ensure_future(made())
+        table = self.tables[name]
+        try:
+            return await asyncio.shield(table)  # a caller stopped leaves the download to the others
+        finally:
+            if table.done() and (table.cancelled() or table.exception()) and self.tables.get(name) is table:
+                del self.tables[name]  # not had: the next question tries again
 
     async def downloaded(self, path: str, what: str):
         """A JSON file of the site, parsed; a QuestionError in a visitor's words when it cannot be had (nothing is
