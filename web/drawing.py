@@ -46,7 +46,13 @@ def draw(changes) -> None:
         DRAWERS[what](key, value)
     if changes.address is not None:
         write = history.pushState if changes.address.push else history.replaceState
-        write(LAB_ENTRY, "", location.pathname + changes.address.url)
+        write(LAB_ENTRY, "", page_url(changes.address.url))
+
+
+def page_url(address: str) -> str:
+    """The page's own URL with ``address`` (its query and fragment): whole, since a path alone that begins "//"
+    (a visitor's ``host//``) would be read as another host's."""
+    return location.origin + location.pathname + address
 
 
 def check(root, name: str, value) -> None:
@@ -70,18 +76,33 @@ def draw_box(key: str, text: str) -> None:
 
 
 def draw_slot(key: str, html) -> None:
-    """``html``: the slot's HTML, or its pre-rendered start (raglab.page.places.Begun), put back from the copy
-    lab_page.keep_starts made."""
+    """``html``: the slot's HTML, or its pre-rendered start (raglab.page.places.Begun). The first time anything is
+    drawn over the start, its nodes are moved (not copied) into a ``<template id="start-<key>">``, and a start
+    drawn again is a clone of that template's."""
     slot = document.getElementById(f"result-{key}")
     if document.body.classList.contains("embed"):
         # In a course page an answer never shrinks the frame: where the embed ends the course page, a shorter frame
         # would scroll the course page up under its reader. The slot keeps the height of the tallest answer so far.
         slot.style.minHeight = f"{slot.getBoundingClientRect().height}px"
-    if isinstance(html, str):
-        slot.innerHTML = html
-        return
     start = document.getElementById(f"start-{key}")
-    slot.replaceChildren(*([start.content.cloneNode(True)] if start else []))
+    if isinstance(html, str):
+        if not start:  # (JavaScript's null: falsy, not None)
+            keep_start(key, slot)
+        slot.innerHTML = html
+    elif start:  # (no template: the slot still shows its start)
+        slot.replaceChildren(start.content.cloneNode(True))
+
+
+def keep_start(key: str, slot) -> None:
+    """Move the start shown in ``slot`` into its template: the pre-rendered nodes themselves, out of the dimmed
+    ``.earlier`` wrapper when draw_earlier put them in one (its note is no part of the start)."""
+    kept = document.createElement("template")
+    kept.id = f"start-{key}"
+    earlier = slot.querySelector(":scope > .earlier")
+    source = earlier if earlier else slot
+    while source.firstChild:
+        kept.content.appendChild(source.firstChild)
+    document.body.append(kept)
 
 
 def draw_earlier(key: str, note: str) -> None:

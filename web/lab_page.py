@@ -166,21 +166,9 @@ class PageGlue:
             await self.getting_ready[1]
 
 
-def keep_start(key: str) -> object:
-    """Slot ``key`` as the page began (its pre-rendered start), copied into a ``<template id="start-<key>">`` that
-    drawing.draw_slot puts back; the slot itself."""
-    slot = document.getElementById(f"result-{key}")
-    if slot:
-        kept = document.createElement("template")
-        kept.id = f"start-{key}"
-        kept.innerHTML = slot.innerHTML
-        document.body.append(kept)
-    return slot
-
-
 def compare_start() -> Start:
     """The compare view as the page began: the question of its pre-rendered view."""
-    slot = keep_start(COMPARE)
+    slot = document.getElementById(f"result-{COMPARE}")
     view = slot.querySelector(".compared-view") if slot else None
     return Start(view.dataset.question if view else "")
 
@@ -189,6 +177,6 @@ def starts(lab: Lab) -> dict[str, Start]:
     """Each section as the page began: its pre-rendered result, for its first preset."""
     out = {}
     for key in TECHNIQUES:
-        shown = keep_start(key).querySelector(".summary")
+        shown = document.getElementById(f"result-{key}").querySelector(".summary")
         out[key] = Start(next(iter(lab.corpus.presets.get(key, ())), "") if shown else "")
     return out

@@ -110,7 +110,7 @@ def move_old_link(page) -> None:
     """At the start: an older link's questions moved from the query to the fragment (raglab.page.address.moved), so
     a reload or a shared link never sends them; the entry is marked as the lab's (drawing.LAB_ENTRY)."""
     url = moved(location.search, location.hash, page.model.keys)
-    history.replaceState(drawing.LAB_ENTRY, "", location.pathname + (here() if url is None else url))
+    history.replaceState(drawing.LAB_ENTRY, "", drawing.page_url(here() if url is None else url))
 
 
 async def open_address(page, at_start: bool = False) -> None:

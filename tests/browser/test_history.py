@@ -154,6 +154,16 @@ def test_hyde_without_an_answer_searches_by_the_questions_meaning(visit, lab, em
     assert [i for i, _ in shown(page, "hyde")] == [p.id for p in run(lab, "hyde", typed, embed=embed).passages]
 
 
+def test_an_address_whose_path_begins_with_two_slashes_starts_and_keeps_its_questions(visit):
+    """A path of "//" (a link written as ``host//``) is no other host's: the lab starts and writes its questions
+    into the same page's address."""
+    page = visit.open("/?q.plain=" + TYPED.replace(" ", "+"))  # an older link: moved into the fragment
+    expect(page.locator("#result-plain .summary")).to_contain_text(f"“{TYPED}”", timeout=SLOW)
+    ask(page, "plain", "Who keeps the lighthouse?")
+    expect_address(page, holds="q.plain=Who+keeps+the+lighthouse")
+    assert urlsplit(page.url).path == "//", page.url
+
+
 def test_a_question_that_draws_nothing_marks_the_result_it_keeps(visit, lab):
     page = visit.open()
     shown_before = lab.corpus.presets["hyde"][0]
@@ -167,6 +177,9 @@ def test_a_question_that_draws_nothing_marks_the_result_it_keeps(visit, lab):
     expect(page.locator("#result-hyde .earlier .summary")).to_contain_text(f"“{shown_before}”")
     press(page, "hyde", lab.corpus.presets["hyde"][1])
     expect(page.locator("#result-hyde .earlier-note")).to_have_count(0)
+    page.go_back()  # to the start: drawn again as it began, not in the dimmed wrapper it was in when drawn over
+    expect(page.locator("#result-hyde > .result .summary")).to_contain_text(f"“{shown_before}”")
+    expect(page.locator("#result-hyde .earlier, #result-hyde .earlier-note")).to_have_count(0)
 
 
 def test_numpy_is_named_only_when_it_downloads(visit, dist):
