@@ -232,7 +232,7 @@ def hybrid_questions(
     ``headings`` and ``cut_list``: those already built from ``lab``, else built here.
 
     >>> hybrid_questions(Lab(), budget=2)  # doctest: +NORMALIZE_WHITESPACE
-    ['What do “bakery” and “bake” have to do with each other?',
+    ['What do “Bakery” and “bake” have to do with each other?',
      'What do “kilometre” and “climbed” have to do with each other?']
     """
     if headings is None:

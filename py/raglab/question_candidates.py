@@ -8,7 +8,7 @@ template filled from the documents' own words.
 >>> next(heading_questions(lab)), next(name_questions(lab)), cuts(lab)[0].question
 ... # doctest: +NORMALIZE_WHITESPACE
 (('What is Fernport Bakery?', 'Fernport Bakery'), 'What is Fernport Bakery?',
- 'What do “bakery” and “bake” have to do with each other?')
+ 'What do “Bakery” and “bake” have to do with each other?')
 """
 
 from __future__ import annotations
@@ -129,12 +129,25 @@ class Cut:
 
     first: str  # the passages' ids
     second: str
-    words: tuple[str, str]
+    words: tuple[str, str]  # as searched
     slug: str
+    written: tuple[str, str] = ("", "")  # as the passages write them, for the question ("AEGIS", not "aegis")
 
     @property
     def question(self) -> str:
-        return f"What do “{self.words[0]}” and “{self.words[1]}” have to do with each other?"
+        first, second = (w or s for w, s in zip(self.written, self.words, strict=True))
+        return f"What do “{first}” and “{second}” have to do with each other?"
+
+
+def as_written(text: str, word: str) -> str:
+    """Search word ``word`` as ``text`` writes it: in lower case where the text once does ("Boats sail" and "boats"
+    give "boats"), else as it first writes it ("AEGIS", "December"); ``word`` itself for a stem the text never writes.
+
+    >>> [as_written(t, w) for t, w in [("AEGIS fleets.", "aegis"), ("Boats sail; boats.", "boats"), ("x", "decemb")]]
+    ['AEGIS', 'boats', 'decemb']
+    """
+    found = re.findall(rf"(?<!\w){re.escape(word)}(?!\w)", text, re.IGNORECASE)
+    return word if not found or word in found else found[0]
 
 
 def cuts(lab: Lab) -> list[Cut]:
@@ -160,7 +173,8 @@ def cuts(lab: Lab) -> list[Cut]:
         first, second = rarest(wa, wb), rarest(wb, wa)
         if first and second and not set(postings[first]) & set(postings[second]):
             rareness = len(postings[first]) + len(postings[second])
-            found.append((rareness, i, Cut(a.id, b.id, (first, second), a.slug)))
+            written = (as_written(a.text, first), as_written(b.text, second))
+            found.append((rareness, i, Cut(a.id, b.id, (first, second), a.slug, written)))
     found.sort(key=lambda f: (f[0], f[1]))
     per_doc: dict[str, int] = {}
     ordered = []
@@ -175,6 +189,7 @@ __all__ = [
     "FRAMES",
     "RARE",
     "Cut",
+    "as_written",
     "cuts",
     "heading_questions",
     "name_questions",

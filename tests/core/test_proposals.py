@@ -94,7 +94,7 @@ def test_fernport_proposals_are_the_documents_own_and_each_technique_shows_its_d
         "gains ferry for boat from the word list and finds ferry-1 first; plain search finds nothing."
     )
     assert [p.question for p in found.of("graph")] == ["What is Mira Okafor?", "What is Tomas Reyes?"]
-    assert found.of("document")[0].question == "What do “bakery” and “bake” have to do with each other?"
+    assert found.of("document")[0].question == "What do “Bakery” and “bake” have to do with each other?"
     assert found.of("chunk_size")[0].why == (
         "finds both “bakery” and “bake” in the best 4-sentence chunk, bakery-s4-1, while the best 1-sentence "
         "chunk, bakery-s1-1, holds only “bakery”."
