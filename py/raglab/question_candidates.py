@@ -131,12 +131,11 @@ class Cut:
     second: str
     words: tuple[str, str]  # as searched
     slug: str
-    written: tuple[str, str] = ("", "")  # as the passages write them, for the question ("AEGIS", not "aegis")
+    written: tuple[str, str]  # the same words as the passages write them, for the question ("AEGIS", not "aegis")
 
     @property
     def question(self) -> str:
-        first, second = (w or s for w, s in zip(self.written, self.words, strict=True))
-        return f"What do “{first}” and “{second}” have to do with each other?"
+        return f"What do “{self.written[0]}” and “{self.written[1]}” have to do with each other?"
 
 
 def as_written(text: str, word: str) -> str:
