@@ -17,7 +17,7 @@ Prints the machine's load (/proc/loadavg) before and after each row. ``--smoke``
 
 Issue 36's files (rows "36: ...", bench/hostile.py's ISSUE_36) are dropped beside the good one, and two zips
 imported: 10,001 small files (refused before one is read), and a PDF of 30 pages, a Word file of 2,000 paragraphs
-and the good file (read with pdf.js and mammoth).
+and the good file (read with pdf.js and mammoth.js).
 
 Issue 36 adds two rows that are no file. Python a script adds after the start (in open and closed shadow roots, and
 a <py-script> filled two microtasks after insertion): "its line" is the time until PyScript is done with every

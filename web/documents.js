@@ -1,5 +1,5 @@
 // The visitor's own documents, the parts only a browser can do: read a PDF's text items with pdf.js (in pdf.js's
-// own worker), and keep records in IndexedDB (idb-keyval). It moves text and bytes and decides nothing: Python
+// own worker) and a Word document's HTML with mammoth.js (in docx_worker.js), and keep records in IndexedDB (idb-keyval). It moves text and bytes and decides nothing: Python
 // (raglab.documents.readers, raglab.documents.pdf_layout) groups the items into lines and blocks, cuts them, and words every message.
 //
 //   raglabDocuments.pdfPages(bytes, report, seconds, most) -> Promise<{pages: {box, texts, numbers}[]} |
@@ -13,6 +13,9 @@
 //                                      pdf.js's worker is ended ({problem: "too_slow", page}: 0 while opening).
 //                                      A page's items are read up to `most` and one more (pdf_items.MAX_PAGE_ITEMS):
 //                                      report() hears that count, and the reading stops there
+//   raglabDocuments.docxHtml(bytes, seconds) -> Promise<{html} | {problem: "broken" | "too_slow", detail}>: a Word
+//                                      document's HTML, made by mammoth.js in a worker of its own (docx_worker.js),
+//                                      ended past `seconds` (limits.FILE_SECONDS); bytes are copied, not taken
 //   raglabDocuments.bytes(files, indices) -> Promise<Uint8Array[]>: the bytes of those files of a FileList, asked for
 //                                      together (one call from Python, not one a file)
 //   raglabDocuments.records(prefix)    -> Promise<[key, value][]>: the records whose key starts with prefix
@@ -128,6 +131,25 @@ async function pdfPages(bytes, report, seconds = Infinity, most = Infinity) {
   }
 }
 
+function docxHtml(bytes, seconds = Infinity) {
+  const worker = new Worker(new URL("./docx_worker.js", import.meta.url));
+  const done = new Promise((resolve) => {
+    worker.onmessage = ({ data }) => resolve(data);
+    worker.onerror = (event) => {
+      event.preventDefault(); // said as the file's own sentence, not left in the console
+      resolve({ problem: "broken", detail: String(event.message) });
+    };
+  });
+  const copy = bytes.slice(); // the caller's array stays whole; the copy's buffer moves to the worker
+  worker.postMessage(copy.buffer, [copy.buffer]);
+  return inTime(done, seconds, 0)
+    .catch((error) => {
+      if (error instanceof TooSlow) return { problem: "too_slow", detail: "" };
+      throw error;
+    })
+    .finally(() => worker.terminate());
+}
+
 function range(prefix) {
   return IDBKeyRange.bound(prefix, prefix + "\uffff");
 }
@@ -172,6 +194,7 @@ function download(bytes, name) {
 
 globalThis.raglabDocuments = {
   pdfPages,
+  docxHtml,
   bytes: (files, indices) => Promise.all(indices.map(async (i) => new Uint8Array(await files[i].arrayBuffer()))),
   records,
   entries: () => records(""), // everything kept (bench/own_documents.py counts the bytes)

@@ -2,8 +2,8 @@
 page stays usable) and listed with what each gave, until they are kept (my_documents.py) or discarded.
 
 The core reads (raglab.documents.readers: every file kind, decided once by raglab.documents.kinds.file_kind and handed
-on, and every message); documents.js reads PDFs with pdf.js. Nothing here sends a byte anywhere: every file is read
-from the visitor's disk by the browser.
+on, and every message); documents.js reads PDFs with pdf.js, and makes Word documents' HTML with mammoth.js. Nothing
+here sends a byte anywhere: every file is read from the visitor's disk by the browser.
 """
 
 import asyncio
@@ -14,20 +14,19 @@ import drawing
 from js import raglabDocuments
 from my_zip import import_zip
 from pyodide.ffi import create_proxy, to_js
-from pyodide_js import loadPackage
 from pyscript import document, when
 
 from raglab.documents.chunking import cut_sentences_steps
 from raglab.documents.corpus import CorpusError, Document
 from raglab.documents.docx_reader import check_docx_steps
 from raglab.documents.kinds import HEAD_BYTES, file_kind
-from raglab.documents.limits import MAX_FILE_BYTES, MAX_FILES, PDF_STEP_SECONDS
+from raglab.documents.limits import FILE_SECONDS, MAX_FILE_BYTES, MAX_FILES, PDF_STEP_SECONDS
 from raglab.documents.pdf_items import MAX_PAGE_ITEMS
 from raglab.documents.pdf_lines import Page
 from raglab.documents.pdf_reader import check_page_count, check_pdf_steps, read_pdf_pages_steps
 from raglab.documents.pdf_reports import PdfReports
 from raglab.documents.read_errors import ReadError, read_error
-from raglab.documents.readers import read_file, read_pasted
+from raglab.documents.readers import read_file, read_pasted, read_word_html
 from raglab.page.file_batches import file_batches
 from raglab.page.reading_progress import ReadingProgress, counted
 from raglab.ui.documents_html import LIST_ROWS, render_read
@@ -95,20 +94,17 @@ class Reading:
                 doc = await pace.run(counted(read_pdf_pages_steps(name, made)), laid_out)
                 self.pdfs[id(doc)] = (doc, file)  # source view: its bytes
                 return doc
-            raw, checked = data.to_bytes(), None
-            if kind == "docx":
-                # a bomb is refused by its directory and its XML streamed, in steps, before mammoth loads (2.8 s)
-                checked = await pace.run(check_docx_steps(name, raw))
-                await self.docx_reader()
-            return read_file(name, raw, kind, checked)
+            raw = data.to_bytes()
+            if kind == "docx" and await pace.run(check_docx_steps(name, raw)) is not None:
+                # its directory checked and its XML streamed, in steps; then mammoth.js makes its HTML in a worker
+                made = await raglabDocuments.docxHtml(data, FILE_SECONDS)
+                problem = getattr(made, "problem", None)
+                if problem == "too_slow":
+                    return read_error(name, "too_slow_file", seconds=FILE_SECONDS, wall=True)
+                return read_error(name, "broken") if problem else read_word_html(name, made.html)
+            return read_file(name, raw, kind)
         except (ReadError, CorpusError) as error:
             return error if isinstance(error, ReadError) else read_error(name, "broken")
-
-    async def docx_reader(self) -> None:
-        try:
-            import mammoth  # noqa: F401
-        except ImportError:
-            await loadPackage(to_js([self.page.site.url(w) for w in self.page.settings["wheels"]["docx"]]))
 
     async def read_files(self, files) -> None:
         """Read every chosen or dropped file, one at a time (the page stays usable), and show what each gave."""

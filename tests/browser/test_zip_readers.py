@@ -1,4 +1,4 @@
-"""Issue 36 in the page: a zip of PDFs and Word documents is read with the page's own readers (pdf.js, mammoth), so
+"""Issue 36 in the page: a zip of PDFs and Word documents is read with the page's own readers (pdf.js, mammoth.js), so
 it imports as the same files dropped one by one would. Measured before: any zip holding a .pdf or .docx, healthy
 ones included, read nothing and said nothing (the console showed ``ModuleNotFoundError: pypdf`` / ``mammoth``)."""
 
@@ -19,7 +19,7 @@ LONG_TASKS = """() => {
 
 def test_a_zip_of_pdfs_and_word_files_reads_as_the_same_files_dropped(visit):
     """Intent: the zip's good.txt, report.pdf and notes.docx are read (the PDF by pdf.js, the Word file by
-    mammoth), and its Word bomb is one sentence, as when the same files are dropped."""
+    mammoth.js), and its Word bomb is one sentence, as when the same files are dropped."""
     files = {
         "good.txt": GOOD,
         "report.pdf": make_pdf(["The lighthouse keeper counts the quillfish.", "The harbour closes at dusk."]),

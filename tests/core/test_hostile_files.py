@@ -109,9 +109,9 @@ def test_a_damaged_or_encrypted_docx_is_one_sentence(change, message):
     assert refusal(lambda: read_file("notes.docx", docx)) == message
 
 
-def test_the_page_checks_a_docx_as_read_file_does_before_mammoth_loads(bomb):
-    """Intent: the page refuses a .docx bomb before it loads mammoth (a 2.8 s task the first time), in read_file's
-    own sentence; a good .docx and an empty one pass the check (read_file says the rest)."""
+def test_the_page_checks_a_docx_as_read_file_does_before_mammoth_js_converts_it(bomb):
+    """Intent: the page refuses a .docx bomb before mammoth.js is handed it, in read_file's own sentence; a good
+    .docx and an empty one pass the check (read_file says the rest)."""
     assert refusal(lambda: check_docx("bomb.docx", bomb)) == refusal(lambda: read_file("bomb.docx", bomb))
     assert check_docx("notes.docx", make_docx([GOOD.decode()])) is None and check_docx("empty.docx", b"") is None
 

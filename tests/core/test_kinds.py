@@ -1,8 +1,10 @@
 """A file's kind is decided once, by the core (documents/kinds.py), and handed on: the page asks file_kind once per
 file and passes its answer to read_file; a Word document's zip is opened once per read, whether read_file checks it
-(the command line) or check_docx_steps did before mammoth loaded (the page)."""
+(the command line) or check_docx_steps does before mammoth.js makes its HTML (the page)."""
 
 from __future__ import annotations
+
+import io
 
 import pytest
 from tests.fixtures import make_docx, make_docx_bomb, make_pdf
@@ -11,7 +13,7 @@ from raglab.documents import docx_reader, kind_check
 from raglab.documents.docx_reader import check_docx_steps
 from raglab.documents.kinds import HEAD_BYTES, READABLE, file_kind, head_kind, named_kind
 from raglab.documents.read_errors import ReadError
-from raglab.documents.readers import read_file
+from raglab.documents.readers import read_file, read_word_html
 from raglab.documents.steps import run_steps
 
 DOCX = make_docx(["Boats sail at dawn.", "The ferry costs 6 coins."], headings={0: 1})
@@ -57,9 +59,12 @@ def test_the_command_line_opens_a_word_document_s_zip_once(monkeypatch):
     assert (doc.text, opens.opened) == ("# Boats sail at dawn.\n\nThe ferry costs 6 coins.", 1)
 
 
-def test_the_page_checks_a_word_document_once_and_reads_what_it_checked(monkeypatch):
-    """The page's way: file_kind, the checks in steps (before mammoth loads), then read_file on the checked zip: the
-    same Document as the command line's, the zip opened once and its XML streamed once."""
+def test_the_page_checks_a_word_document_once_and_reads_its_html(monkeypatch):
+    """The page's way: file_kind, the checks in steps, then the HTML (mammoth.js's in the page, which
+    test_word_html shows is read as the command line's mammoth's) read by read_word_html: the same Document as the
+    command line's, the zip opened once by the checks and its XML streamed once."""
+    import mammoth
+
     expected = read_file("notes.docx", DOCX)
     opens = CountingOpens(monkeypatch)
     streamed = []
@@ -67,8 +72,8 @@ def test_the_page_checks_a_word_document_once_and_reads_what_it_checked(monkeypa
     monkeypatch.setattr(docx_reader, "word_xml_steps", lambda *a: streamed.append(1) or real_steps(*a))
     kind = file_kind("notes.docx", DOCX[:HEAD_BYTES])
     checked = run_steps(check_docx_steps("notes.docx", DOCX))
-    doc = read_file("notes.docx", DOCX, kind, checked)
-    assert (kind, doc, opens.opened, len(streamed)) == ("docx", expected, 1, 1)
+    doc = read_word_html("notes.docx", mammoth.convert_to_html(io.BytesIO(DOCX)).value)
+    assert (kind, checked is not None, doc, opens.opened, len(streamed)) == ("docx", True, expected, 1, 1)
 
 
 def test_the_page_s_way_refuses_what_the_command_line_refuses():

@@ -52,11 +52,9 @@ PYODIDE_CORE_FILES = (
     "pyodide-lock.json",
 )
 NETWORKX_WHEEL = f"networkx-{NETWORKX_VERSION}-py3-none-any.whl"
-# Pure-Python wheels the page installs on first use, from the site itself: networkx for the graph technique,
-# mammoth (and its one dependency, cobble) to read a visitor's .docx files.
+# Pure-Python wheels the page installs on first use, from the site itself: networkx for the graph technique.
 WHEELS = {
     "networkx": (NETWORKX_WHEEL,),
-    "docx": ("mammoth-1.13.0-py2.py3-none-any.whl", "cobble-0.1.4-py3-none-any.whl"),
     "snowball": ("snowballstemmer-3.1.1-py3-none-any.whl",),  # BM25 on Snowball stems, installed on first use
 }
 # The page's Python beside main.py (web/): page glue, one module per part of the page.
@@ -93,10 +91,15 @@ TRANSFORMERS_FILES = {
 }
 PDFJS_VERSION = "5.4.296"  # npm `pdfjs-dist`: reads a visitor's PDFs, in its own worker
 IDB_KEYVAL_VERSION = "6.2.2"  # npm `idb-keyval`: keeps a visitor's documents in IndexedDB
+# npm `mammoth`: a visitor's .docx files' HTML, in a worker (web/docx_worker.js); the command line reads them with
+# PyPI's mammoth, the same author's Python twin (their HTML differs only in how a quote mark is escaped). In the page
+# Python's took a 0.6-2.8 s task to load and one as long to convert 2,000 paragraphs (bench/README.md, "Hostile").
+MAMMOTH_VERSION = "1.13.0"
 DOCUMENT_FILES = {
     "pdfjs-dist/build/pdf.min.mjs": "pdfjs/pdf.min.mjs",
     "pdfjs-dist/build/pdf.worker.min.mjs": "pdfjs/pdf.worker.min.mjs",
     "pdfjs-dist/cmaps": "pdfjs/cmaps",  # the text of CJK and other CID-keyed fonts
     "pdfjs-dist/standard_fonts": "pdfjs/standard_fonts",  # the 14 fonts a PDF may use without embedding
     "idb-keyval/dist/index.js": "idb-keyval.mjs",
+    "mammoth/mammoth.browser.min.js": "mammoth/mammoth.browser.min.js",
 }

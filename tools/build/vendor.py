@@ -17,6 +17,7 @@ from tools.build.pins import (
     EMBED_MODEL,
     GENERATE_MODEL,
     IDB_KEYVAL_VERSION,
+    MAMMOTH_VERSION,
     MODEL_CACHE,
     NODE_MODULES,
     PDFJS_VERSION,
@@ -98,6 +99,7 @@ def vendor_wheels(dist: Path, settings: BuildSettings) -> None:
 def vendor_document_readers(dist: Path, settings: BuildSettings) -> None:
     require_npm_version(NODE_MODULES / "pdfjs-dist", PDFJS_VERSION)
     require_npm_version(NODE_MODULES / "idb-keyval", IDB_KEYVAL_VERSION)
+    require_npm_version(NODE_MODULES / "mammoth", MAMMOTH_VERSION)
     for source, name in DOCUMENT_FILES.items():
         if (NODE_MODULES / source).is_dir():
             shutil.copytree(NODE_MODULES / source, dist / name)

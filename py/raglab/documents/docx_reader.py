@@ -1,6 +1,7 @@
 """A Word document read: refused before mammoth unzips it when its parts or its XML would expand past the lab's
-bounds, then its text, headings as headings. mammoth is imported only when a .docx is read: the page installs its
-wheel first, after these checks have passed.
+bounds, then its HTML, headings as headings (``readers`` reads the text from it). The command line's HTML is
+PyPI's mammoth's, imported only when a .docx is read; the page's is mammoth.js's, the same author's JavaScript twin,
+in a worker (web/docx_worker.js), made after these same checks in steps (``check_docx_steps``).
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from .budget import Budget
 from .expansion import word_parts, word_xml_steps, zipped_size
 from .file_names import file_name
 from .kind_check import check_kind
-from .markup import html_text
 from .read_errors import read_error, within
 from .steps import Steps, run_steps
 from .zip_guards import Zip, check_zip_ratio
@@ -40,9 +40,8 @@ def _docx_steps(name: str, archive: zipfile.ZipFile, budget: Budget) -> Steps[No
 
 def check_docx_steps(name: str, data: bytes) -> Steps[Zip | None]:
     """The checks a .docx passes before mammoth reads it (what it is, its parts' sizes, its XML streamed), a step a
-    piece, which the page makes before it loads mammoth (a 2.8 s task the first time): a bomb is said without it,
-    in read_file's own sentence, and the checked zip returned for read_file (``checked``). An empty file is
-    read_file's to say."""
+    piece, which the page makes before it hands the file to mammoth.js: a bomb is said in read_file's own sentence,
+    and the checked zip returned (None for an empty file, read_file's to say)."""
     name = file_name(name)
     if not data.strip():
         return None
@@ -58,17 +57,14 @@ def check_docx(name: str, data: bytes) -> None:
     run_steps(check_docx_steps(name, data))
 
 
-def docx_text(name: str, archive: Zip, budget: Budget, check: bool = True) -> str:
-    """A Word document's text, its heading styles as headings: mammoth maps "Heading 1".."Heading 6" to h1-h6 (and
-    lists and tables to theirs), read as a web page is. Pictures are left out, not inlined as data. ``check``
-    False: ``check_docx_steps`` made the checks on this zip already."""
+def docx_html(name: str, archive: Zip, budget: Budget) -> str:
+    """A Word document's HTML, once it passed the checks: mammoth maps "Heading 1".."Heading 6" to h1-h6 (and lists
+    and tables to theirs). Pictures are left out, not inlined as data (web/docx_worker.js asks mammoth.js the same)."""
     import mammoth
 
-    if check:
-        run_steps(_docx_steps(name, archive, budget))
+    run_steps(_docx_steps(name, archive, budget))
     try:
         data = io.BytesIO(archive.data)
-        html = mammoth.convert_to_html(data, convert_image=mammoth.images.img_element(lambda _: {}))
-        return html_text(html.value)
+        return mammoth.convert_to_html(data, convert_image=mammoth.images.img_element(lambda _: {})).value
     except Exception as e:  # a bad zip, no word/document.xml, bad XML: mammoth's errors vary; all are "broken"
         raise read_error(name, "broken") from e

@@ -46,7 +46,8 @@ def read_error(name: str, kind: str, **details) -> ReadError:
     ``unzipped=True`` (too_large: the size a zip's directory gives), ``zipped`` (zip_ratio: the zipped size, and
     ``size`` the unzipped size, its directory gives), ``pages`` (too_many_pages: the pages the PDF
     says it has; None when only a walk of its page tree found more than MAX_PAGES), ``page`` (too_slow: the PDF's
-    page being read when it was given up, 0 while opening the file), ``seconds`` (too_slow_file: the bound).
+    page being read when it was given up, 0 while opening the file), ``seconds`` (too_slow_file: the bound;
+    ``wall=True`` where it was timed by the clock, as the page's mammoth.js worker is).
 
     >>> str(read_error("big.pdf", "too_large", size=31_234_567))
     'big.pdf is 31.2 MB; the lab reads files up to 25 MB.'
@@ -92,8 +93,8 @@ def read_error(name: str, kind: str, **details) -> ReadError:
         message = f"{name} has {pages} pages; the lab reads PDFs of up to {MAX_PAGES:,} pages."
     elif kind == "too_slow_file":
         message = (
-            f"{name} was given up: the whole file took more than {details['seconds']:g} s of processor time to read, "
-            "the most the lab gives one file."
+            f"{name} was given up: the whole file took more than {details['seconds']:g} s"
+            f"{'' if details.get('wall') else ' of processor time'} to read, the most the lab gives one file."
         )
     elif kind == "too_much":
         message = (

@@ -14,8 +14,8 @@ raglab.documents.read_errors.ReadError: report.txt is a PDF, not a text file: re
 
 An own document's title is its file name, so its passages are labelled with it. A PDF's text comes page by page
 (``read_pdf_pages``) as positioned text items, from pypdf here and from pdf.js in the page, both read by the same
-rules (``pdf_lines``, ``pdf_layout``). pypdf and mammoth (for .docx) are imported only when such a file is read: the
-page installs their wheels first.
+rules (``pdf_lines``, ``pdf_layout``); a Word document's as HTML, from mammoth here and from mammoth.js in the page
+(``read_word_html``), both read by ``html_text``. pypdf and mammoth are imported only when such a file is read.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from . import limits
 from .budget import Budget
 from .corpus import Document
 from .decoding import decode_html, decode_text
-from .docx_reader import docx_text
+from .docx_reader import docx_html
 from .file_names import file_name, slug_for
 from .kind_check import check_kind
 from .kinds import named_kind
@@ -32,13 +32,11 @@ from .markup import html_text, markdown_text
 from .pdf_reader import pypdf_pages, read_pdf_pages
 from .read_errors import check_size, read_error, within
 from .text import has_search_words, paragraphs, stop_words_in
-from .zip_guards import Zip
 
 
-def read_file(name: str, data: bytes, kind: str | None = None, checked: Zip | None = None) -> Document:
+def read_file(name: str, data: bytes, kind: str | None = None) -> Document:
     """A file's Document, by its kind (``kinds.file_kind``'s, when the caller asked it; else by its extension),
-    after checking what its bytes really are; a ReadError if it gives nothing to search. ``checked``: the Word
-    document ``check_docx_steps`` opened and checked from these bytes, read on without opening them again."""
+    after checking what its bytes really are; a ReadError if it gives nothing to search."""
     name = file_name(name)
     kind = kind or named_kind(name)
     if kind is None:
@@ -46,16 +44,35 @@ def read_file(name: str, data: bytes, kind: str | None = None, checked: Zip | No
     check_size(name, len(data))
     if not data.strip():
         raise read_error(name, "empty")
-    archive = checked or check_kind(name, data, kind)
+    archive = check_kind(name, data, kind)
     if kind == "pdf":
         return read_pdf_pages(name, pypdf_pages(name, data))
     with within(name, Budget(limits.FILE_SECONDS)) as budget:
-        if archive is not None:  # a Word document: its zip, opened once (check_kind or check_docx_steps)
-            return _document(name, docx_text(name, archive, budget, checked is None), empty="no_text")
+        if archive is not None:  # a Word document: its zip, opened once (by check_kind)
+            return _word_document(name, docx_html(name, archive, budget))
         if kind == "html":
             return _document(name, html_text(decode_html(name, data)), empty="no_text")
         text = decode_text(name, data)
         return _document(name, markdown_text(text) if kind == "markdown" else text)
+
+
+def read_word_html(name: str, html: str) -> Document:
+    """A Word document's Document from the HTML the page's mammoth.js made of it (after ``check_docx_steps``), read
+    as ``read_file`` reads the HTML of the command line's mammoth.
+
+    >>> read_word_html("memo.docx", "<h1>Ferry</h1><p>The ferry leaves at eight.</p>").text
+    '# Ferry\\n\\nThe ferry leaves at eight.'
+    >>> read_word_html("blank.docx", "<p></p>")
+    Traceback (most recent call last):
+    raglab.documents.read_errors.ReadError: blank.docx has no text to read.
+    """
+    name = file_name(name)
+    with within(name, Budget(limits.FILE_SECONDS)):
+        return _word_document(name, html)
+
+
+def _word_document(name: str, html: str) -> Document:
+    return _document(name, html_text(html), empty="no_text")
 
 
 def read_pasted(text: str, title: str) -> Document:
