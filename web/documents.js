@@ -14,8 +14,9 @@
 //                                      A page's items are read up to `most` and one more (pdf_items.MAX_PAGE_ITEMS):
 //                                      report() hears that count, and the reading stops there
 //   raglabDocuments.docxHtml(bytes, seconds) -> Promise<{html} | {problem: "broken" | "too_slow", detail}>: a Word
-//                                      document's HTML, made by mammoth.js in a worker of its own (docx_worker.js),
-//                                      ended past `seconds` (limits.FILE_SECONDS); bytes are copied, not taken
+//                                      document's HTML, made by mammoth.js in a worker of its own (docx_worker.js,
+//                                      kept for the next one), ended past `seconds` (limits.FILE_SECONDS); bytes
+//                                      are copied, not taken
 //   raglabDocuments.bytes(files, indices) -> Promise<Uint8Array[]>: the bytes of those files of a FileList, asked for
 //                                      together (one call from Python, not one a file)
 //   raglabDocuments.records(prefix)    -> Promise<[key, value][]>: the records whose key starts with prefix
@@ -131,23 +132,47 @@ async function pdfPages(bytes, report, seconds = Infinity, most = Infinity) {
   }
 }
 
-function docxHtml(bytes, seconds = Infinity) {
-  const worker = new Worker(new URL("./docx_worker.js", import.meta.url));
-  const done = new Promise((resolve) => {
-    worker.onmessage = ({ data }) => resolve(data);
-    worker.onerror = (event) => {
-      event.preventDefault(); // said as the file's own sentence, not left in the console
-      resolve({ problem: "broken", detail: String(event.message) });
+// mammoth.js's worker, kept for the next Word document (starting one and loading mammoth.js cost 0.3-0.5 s a file),
+// ended when one is given up: {worker, waiting: request id -> its resolve}.
+let docx = null;
+let docxRequests = 0;
+
+function docxWorker() {
+  if (!docx) {
+    const worker = new Worker(new URL("./docx_worker.js", import.meta.url));
+    const waiting = new Map();
+    worker.onmessage = ({ data }) => {
+      waiting.get(data.id)?.(data);
+      waiting.delete(data.id);
     };
-  });
+    worker.onerror = (event) => {
+      event.preventDefault(); // said as each file's own sentence, not left in the console
+      endDocxWorker(worker, { problem: "broken", detail: String(event.message) });
+    };
+    docx = { worker, waiting };
+  }
+  return docx;
+}
+
+// The worker ended, and every document it was still converting answered with `answer`.
+function endDocxWorker(worker, answer) {
+  worker.terminate();
+  if (docx?.worker !== worker) return;
+  for (const resolve of docx.waiting.values()) resolve(answer);
+  docx = null;
+}
+
+function docxHtml(bytes, seconds = Infinity) {
+  const { worker, waiting } = docxWorker();
+  const id = ++docxRequests;
+  const done = new Promise((resolve) => waiting.set(id, resolve));
   const copy = bytes.slice(); // the caller's array stays whole; the copy's buffer moves to the worker
-  worker.postMessage(copy.buffer, [copy.buffer]);
-  return inTime(done, seconds, 0)
-    .catch((error) => {
-      if (error instanceof TooSlow) return { problem: "too_slow", detail: "" };
-      throw error;
-    })
-    .finally(() => worker.terminate());
+  worker.postMessage({ id, bytes: copy.buffer }, [copy.buffer]);
+  return inTime(done, seconds, 0).catch((error) => {
+    if (!(error instanceof TooSlow)) throw error;
+    endDocxWorker(worker, { problem: "too_slow", detail: "" });
+    return { problem: "too_slow", detail: "" };
+  });
 }
 
 function range(prefix) {

@@ -4,18 +4,18 @@
 // once (terminate()). It converts and decides nothing: raglab.documents.docx_reader checked the file first and
 // reads the HTML after.
 //
-//   message in:  an ArrayBuffer, the .docx's bytes
-//   message out: {html} | {problem: "broken", detail}
+//   message in:  {id, bytes}: a request's number, and an ArrayBuffer of the .docx's bytes
+//   message out: {id, html} | {id, problem: "broken", detail}
 /* global mammoth -- set by importScripts below */
 importScripts("./mammoth/mammoth.browser.min.js");
 
-self.onmessage = async ({ data }) => {
+self.onmessage = async ({ data: { id, bytes } }) => {
   try {
-    // pictures left out, not inlined as data (as docx_reader.docx_text asks the command line's mammoth)
+    // pictures left out, not inlined as data (as docx_reader.docx_html asks the command line's mammoth)
     const options = { convertImage: mammoth.images.imgElement(() => ({})) };
-    const result = await mammoth.convertToHtml({ arrayBuffer: data }, options);
-    self.postMessage({ html: result.value });
+    const result = await mammoth.convertToHtml({ arrayBuffer: bytes }, options);
+    self.postMessage({ id, html: result.value });
   } catch (error) {
-    self.postMessage({ problem: "broken", detail: String(error?.message) });
+    self.postMessage({ id, problem: "broken", detail: String(error?.message) });
   }
 };

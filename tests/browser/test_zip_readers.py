@@ -18,13 +18,15 @@ LONG_TASKS = """() => {
 
 
 def test_a_zip_of_pdfs_and_word_files_reads_as_the_same_files_dropped(visit):
-    """Intent: the zip's good.txt, report.pdf and notes.docx are read (the PDF by pdf.js, the Word file by
-    mammoth.js), and its Word bomb is one sentence, as when the same files are dropped."""
+    """Intent: the zip's good.txt, report.pdf and two Word files are read (the PDF by pdf.js, the Word files by
+    mammoth.js, the second after a bomb refused before mammoth.js saw it), and its Word bomb is one sentence, as
+    when the same files are dropped."""
     files = {
         "good.txt": GOOD,
         "report.pdf": make_pdf(["The lighthouse keeper counts the quillfish.", "The harbour closes at dusk."]),
         "notes.docx": make_docx(["The reef is home to the quillfish.", "Divers leave at nine."]),
         "bomb.docx": make_docx_bomb(30_000_000),
+        "minutes.docx": make_docx(["Minutes of the harbour board.", "The pier opens at seven."]),
     }
     page = visit.open()
     expect(page.locator("#yours[data-loaded]")).to_have_count(1, timeout=SLOW)
@@ -32,7 +34,7 @@ def test_a_zip_of_pdfs_and_word_files_reads_as_the_same_files_dropped(visit):
     zipped = make_zip({f"docs/{name}": data for name, data in files.items()})
     page.locator("#doc-zip").set_input_files({"name": "docs.zip", "mimeType": "application/zip", "buffer": zipped})
     read = page.locator("#docs-read li.read-doc .name")
-    expect(read).to_have_text(["good.txt", "report.pdf", "notes.docx"], timeout=SLOW)
+    expect(read).to_have_text(["good.txt", "report.pdf", "notes.docx", "minutes.docx"], timeout=SLOW)
     problems = page.locator("#docs-read li.read-problem")
     expect(problems).to_have_count(1)
     expect(problems).to_contain_text("bomb.docx is 30.0 MB unzipped")

@@ -1,13 +1,16 @@
 """The page makes a Word document's HTML with mammoth.js (web/docx_worker.js), the command line with PyPI's mammoth:
 the same Document must come out of both, so the page and the command line say the same of the same file. mammoth.js
 is run here in Node, the very file the site ships (tools/build/pins.DOCUMENT_FILES), on Word documents with
-headings, a table, lists of quote marks (where the two escape differently) and other languages' words."""
+headings, a table, lists of quote marks (where the two escape differently), other languages' words, and two odd
+packages both read on (no package relationships; a relationship to a part that is not there)."""
 
 from __future__ import annotations
 
+import io
 import json
 import shutil
 import subprocess
+import zipfile
 
 import pytest
 from tests.fixtures import make_docx
@@ -31,6 +34,24 @@ const fs = require("fs");
 })();
 """
 
+
+def _repacked(data: bytes, drop: str = "", replace: dict[str, bytes] | None = None) -> bytes:
+    """The Word file ``data`` zipped again without the part ``drop`` and with ``replace``'s parts."""
+    source, out = zipfile.ZipFile(io.BytesIO(data)), io.BytesIO()
+    with zipfile.ZipFile(out, "w") as z:
+        for member in source.infolist():
+            if member.filename != drop:
+                z.writestr(member.filename, (replace or {}).get(member.filename, source.read(member)))
+    return out.getvalue()
+
+
+MISSING_PART = (
+    b'<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="r1" '
+    b'Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" '
+    b'Target="word/missing.xml"/></Relationships>'
+)
+PLAIN = make_docx(["The harbour closes at dusk.", "Boats wait outside."])
+
 DOCUMENTS = {
     "memo.docx": make_docx(
         ["Ferry times", "The ferry leaves at eight.", "Tickets", "The sign says \"six coins\" & 'no dogs'."],
@@ -40,6 +61,8 @@ DOCUMENTS = {
     "languages.docx": make_docx(
         ["Die Fähre fährt um acht Uhr ab.", "渡轮八点开船，票价六枚硬币。", "Le bac part à huit heures."]
     ),
+    "no-relationships.docx": _repacked(PLAIN, drop="_rels/.rels"),
+    "missing-part.docx": _repacked(PLAIN, replace={"_rels/.rels": MISSING_PART}),
     "marks.docx": make_docx([f"Line {n}: <{n}> \"quoted\" and 'single' & more." for n in range(50)]),
 }
 
