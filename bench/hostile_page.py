@@ -374,6 +374,7 @@ NOT_TEXT = """() => {
   return raglabDocuments.keep([["doc:deep", deep], ["pdf:torn", new Uint8Array([37, 80, 68, 70])]]);
 }"""
 KEYS = "async () => (await raglabDocuments.entries()).map(([key]) => key)"
+FORGET_ALL = "async () => raglabDocuments.forget((await raglabDocuments.entries()).map(([key]) => key))"
 UNREGISTER = "async () => { for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister(); }"
 
 
@@ -496,6 +497,7 @@ def source_row(context, site_url: str, limit_s: float, smoke_run: bool = False) 
     longest = max((d for t, d in tasks if r["click"] <= t < end), default=0)
     read_longest = max((d for t, d in tasks if dropped <= t < read), default=0)
     line = page.locator("dialog.source-view .source-about").first.inner_text() if r.get("here") else ""
+    page.evaluate(FORGET_ALL)  # the rows after it start from an empty store, as the profile does (prompt_row keeps 3)
     page.close()
     return {
         "said_s": (r["here"] - r["click"]) / 1000 if r.get("here") else None,
