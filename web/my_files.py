@@ -26,7 +26,7 @@ from raglab.documents.pdf_lines import Page
 from raglab.documents.pdf_reader import check_page_count, check_pdf_steps, read_pdf_pages_steps
 from raglab.documents.pdf_reports import PdfReports
 from raglab.documents.read_errors import ReadError, read_error
-from raglab.documents.readers import read_file, read_pasted, read_word_html
+from raglab.documents.readers import read_file, read_pasted, read_word_html_steps
 from raglab.page.file_batches import file_batches
 from raglab.page.reading_progress import ReadingProgress, counted
 from raglab.ui.documents_html import LIST_ROWS, render_read
@@ -101,7 +101,9 @@ class Reading:
                 problem = getattr(made, "problem", None)
                 if problem == "too_slow":
                     return read_error(name, "too_slow_file", seconds=FILE_SECONDS, wall=True)
-                return read_error(name, "broken") if problem else read_word_html(name, made.html)
+                if problem:
+                    return read_error(name, "broken")
+                return await pace.run(read_word_html_steps(name, made.html))  # its HTML read a piece a step
             return read_file(name, raw, kind)
         except (ReadError, CorpusError) as error:
             return error if isinstance(error, ReadError) else read_error(name, "broken")

@@ -28,9 +28,10 @@ from .docx_reader import docx_html
 from .file_names import file_name, slug_for
 from .kind_check import check_kind
 from .kinds import named_kind
-from .markup import html_text, markdown_text
+from .markup import html_text, html_text_steps, markdown_text
 from .pdf_reader import pypdf_pages, read_pdf_pages
 from .read_errors import check_size, read_error, within
+from .steps import Steps, run_steps
 from .text import has_search_words, paragraphs, stop_words_in
 
 
@@ -68,7 +69,13 @@ def read_word_html(name: str, html: str) -> Document:
     """
     name = file_name(name)
     with within(name, Budget(limits.FILE_SECONDS)):
-        return _word_document(name, html)
+        return run_steps(read_word_html_steps(name, html))
+
+
+def read_word_html_steps(name: str, html: str) -> Steps[Document]:
+    """``read_word_html`` with its HTML read a piece a step (``markup.html_text_steps``): the page's way, between its
+    tasks (a Word file of 90,000 paragraphs, 4.7 MB of HTML, was one task of 2.4 s)."""
+    return _document(file_name(name), (yield from html_text_steps(html)), empty="no_text")
 
 
 def _word_document(name: str, html: str) -> Document:
