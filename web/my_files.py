@@ -28,7 +28,7 @@ from raglab.documents.pdf_reports import PdfReports
 from raglab.documents.read_errors import ReadError, read_error
 from raglab.documents.readers import read_file, read_pasted, read_word_html_steps
 from raglab.page.file_batches import file_batches
-from raglab.page.reading_progress import ReadingProgress, counted
+from raglab.page.reading_progress import ReadingProgress
 from raglab.ui.documents_html import LIST_ROWS, render_read
 
 
@@ -87,11 +87,11 @@ class Reading:
                     return None
                 if problem:  # too_slow: given up after PDF_STEP_SECONDS on one step, the drop goes on
                     return read_error(name, problem, page=getattr(read, "page", 0))
-                # each page into Python and read in its own step (the layout's rules over all pages in one)
-                made = (Page.from_arrays(p.texts.to_py(), p.numbers.to_py(), p.box.to_py()) for p in read.pages)
+                # each page into Python and read in its own steps (ITEMS_A_STEP of its items a step)
+                made = (Page.from_arrays_steps(p.texts.to_py(), p.numbers.to_py(), p.box.to_py()) for p in read.pages)
                 at = self.at
                 laid_out = (lambda n: self.progress(replace(at, layout=n))) if at is not None else None
-                doc = await pace.run(counted(read_pdf_pages_steps(name, made)), laid_out)
+                doc = await pace.run(read_pdf_pages_steps(name, made), laid_out)
                 self.pdfs[id(doc)] = (doc, file)  # source view: its bytes
                 return doc
             raw = data.to_bytes()

@@ -11,7 +11,7 @@ from tests.pdf_manual import make_manual_pdf
 from raglab.documents.pdf_furniture import header_key, listing_lines, running_lines
 from raglab.documents.pdf_headings import numbering_depth
 from raglab.documents.pdf_layout import read_pages, read_pages_steps
-from raglab.documents.pdf_lines import Item, Page, TextLine, line_text, page_lines, text_lines
+from raglab.documents.pdf_lines import ITEMS_A_STEP, Item, Page, TextLine, line_text, page_lines, text_lines
 from raglab.documents.pdf_reader import pypdf_pages
 from raglab.documents.pdf_words import join_lines, word_counts
 
@@ -334,9 +334,9 @@ def test_pypdf_gives_items_with_positions_and_sizes():
 
 
 def test_read_in_steps_yields_after_every_page_and_reads_the_same():
-    """The page reads a PDF a step at a time (a step a page, then the rules over all pages, then a step a page's
-    text), so a 300-page manual never holds it; the steps give what reading at once gives, and take each page from
-    a generator as they come, not all first."""
+    """The page reads a PDF a step at a time (a step a page, then the rules over all pages, the listings a page a
+    step, then a step a page's text), so a 300-page manual never holds it; the steps give what reading at once
+    gives, and take each page from a generator as they come, not all first."""
     pages = [furnished(n, *body(f"The ferry leaves at {n}.", "It costs six coins.")) for n in range(1, 6)]
     taken = []
 
@@ -356,6 +356,25 @@ def test_read_in_steps_yields_after_every_page_and_reads_the_same():
         except StopIteration as end:
             read = end.value
             break
-    assert count == 2 * len(pages) + 1
+    assert count == 3 * len(pages) + 1
     assert read == read_pages(pages)
     assert [p.text for p in read] == [f"The ferry leaves at {n}. It costs six coins." for n in range(1, 6)]
+
+
+def test_a_page_of_many_items_is_made_in_steps_and_reads_the_same():
+    """Issue 36: a page of 10,000 pdf.js items was made into Items in one step (300-800 ms tasks in the page); given
+    as ``Page.from_arrays_steps`` it pauses every ITEMS_A_STEP items and reads as the page made at once."""
+    texts = [f"w{n % 97}" for n in range(10_000)]
+    numbers = [v for n in range(10_000) for v in (4, 0, 0, 4, 10 + n % 50 * 11, 10 + n // 50 % 70 * 11, 8)]
+    box = (0, 0, 600, 800)
+    steps = read_pages_steps([Page.from_arrays_steps(texts, numbers, box)])
+    count = 0
+    while True:
+        try:
+            next(steps)
+            count += 1
+        except StopIteration as end:
+            read = end.value
+            break
+    assert count == 10_000 // ITEMS_A_STEP - 1 + 4  # the items' pauses, then the page's, the rules' two, its text's
+    assert read == read_pages([Page.from_arrays(texts, numbers, box)])

@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from .pdf_lines import TextLine
+from .steps import Steps, run_steps
 
 BAND = 0.12  # of the page height: running headers, footers and page numbers stand this near the top or bottom
 # (the R manuals' headers 58 pt below a 792 pt page's top, gnuplot's 64; their body starts 108 and 93 below)
@@ -47,8 +48,16 @@ def furniture(
     """The lines to leave out, as {(page index, line index): reason}: running headers and footers and page
     numbers (``running_lines``), then pages of a table of contents or an index (``listing_lines``). Lines of
     ``heading_size`` or more are headings, never running headers."""
+    return run_steps(furniture_steps(pages, boxes, heading_size))
+
+
+def furniture_steps(
+    pages: Sequence[Sequence[TextLine]], boxes: Sequence[tuple[float, float, float, float]], heading_size: float
+) -> Steps[dict[tuple[int, int], str]]:
+    """``furniture``, the listings a page a step (their patterns over every line are most of its time)."""
     left = running_lines(pages, boxes, heading_size)
-    left.update(listing_lines(pages, left))
+    yield
+    left.update((yield from listing_lines_steps(pages, left)))
     return left
 
 
@@ -141,9 +150,18 @@ def listing_lines(pages: Sequence[Sequence[TextLine]], left: dict[tuple[int, int
     >>> sorted(set(listing_lines([toc, index], {}).values()))
     ['index', 'table of contents']
     """
+    return run_steps(listing_lines_steps(pages, left))
+
+
+def listing_lines_steps(
+    pages: Sequence[Sequence[TextLine]], left: dict[tuple[int, int], str]
+) -> Steps[dict[tuple[int, int], str]]:
+    """``listing_lines`` a page a step."""
     out: dict[tuple[int, int], str] = {}
     kind = ""  # the listing the previous page was part of
     for p, lines in enumerate(pages):
+        if p:
+            yield
         kept = [(n, line.text) for n, line in enumerate(lines) if (p, n) not in left]
         leaders = [n for n, text in kept if _LEADER_ENTRY.search(text)]
         entries = [text for n, text in kept if _ENTRY.search(text)]

@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .pdf_furniture import furniture
+from .pdf_furniture import furniture_steps
 from .pdf_headings import (
     HEADING_RATIO,
     continues_heading,
@@ -28,7 +28,7 @@ from .pdf_headings import (
 from .pdf_lines import Page, TextLine, page_lines
 from .pdf_sections import front_matter, numbered_sections
 from .pdf_words import ends_broken, join_lines, word_counts
-from .steps import Steps, run_steps
+from .steps import Steps, run_steps, saying
 from .text import split_sentences
 
 PARAGRAPH_GAP = 1.15  # baselines further apart than this times the body's usual line pitch end a block (TeX's
@@ -57,19 +57,32 @@ def read_pages(pages: Iterable[Page]) -> list[PageText]:
     return run_steps(read_pages_steps(pages))
 
 
-def read_pages_steps(pages: Iterable[Page]) -> Steps[list[PageText]]:
-    """``read_pages`` a page at a time: it yields after each page's lines are found and after each page's text is
-    made (the page's reading stays responsive: steps.py); the rules over the whole document run between, at once."""
+def read_pages_steps(pages: Iterable[Page | Steps[Page]]) -> Steps[list[PageText]]:
+    """``read_pages`` a page at a time, so the page's reading stays responsive (steps.py): a page given as steps
+    (``Page.from_arrays_steps``: its thousands of items) is made in them, then its lines are found; the rules over
+    the whole document follow, the listings a page a step; then each page's text is made. Each pause yields where
+    the reading stands, as ``page.reading_progress.ReadingProgress.layout`` counts it: n while page n's lines are
+    found, pages + 1 while the rules run, pages + 1 + n once page n's text is made.
+
+    >>> from raglab.documents.pdf_lines import Item
+    >>> pages = [Page((Item(f"Page {n}.", 72, 700, 10),), (0, 0, 612, 792)) for n in (1, 2)]
+    >>> list(read_pages_steps(pages))
+    [1, 2, 3, 3, 3, 4, 5]
+    """
     upright: list[Page] = []
     lines: list[list[TextLine]] = []
     spellings: Counter[str] = Counter()
-    for page in pages:  # a generator of pages makes each page in its step too
+    for number, page in enumerate(pages, 1):  # a generator of pages makes each page in its step too
+        if not isinstance(page, Page):
+            page = yield from saying(number, page)
         upright.append(page.upright())
         lines.append(page_lines(upright[-1]))
         spellings.update(word_counts(line.text for line in lines[-1]))
-        yield
+        yield number
+    rules = len(lines) + 1
     body = body_size(line for page in lines for line in page)
-    left = furniture(lines, [page.box for page in upright], body * HEADING_RATIO)
+    furnished = furniture_steps(lines, [page.box for page in upright], body * HEADING_RATIO)
+    left = yield from saying(rules, furnished)
     pitch = line_pitch(lines, body)
     kept = [[line for n, line in enumerate(page) if (p, n) not in left] for p, page in enumerate(lines)]
     levels = heading_levels([line for page in kept for line in page], body)
@@ -77,12 +90,12 @@ def read_pages_steps(pages: Iterable[Page]) -> Steps[list[PageText]]:
     by_page: list[dict[int, str]] = [{} for _ in lines]
     for (p, n), reason in left.items():
         by_page[p][n] = reason
-    yield
+    yield rules
     texts = []
     for p, (page, here) in enumerate(zip(lines, by_page, strict=True)):
         title_page = p == 0 and len(lines) >= TITLE_PAGE_MIN
         texts.append(_page_text(page, here, body, pitch, (levels, sections, title_page), spellings))
-        yield
+        yield rules + p + 1
     return join_broken_across_pages(texts, spellings)
 
 

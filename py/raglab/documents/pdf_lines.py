@@ -15,10 +15,13 @@ from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .steps import Steps, run_steps
+
 SPACE_GAP = 0.15  # a gap between two items of this share of the font size is a space (pypdf's own rule is half a
 # space width, 0.14-0.17 of the size in common fonts; with it page and command line space the R manuals alike)
 LINE_TOLERANCE = 0.5  # items whose baselines differ by up to this share of the larger size share a line, so a
 # superscript (raised about 0.35 of the size) stays in its line; lines are at least 1 size apart
+ITEMS_A_STEP = 2_000  # pdf.js's items made into Items a step in the page: about 10 ms in CPython, 40 ms in Pyodide
 
 
 @dataclass(frozen=True)
@@ -56,11 +59,29 @@ class Page:
         >>> Page.from_arrays(["Hi"], [10, 0, 0, 10, 72, 700, 9.4], (0, 0, 612, 792))
         Page(items=(Item(text='Hi', x=72.0, y=700.0, size=10.0, width=9.4, turn=0),), box=(0.0, 0.0, 612.0, 792.0))
         """
+        return run_steps(cls.from_arrays_steps(texts, numbers, box))
+
+    @classmethod
+    def from_arrays_steps(cls, texts: Sequence[str], numbers, box: Sequence[float]) -> Steps[Page]:
+        """``from_arrays`` ``ITEMS_A_STEP`` items a step: a page of 20,000 items (pdf_items.MAX_PAGE_ITEMS) is
+        ten steps in the page, not one task of a second (bench/README.md, issue 36).
+
+        >>> steps = Page.from_arrays_steps(["Hi"] * 4500, [10, 0, 0, 10, 72, 700, 9.4] * 4500, (0, 0, 612, 792))
+        >>> sum(1 for _ in steps)  # a pause after 2,000 and after 4,000 of the 4,500 items
+        2
+        """
         if hasattr(numbers, "tobytes"):
             numbers = array("d", numbers.tobytes())
-        items = (text_item(text, numbers[7 * i : 7 * i + 6], numbers[7 * i + 6]) for i, text in enumerate(texts))
+        items: list[Item] = []
+        for start in range(0, len(texts), ITEMS_A_STEP):
+            if start:
+                yield
+            for i in range(start, min(start + ITEMS_A_STEP, len(texts))):
+                item = text_item(texts[i], numbers[7 * i : 7 * i + 6], numbers[7 * i + 6])
+                if item:
+                    items.append(item)
         x0, y0, x1, y1 = (float(v) for v in box)
-        return cls(tuple(item for item in items if item), (x0, y0, x1, y1))
+        return cls(tuple(items), (x0, y0, x1, y1))
 
     def upright(self) -> Page:
         """The page as read: the items of its main turn (the one most characters have), its box in their frame. A

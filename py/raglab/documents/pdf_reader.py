@@ -36,9 +36,9 @@ def read_pdf_pages(name: str, pages: Sequence[Page | str]) -> Document:
     return run_steps(read_pdf_pages_steps(name, pages))
 
 
-def read_pdf_pages_steps(name: str, pages: Iterable[Page | str]) -> Steps[Document]:
+def read_pdf_pages_steps(name: str, pages: Iterable[Page | Steps[Page] | str]) -> Steps[Document]:
     """``read_pdf_pages`` a page at a time (``pdf_layout.read_pages_steps``), for the page: a generator of pages
-    makes each in its step."""
+    makes each in its step, and a page given as steps (``Page.from_arrays_steps``) is made in them."""
     name = file_name(name)
     layout = yield from read_pages_steps(text_lines(page) if isinstance(page, str) else page for page in pages)
     if not any(page.text for page in layout):

@@ -10,6 +10,8 @@ long PDF or a zip of thousands of files never holds the page (web/my_files.py).
 3
 >>> run_steps(count_steps(str.isdigit, ["1", "a", "22"]))
 2
+>>> list(saying("page 4", count(2)))  # what the page shows at each pause
+['page 4', 'page 4']
 """
 
 from __future__ import annotations
@@ -41,3 +43,14 @@ def count_steps(
         if n % every == 0:
             yield says
     return found
+
+
+def saying(says: Any, steps: Steps[Result]) -> Steps[Result]:
+    """``steps`` run as they are, each pause yielding ``says`` (where a longer work stands while these run), and
+    returning what they return."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as end:
+            return end.value
+        yield says

@@ -25,18 +25,13 @@ PDF instead of standing empty until it is read. The page's glue (web/my_files.py
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TypeVar
 
-from ..documents.steps import Steps
-
-__all__ = ["ReadingProgress", "counted"]
+__all__ = ["ReadingProgress"]
 
 # A page's text from pdf.js counts as this many of the layout's steps: pdf.js's text of a PDF takes longer than
 # its layout (bench/README.md, "Reading progress"), so a bar at one step a page would crawl through the text and
 # then leap.
 TEXT_STEPS = 3
-
-Result = TypeVar("Result")
 
 
 @dataclass(frozen=True)
@@ -45,8 +40,8 @@ class ReadingProgress:
     are not counted before they are read); ``before`` and ``share``: the files before it and it, as shares of the
     bytes dropped (the bar's whole is 1: a 3 MB PDF takes longer than a note, and a bar in files would stand still
     through it, then leap); for a PDF, once pdf.js has opened it, its
-    ``pages``, how many have their text read (``text``) and how many of the layout's steps are done (``layout``:
-    ``layout_steps`` in all)."""
+    ``pages``, how many have their text read (``text``) and where the layout stands (``layout``: what
+    ``pdf_layout.read_pages_steps`` last yielded, ``layout_steps`` at its end)."""
 
     file: int
     files: int
@@ -59,7 +54,7 @@ class ReadingProgress:
 
     @property
     def layout_steps(self) -> int:
-        """``read_pages_steps``' steps: one a page for its lines, one for the rules over every page, one a page
+        """Where ``read_pages_steps`` ends: one a page for its lines, one for the rules over every page, one a page
         for its passages' text."""
         return 2 * self.pages + 1
 
@@ -83,25 +78,3 @@ class ReadingProgress:
         if self.layout == self.pages + 1:
             return f"{head}, its headers, footers and headings ({self.pages:,} pages)"
         return f"{head}, the passages of page {self.layout - self.pages - 1:,} of {self.pages:,}"
-
-
-def counted(steps: Steps[Result]) -> Steps[Result]:
-    """``steps`` run as they are, each step yielding how many are done so far (what the bar needs), and returning
-    what they return.
-
-    >>> from raglab.documents.steps import run_steps
-    >>> def two():
-    ...     yield
-    ...     yield
-    ...     return "read"
-    >>> list(counted(two())), run_steps(counted(two()))
-    ([1, 2], 'read')
-    """
-    done = 0
-    while True:
-        try:
-            next(steps)
-        except StopIteration as end:
-            return end.value
-        done += 1
-        yield done
