@@ -98,7 +98,32 @@ def per_work(timed: list, passages_left: int, work_left: int) -> float:
     return sum(t for _, _, t in timed) / max(sum(w for _, w, _ in timed), 1) * work_left
 
 
-ESTIMATORS = {"ours": seconds_left, "per work (before)": per_work}
+def two_term_fit(timed: list, passages_left: int, work_left: int) -> float:
+    """Issue 35's first estimator (137c36c to 169c275), kept to compare on the same batches: a time per passage and
+    a time per unit of work, fitted to every batch by least squares through 0; where the batches cannot tell them
+    apart, or one comes out below 0, the one that fits better alone."""
+    nn = sum(n * n for n, _, _ in timed)
+    nw = sum(n * w for n, w, _ in timed)
+    ww = sum(w * w for _, w, _ in timed)
+    nt = sum(n * t for n, _, t in timed)
+    wt = sum(w * t for _, w, t in timed)
+    det = nn * ww - nw * nw
+    if det > 1e-9 * nn * ww:
+        per_passage, per_unit = (nt * ww - wt * nw) / det, (wt * nn - nt * nw) / det
+        if per_passage >= 0 and per_unit >= 0:
+            return per_passage * passages_left + per_unit * work_left
+    by_work, by_passage = wt / max(ww, 1), nt / max(nn, 1)
+    miss_work = sum((t - by_work * w) ** 2 for _, w, t in timed)
+    miss_passage = sum((t - by_passage * n) ** 2 for n, _, t in timed)
+    return by_work * work_left if miss_work <= miss_passage else by_passage * passages_left
+
+
+# each called with (batches made, passages left, work left)
+ESTIMATORS = {
+    "ours": lambda timed, _, work_left: seconds_left(timed, work_left),
+    "two-term fit (before)": two_term_fit,
+    "per work (first)": per_work,
+}
 
 
 def estimators(batches: list[dict], end: float) -> dict:

@@ -109,8 +109,8 @@ class Vectors:
     async def make(self) -> None:
         """Make the missing vectors longest first, a batch at a time (raglab.page.vector_batches: a small first
         batch, then batches of about STEP_SECONDS), each batch kept as soon as it is made. The time left is
-        ``seconds_left``'s, from every batch's passages, work and time (keeping and drawing the last one included:
-        they are part of a passage's cost too); how close it comes: bench/README.md."""
+        ``seconds_left``'s, from every batch's work and time (keeping and drawing the last one included: they are
+        part of a passage's cost too); how close it comes: bench/README.md."""
         if self.going:
             return
         page = self.page
@@ -151,7 +151,7 @@ class Vectors:
                 mark = time.perf_counter()
                 detail = {"batch": timed[-1], "left": (len(items) - start, work_left)}  # bench/vectors_feedback.py
                 self.page.mark("vectors-batch", detail)
-                self.left = seconds_left(timed, len(items) - start, work_left)
+                self.left = seconds_left(timed, work_left)
                 self.draw()
             made, total = self.counts()
             if self.cancel or made >= total:

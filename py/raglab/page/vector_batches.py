@@ -1,5 +1,6 @@
 """How the visitor's passages go to the embedding model: longest first, in batches sized so the bar moves every few
-seconds, and the time left. The page's glue (web/my_vectors.py) sends them; the rules are here, tested in CPython.
+seconds, and the time left at the latest batches' rate. The page's glue (web/my_vectors.py) sends them; the rules
+are here, tested in CPython.
 
 A passage's *work* is its length in characters up to where the model stops reading (READ_CHARACTERS), and a batch
 costs the sum of its passages' work: the worker runs the model on one passage at a time, so that a vector depends
@@ -32,6 +33,10 @@ FIRST_BATCH = 1
 # costs little: bench/README.md, "Timings the page's glue relies on").
 STEP_SECONDS = 1.5
 LARGEST_BATCH = 32
+# The time left is reckoned at the rate of the latest batches that make up at least RATE_SECONDS (default 30, sensible
+# 15-60): long enough that one slow batch does not swing it, short enough to follow a device whose load changes within
+# a run (bench/README.md, "The time left against the real time left": 10, 15, 20, 30 and 45 s measured).
+RATE_SECONDS = 30.0
 
 
 def work(text: str) -> int:
@@ -86,35 +91,25 @@ def next_batch_size(
     return min(left, max(1, measure_at, min(LARGEST_BATCH, timed)))
 
 
-def seconds_left(batches: Sequence[tuple[int, int, float]], passages_left: int, work_left: int) -> float:
+def seconds_left(batches: Sequence[tuple[int, int, float]], work_left: int) -> float:
     """The time left, from the batches made so far, each (passages, work, seconds from its sending to the next's):
-    a passage costs a time of its own (one model run, whatever its length, and its keeping) plus a time per unit of
-    work, both fitted to the batches by least squares (through 0), then summed over the passages and work left.
-    The passages go longest first, so a time per unit of work alone would say too little for the short passages at
-    the end (bench/README.md, "Making meaning vectors"). While the batches cannot tell the two apart (one batch, or
-    batches in the same proportion), or where one cost comes out below 0, the other alone is fitted.
+    the seconds per unit of work of the latest batches that make up at least RATE_SECONDS (all of them before
+    that), times the work left. The latest batches, because on a shared device the rate moves within a run; not a
+    time per passage besides: fitted to the first batches (passages of about the same length) it swung the estimate
+    by 2x, and it came out no closer on R's manuals or nettle's (bench/README.md, "The time left against the real
+    time left").
 
-    >>> made = [(1, 1125, 0.65), (8, 9000, 5.2), (16, 8000, 6.4)]  # 0.2 s a passage + 0.0004 s a unit: exactly
-    >>> round(seconds_left(made, 100, 20000), 2)  # 100 x 0.2 + 20,000 x 0.0004
-    28.0
-    >>> round(seconds_left([(1, 1125, 0.45)], 10, 11250), 2)  # one batch: its time per unit of work
-    4.5
-    >>> seconds_left(made, 0, 0), seconds_left([], 10, 100)
+    >>> made = [(1, 1000, 10.0), (8, 8000, 16.0), (16, 8000, 8.0), (32, 8000, 8.0)]  # 10 ms, 2 ms, 1 ms, 1 ms a unit
+    >>> round(seconds_left(made, 20000), 2)  # the last 32 s: (16 + 8 + 8) s / 24,000 units, times 20,000
+    26.67
+    >>> round(seconds_left(made[:2], 20000), 2)  # 26 s so far, all of them: 26 s / 9,000 units, times 20,000
+    57.78
+    >>> seconds_left(made, 0), seconds_left([], 100)
     (0.0, 0.0)
     """
-    if not batches:
-        return 0.0
-    nn = sum(n * n for n, _, _ in batches)
-    nw = sum(n * w for n, w, _ in batches)
-    ww = sum(w * w for _, w, _ in batches)
-    nt = sum(n * t for n, _, t in batches)
-    wt = sum(w * t for _, w, t in batches)
-    det = nn * ww - nw * nw
-    if det > 1e-9 * nn * ww:
-        per_passage, per_work = (nt * ww - wt * nw) / det, (wt * nn - nt * nw) / det
-        if per_passage >= 0 and per_work >= 0:
-            return per_passage * passages_left + per_work * work_left
-    by_work, by_passage = wt / max(ww, 1), nt / max(nn, 1)
-    miss_work = sum((t - by_work * w) ** 2 for _, w, t in batches)
-    miss_passage = sum((t - by_passage * n) ** 2 for n, _, t in batches)
-    return by_work * work_left if miss_work <= miss_passage else by_passage * passages_left
+    seconds = used = 0.0
+    for _, units, took in reversed(batches):
+        seconds, used = seconds + took, used + units
+        if seconds >= RATE_SECONDS:
+            break
+    return seconds / used * work_left if used else 0.0
