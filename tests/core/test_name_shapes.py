@@ -165,3 +165,9 @@ def test_capitalised_words_after_this_are_a_common_noun():
     # it capitalises (the GNU FDL's), as "a License" would be; Debian, with no "this", stays a name.
     text = "You may copy it under this License, as Debian does. Read this License once more, then ask Debian."
     assert names(text) == ["Debian"]
+
+
+def test_a_counting_word_before_a_line_cut_with_no_mark_proves_no_common_noun():
+    # "for an R" then a page's break, then "package": the phrase goes on past the cut, so R is not counted there.
+    text = "R’s functions run in the R language. R code is read by R. It is the default for an R\n\npackage, in R."
+    assert names(text) == ["R"]

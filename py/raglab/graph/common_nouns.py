@@ -53,10 +53,17 @@ LONGEST = 5  # a long form may have up to min(letters + LONGEST, 2 * letters) wo
 
 
 def counted_noun(tokens: Sequence[str], start: int, end: int) -> bool:
-    """Whether tokens[start:end] (capitalised words) follow a counting word and end their noun phrase (rule 1)."""
+    """Whether tokens[start:end] (capitalised words) follow a counting word and end their noun phrase (rule 1).
+
+    A line that stops with no mark after them proves no end: a page or a footnote may cut the sentence there ("the
+    default for an R" and, after the break, "package").
+
+    >>> counted_noun("for a DBMS .".split(), 2, 3), counted_noun("the default for an R".split(), 4, 5)
+    (True, False)
+    """
     if start == 0 or tokens[start - 1] not in COUNTING:  # "A First Course in Statistics" is a title
         return False
-    return end == len(tokens) or _ends_phrase(tokens, end)
+    return end < len(tokens) and _ends_phrase(tokens, end)
 
 
 def section_title(tokens: Sequence[str], start: int, end: int) -> bool:
