@@ -171,3 +171,19 @@ def test_a_counting_word_before_a_line_cut_with_no_mark_proves_no_common_noun():
     # "for an R" then a page's break, then "package": the phrase goes on past the cut, so R is not counted there.
     text = "R’s functions run in the R language. R code is read by R. It is the default for an R\n\npackage, in R."
     assert names(text) == ["R"]
+
+
+def test_words_listed_alone_between_commas_are_names_from_one_passage():
+    # A title page's address line: each place written once. A department's name cut at its commas gives no names.
+    text = (
+        "Ann Smith works at the Institute for Clarity in Documentation. Dublin, Ohio, USA. The Department of "
+        "Philology, Literature, and Linguistics sent it."
+    )
+    assert names(text) == [
+        "Ann Smith",
+        "Institute for Clarity in Documentation",
+        "Dublin",
+        "Ohio",
+        "USA",
+        "Department of Philology",
+    ]

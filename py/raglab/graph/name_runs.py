@@ -148,3 +148,38 @@ def is_title(tokens: Sequence[str]) -> bool:
     """Whether a sentence is all capitalised words (and numbers, connectors): a title, a heading or a contents
     line ("1.2.2 Memory Resources") run into the text, where, as at a sentence's start, a capital proves nothing."""
     return not any(t[0].islower() and t not in CONNECTORS for t in tokens)
+
+
+def listed_words(tokens: Sequence[str]) -> set[str]:
+    """The capitalised words a sentence lists, each alone between commas, two or more together: "Dublin, Ohio",
+    "Moscow, Russia". A list says what kind of thing its items are (places on an address line, products, people),
+    so such a word is a name from its first passage and even where a line starts; a word run into others
+    ("Moscow Aviation Institute, Moscow", "Department of Philology, Literature") or joined by "and" ("Literature,
+    and Linguistics": a department's name cut at its commas) is no such item.
+
+    >>> from raglab.graph.name_words import TOKEN
+    >>> sorted(listed_words(TOKEN.findall("At Moscow Aviation Institute, Moscow, Russia; in Dublin, Ohio.")))
+    ['Dublin', 'Moscow', 'Ohio', 'Russia']
+    >>> listed_words(TOKEN.findall("Department of Philology, Literature, and Linguistics"))
+    set()
+    """
+    found: set[str] = set()
+    items: list[str] = []
+    for i, token in enumerate(tokens):
+        alone = (
+            token[0].isupper()
+            and is_name_word(token)
+            and (i == 0 or not (tokens[i - 1][0].isupper() or tokens[i - 1] in CONNECTORS))
+            and (i + 1 == len(tokens) or not tokens[i + 1][0].isalpha())
+        )
+        if alone and (not items or tokens[i - 1] == ","):
+            items.append(token)
+            continue
+        if token == "," and items:
+            continue
+        if len(items) > 1:
+            found.update(items)
+        items = [token] if alone else []
+    if len(items) > 1:
+        found.update(items)
+    return found
