@@ -187,3 +187,9 @@ def test_words_listed_alone_between_commas_are_names_from_one_passage():
         "USA",
         "Department of Philology",
     ]
+
+
+def test_a_date_format_is_a_pattern_not_a_product():
+    # Mixed case and no common word's shape, yet each letter is a date's part: "YYYYMMDDhhmmss" is a format.
+    text = "Times are written as YYYYMMDDhhmmss or YYYY-MM-DD by GnuTLS, which GnuTLS checks."
+    assert names(text) == ["GnuTLS"]
