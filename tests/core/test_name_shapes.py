@@ -193,3 +193,9 @@ def test_a_date_format_is_a_pattern_not_a_product():
     # Mixed case and no common word's shape, yet each letter is a date's part: "YYYYMMDDhhmmss" is a format.
     text = "Times are written as YYYYMMDDhhmmss or YYYY-MM-DD by GnuTLS, which GnuTLS checks."
     assert names(text) == ["GnuTLS"]
+
+
+def test_a_common_term_of_computing_is_no_name_even_never_spelt_out():
+    # "API" and "GUI" are kinds of thing, written in capitals in every passage; "GLPK API" holds a name.
+    text = "The API is stable, says GLPK. Use the GUI or the API in GLPK. GLPK API calls and the GUI stay."
+    assert names(text) == ["GLPK", "GLPK API"]

@@ -41,7 +41,7 @@ from .name_lines import sentence_lines
 from .name_runs import is_title, listed_words, sentence_runs
 from .name_shapes import common_word, misspelt, nouns_capitalised, one_word_name, shaped, without_trademark
 from .name_usage import URL, counted_runs, headings, pairs_in_lower_case, prose, written_in_lower_case
-from .name_words import CONNECTORS, MULTI_WORD_PASSAGES, POSSESSIVE, SINGLE_WORD_PASSAGES, TOKEN
+from .name_words import COMMON_ACRONYMS, CONNECTORS, MULTI_WORD_PASSAGES, POSSESSIVE, SINGLE_WORD_PASSAGES, TOKEN
 
 
 @dataclass(frozen=True)
@@ -143,7 +143,7 @@ def names_found(documents: Sequence[Document], size: int = DEFAULT_SIZE) -> Name
                 found.append((run, starts or is_title(tokens), passage))
                 if counted or run in titles and any(common_word(w, written) for w in run):
                     common.add(run)  # ("Redirecting Output": a heading of the document, of common words)
-    common |= counted_runs(found) | {(w,) for w in short_forms}
+    common |= counted_runs(found) | {(w,) for w in short_forms | COMMON_ACRONYMS}
     mid_runs = {run for run, starts, _ in found if not starts}
     found = [(part, starts, passage) for run, starts, passage in found for part in known_parts(run, mid_runs)]
     mid_words = {w for run in mid_runs for w in run}
