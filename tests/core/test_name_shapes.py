@@ -199,3 +199,9 @@ def test_a_common_term_of_computing_is_no_name_even_never_spelt_out():
     # "API" and "GUI" are kinds of thing, written in capitals in every passage; "GLPK API" holds a name.
     text = "The API is stable, says GLPK. Use the GUI or the API in GLPK. GLPK API calls and the GUI stay."
     assert names(text) == ["GLPK", "GLPK API"]
+
+
+def test_an_acronym_with_a_dotted_number_is_one_name():
+    # "ASN.1" is the standard's name, written once here; "ASN" alone would be a piece of it.
+    text = "Types are written in ASN.1 and checked there, as the end says."
+    assert names(text) == ["ASN.1"]

@@ -1,8 +1,9 @@
 """What a word's own letters, and how often the text writes it in lower case, say about a name (``names.py`` asks).
 
 1. **A shape no common word has.** A capital after a small letter, or letters and digits mixed: "PostgreSQL",
-   "ClickHouse", "CMake", "Neo4J", "ChatGLM3-6B", "GRUB2", "IPv6". Such a word is a product's or a project's name
-   wherever it stands, at a sentence's start too, and once is enough. Not "V1" or "x2" (a letter and an index).
+   "ClickHouse", "CMake", "Neo4J", "ChatGLM3-6B", "GRUB2", "IPv6", an acronym and a dotted number ("ASN.1"). Such a
+   word is a product's or a project's name wherever it stands, at a sentence's start too, and once is enough. Not
+   "V1" or "x2" (a letter and an index).
 2. **A trademark sign** ends a name ("Neo4J®", "Valkey™", "ValkeyTM" as a PDF gives it): the sign is dropped, and
    the words before it that the text writes in lower case belong to the sentence, not the name ("Key Value
    ValkeyTM" is a label's words and Valkey).
@@ -39,7 +40,7 @@ LOWER_CASE_SHARE = 0.4  # a word written in lower case at least this often per c
 NOUNS_CAPITALISED = frozenset({"de"})  # languages (ISO 639-1) that capitalise every noun
 
 _INNER_CAPITAL = re.compile(r"[a-z][A-Z]|^[A-Z]{2,}[a-z]{2}")  # "PostgreSQL", "ClickHouse"; "CMake", "TEXLive"
-_LETTERS_AND_DIGITS = re.compile(r"[^\W\d_]{2,}\d|\d[^\W\d_]|[^\W\d_]\d+[^\W\d_]")  # "X11", "6B", "Neo4J"
+_LETTERS_AND_DIGITS = re.compile(r"[^\W\d_]{2,}\d|\d[^\W\d_]|[^\W\d_]\d+[^\W\d_]|^[A-Z]+\.\d")  # "X11", "6B", "ASN.1"
 _ACRONYM_PLURAL = re.compile(r"[A-Z]{2,}e?s")
 _TRADEMARK = re.compile(r"(?<=[a-z0-9])(?:TM|™|®)$|[™®]$")
 _DATE_FORMAT = re.compile(r"(?=.*(?:YY|MM|DD))(?:YYYY|YY|MM|DD|hh|HH|mm|ss|SS|[-:.’'/+])+")  # "YYYYMMDDhhmmss"

@@ -2,8 +2,8 @@
 words are never names or parts of one (days, section words, interjections, titles), which join two (connectors),
 and which make a name a place or an organisation rather than a person.
 
->>> TOKEN.findall("O'Brien met Mira at Fernport, 2 p.m.")
-["O'Brien", 'met', 'Mira', 'at', 'Fernport', ',', '2', 'p', '.', 'm', '.']
+>>> TOKEN.findall("O'Brien met Mira at Fernport, 2 p.m. in ASN.1, R.")
+["O'Brien", 'met', 'Mira', 'at', 'Fernport', ',', '2', 'p', '.', 'm', '.', 'in', 'ASN.1', ',', 'R', '.']
 >>> [w for w in ("Tuesday", "It", "US", "LR-box", "Millbay") if is_name_word(w)]
 ['US', 'Millbay']
 """
@@ -53,8 +53,9 @@ PLACE_WORDS = frozenset(
 )
 
 # A word starts with a letter and keeps inner apostrophes and hyphens ("O'Brien", "Anglo-Saxon"); a number or a
-# punctuation mark is a token of its own, so it ends a run ("Fernport, Millbay" is two names).
-TOKEN = re.compile(r"[^\W\d_][\w'’\-]*|\d[\w.,:]*|[^\w\s]")
+# punctuation mark is a token of its own, so it ends a run ("Fernport, Millbay" is two names). An acronym with a
+# number after a full stop and no space is one word, a standard's name ("ASN.1", "X.509"; ``name_shapes``).
+TOKEN = re.compile(r"[A-Z]+\.\d+(?:\.\d+)*(?![\w.])|[^\W\d_][\w'’\-]*|\d[\w.,:]*|[^\w\s]")
 _LETTERS = re.compile(r"['’\-]")  # what may join the letters of a name's word
 POSSESSIVE = re.compile(r"['’]s?['’]*$")  # and TeX's closing quotes: "``GNU Free Documentation License''"
 _STARTS_CLAUSE = frozenset(':“"\n•·▪◦●■►✓*')  # after "Methods:", an opening quote, a line break (see _lines) or
