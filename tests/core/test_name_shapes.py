@@ -205,3 +205,9 @@ def test_an_acronym_with_a_dotted_number_is_one_name():
     # "ASN.1" is the standard's name, written once here; "ASN" alone would be a piece of it.
     text = "Types are written in ASN.1 and checked there, as the end says."
     assert names(text) == ["ASN.1"]
+
+
+def test_a_product_then_acronyms_is_the_product_and_its_things():
+    # "OpenMP SIMD" is OpenMP's SIMD reduction: OpenMP is the name; "GNU Libtasn1" stays one name.
+    text = "It checks whether OpenMP SIMD reduction is supported. The GNU Libtasn1 library is used."
+    assert names(text) == ["OpenMP", "GNU Libtasn1"]

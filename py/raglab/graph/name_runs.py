@@ -65,15 +65,21 @@ def sentence_runs(
                 del run[: i + 1]
         if initials_only(tuple(run)) or len(run) == 1 and run_at and _DOTTED.match(tokens[run_at - 1]):
             run.clear()  # "M. Z": no word of a name; "Version 4.2.2 Patched": a version's label
-        if run and not all(w in COMPANY_SUFFIXES for w in run) and not in_code(tokens, run_at, end, line):
-            # (", Inc." alone is no name)
-            common = (
-                counted_noun(tokens, run_at, end)
-                or section_title(tokens, run_at, end)
-                or defined_term(tokens, run_at, end)
-            )
-            runs.append((tuple(run), run_starts, common))
+        if side_by_side(run) and len(run) == end - run_at:  # "OpenMP SIMD": OpenMP's SIMD, each a word alone
+            for k, word in enumerate(run):
+                keep(word, run_at + k, run_at + k + 1, run_starts and not k)
+        elif run and not all(w in COMPANY_SUFFIXES for w in run):  # (", Inc." alone is no name)
+            keep(run, run_at, end, run_starts)
         run.clear()
+
+    def keep(words: str | list[str], start: int, end: int, starting: bool):
+        if not in_code(tokens, start, end, line):
+            common = (
+                counted_noun(tokens, start, end)
+                or section_title(tokens, start, end)
+                or defined_term(tokens, start, end)
+            )
+            runs.append(((words,) if isinstance(words, str) else tuple(words), starting, common))
 
     for i, token in enumerate(tokens):
         if after_title:
@@ -142,6 +148,17 @@ def sentence_runs(
                 starts = False
     close(len(tokens))
     return runs
+
+
+def side_by_side(run: Sequence[str]) -> bool:
+    """Whether a run is a product's name and then acronyms only: "OpenMP SIMD" is OpenMP's SIMD, "IPv6 NAT" IPv6's
+    NAT, each a word of its own; a product's name after its maker's ("GNU Libtasn1") or a word in title case ("Arm
+    Cortex-A710") is one name.
+
+    >>> [side_by_side(r.split()) for r in ("OpenMP SIMD", "IPv6 NAT", "GNU Libtasn1", "Arm Cortex-A710", "GNU GPL")]
+    [True, True, False, False, False]
+    """
+    return len(run) > 1 and shaped(run[0]) and all(w.isupper() and len(w) > 1 and not shaped(w) for w in run[1:])
 
 
 def is_title(tokens: Sequence[str]) -> bool:
