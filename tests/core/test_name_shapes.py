@@ -211,3 +211,9 @@ def test_a_product_then_acronyms_is_the_product_and_its_things():
     # "OpenMP SIMD" is OpenMP's SIMD reduction: OpenMP is the name; "GNU Libtasn1" stays one name.
     text = "It checks whether OpenMP SIMD reduction is supported. The GNU Libtasn1 library is used."
     assert names(text) == ["OpenMP", "GNU Libtasn1"]
+
+
+def test_a_product_before_sections_is_still_a_name():
+    # "the Continuous Integration section" is a part of a document; "OpenMP sections" are OpenMP's, in code.
+    text = "Threads run in OpenMP sections of code, as the Continuous Integration section says."
+    assert names(text) == ["OpenMP"]

@@ -37,6 +37,7 @@ import unicodedata
 from collections.abc import Sequence
 
 from ..documents.text import STOP_WORDS
+from .name_shapes import shaped
 
 # Words that count what follows them ("the" and "this" do not: "the Royal Society", "this London").
 COUNTING = frozenset("a an another any each every no several some such this these those".split())
@@ -68,8 +69,13 @@ def counted_noun(tokens: Sequence[str], start: int, end: int) -> bool:
 
 def section_title(tokens: Sequence[str], start: int, end: int) -> bool:
     """Whether tokens[start:end] are followed by "section" or "chapter", or are a cross-reference's part of a
-    manual: "see Change Log in The GNU Emacs Manual" (rule 4)."""
-    if end == len(tokens):
+    manual: "see Change Log in The GNU Emacs Manual" (rule 4). A title is of words; a product's shape is a name
+    before "sections" too: "OpenMP sections" are OpenMP's.
+
+    >>> [section_title(t.split(), 1, 3) for t in ("the Continuous Integration section", "in OpenMP sections")]
+    [True, False]
+    """
+    if end == len(tokens) or all(shaped(t) for t in tokens[start:end]):
         return False
     return tokens[end] in SECTION_NOUNS or (tokens[end] == "in" and start > 0 and tokens[start - 1] == "see")
 
