@@ -5,9 +5,9 @@ In the spirit of GraphRAG's fast (noun-phrase) indexing, a name is a run of capi
 proves nothing ("Bikes ride free"): a first word counts when it is capitalised mid-sentence too, or stands before
 more capitalised words ("Fernport School teaches"), unless those are a name found mid-sentence elsewhere
 ("Yesterday Mira Okafor" gives Mira Okafor). A name of 2 or more words is kept from its first passage, a single
-word once it is capitalised in 2 passages ("Millbay"). Days, months, "I", titles ("Dr." says the words after it
-are a name) and words also written in lower case are no one-word names: the graph finds a name in any case, so
-"Rose" would find every "rose".
+word once it is capitalised in 2 passages ("Millbay") or listed alone between commas ("Dublin, Ohio"). Days,
+months, "I", titles ("Dr." says the words after it are a name) and words also written in lower case are no one-word
+names: the graph finds a name in any case, so "Rose" would find every "rose".
 
 A person's name (2-3 words, none a place word like "Bakery") may be called by one of its words alone ("Mira"), and
 a name of 2 or more words by its initials ("RS" for "Royal Society"; not "WHO", which the graph would find in every
