@@ -165,3 +165,55 @@ def test_capitalised_words_after_this_are_a_common_noun():
     # it capitalises (the GNU FDL's), as "a License" would be; Debian, with no "this", stays a name.
     text = "You may copy it under this License, as Debian does. Read this License once more, then ask Debian."
     assert names(text) == ["Debian"]
+
+
+def test_a_counting_word_before_a_line_cut_with_no_mark_proves_no_common_noun():
+    # "for an R" then a page's break, then "package": the phrase goes on past the cut, so R is not counted there.
+    text = "R’s functions run in the R language. R code is read by R. It is the default for an R\n\npackage, in R."
+    assert names(text) == ["R"]
+
+
+def test_words_listed_alone_between_commas_are_names_from_one_passage():
+    # A title page's address line: each place written once. A department's name cut at its commas gives no names.
+    text = (
+        "Ann Smith works at the Institute for Clarity in Documentation. Dublin, Ohio, USA. The Department of "
+        "Philology, Literature, and Linguistics sent it."
+    )
+    assert names(text) == [
+        "Ann Smith",
+        "Institute for Clarity in Documentation",
+        "Dublin",
+        "Ohio",
+        "USA",
+        "Department of Philology",
+    ]
+
+
+def test_a_date_format_is_a_pattern_not_a_product():
+    # Mixed case and no common word's shape, yet each letter is a date's part: "YYYYMMDDhhmmss" is a format.
+    text = "Times are written as YYYYMMDDhhmmss or YYYY-MM-DD by GnuTLS, which GnuTLS checks."
+    assert names(text) == ["GnuTLS"]
+
+
+def test_a_common_term_of_computing_is_no_name_even_never_spelt_out():
+    # "API" and "GUI" are kinds of thing, written in capitals in every passage; "GLPK API" holds a name.
+    text = "The API is stable, says GLPK. Use the GUI or the API in GLPK. GLPK API calls and the GUI stay."
+    assert names(text) == ["GLPK", "GLPK API"]
+
+
+def test_an_acronym_with_a_dotted_number_is_one_name():
+    # "ASN.1" is the standard's name, written once here; "ASN" alone would be a piece of it.
+    text = "Types are written in ASN.1 and checked there, as the end says."
+    assert names(text) == ["ASN.1"]
+
+
+def test_a_product_then_acronyms_is_the_product_and_its_things():
+    # "OpenMP SIMD" is OpenMP's SIMD reduction: OpenMP is the name; "GNU Libtasn1" stays one name.
+    text = "It checks whether OpenMP SIMD reduction is supported. The GNU Libtasn1 library is used."
+    assert names(text) == ["OpenMP", "GNU Libtasn1"]
+
+
+def test_a_product_before_sections_is_still_a_name():
+    # "the Continuous Integration section" is a part of a document; "OpenMP sections" are OpenMP's, in code.
+    text = "Threads run in OpenMP sections of code, as the Continuous Integration section says."
+    assert names(text) == ["OpenMP"]

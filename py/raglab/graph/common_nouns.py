@@ -37,6 +37,7 @@ import unicodedata
 from collections.abc import Sequence
 
 from ..documents.text import STOP_WORDS
+from .name_shapes import shaped
 
 # Words that count what follows them ("the" and "this" do not: "the Royal Society", "this London").
 COUNTING = frozenset("a an another any each every no several some such this these those".split())
@@ -53,16 +54,28 @@ LONGEST = 5  # a long form may have up to min(letters + LONGEST, 2 * letters) wo
 
 
 def counted_noun(tokens: Sequence[str], start: int, end: int) -> bool:
-    """Whether tokens[start:end] (capitalised words) follow a counting word and end their noun phrase (rule 1)."""
+    """Whether tokens[start:end] (capitalised words) follow a counting word and end their noun phrase (rule 1).
+
+    A line that stops with no mark after them proves no end: a page or a footnote may cut the sentence there ("the
+    default for an R" and, after the break, "package").
+
+    >>> counted_noun("for a DBMS .".split(), 2, 3), counted_noun("the default for an R".split(), 4, 5)
+    (True, False)
+    """
     if start == 0 or tokens[start - 1] not in COUNTING:  # "A First Course in Statistics" is a title
         return False
-    return end == len(tokens) or _ends_phrase(tokens, end)
+    return end < len(tokens) and _ends_phrase(tokens, end)
 
 
 def section_title(tokens: Sequence[str], start: int, end: int) -> bool:
     """Whether tokens[start:end] are followed by "section" or "chapter", or are a cross-reference's part of a
-    manual: "see Change Log in The GNU Emacs Manual" (rule 4)."""
-    if end == len(tokens):
+    manual: "see Change Log in The GNU Emacs Manual" (rule 4). A title is of words; a product's shape is a name
+    before "sections" too: "OpenMP sections" are OpenMP's.
+
+    >>> [section_title(t.split(), 1, 3) for t in ("the Continuous Integration section", "in OpenMP sections")]
+    [True, False]
+    """
+    if end == len(tokens) or all(shaped(t) for t in tokens[start:end]):
         return False
     return tokens[end] in SECTION_NOUNS or (tokens[end] == "in" and start > 0 and tokens[start - 1] == "see")
 

@@ -65,15 +65,21 @@ def sentence_runs(
                 del run[: i + 1]
         if initials_only(tuple(run)) or len(run) == 1 and run_at and _DOTTED.match(tokens[run_at - 1]):
             run.clear()  # "M. Z": no word of a name; "Version 4.2.2 Patched": a version's label
-        if run and not all(w in COMPANY_SUFFIXES for w in run) and not in_code(tokens, run_at, end, line):
-            # (", Inc." alone is no name)
-            common = (
-                counted_noun(tokens, run_at, end)
-                or section_title(tokens, run_at, end)
-                or defined_term(tokens, run_at, end)
-            )
-            runs.append((tuple(run), run_starts, common))
+        if side_by_side(run) and len(run) == end - run_at:  # "OpenMP SIMD": OpenMP's SIMD, each a word alone
+            for k, word in enumerate(run):
+                keep(word, run_at + k, run_at + k + 1, run_starts and not k)
+        elif run and not all(w in COMPANY_SUFFIXES for w in run):  # (", Inc." alone is no name)
+            keep(run, run_at, end, run_starts)
         run.clear()
+
+    def keep(words: str | list[str], start: int, end: int, starting: bool):
+        if not in_code(tokens, start, end, line):
+            common = (
+                counted_noun(tokens, start, end)
+                or section_title(tokens, start, end)
+                or defined_term(tokens, start, end)
+            )
+            runs.append(((words,) if isinstance(words, str) else tuple(words), starting, common))
 
     for i, token in enumerate(tokens):
         if after_title:
@@ -144,7 +150,53 @@ def sentence_runs(
     return runs
 
 
+def side_by_side(run: Sequence[str]) -> bool:
+    """Whether a run is a product's name and then acronyms only: "OpenMP SIMD" is OpenMP's SIMD, "IPv6 NAT" IPv6's
+    NAT, each a word of its own; a product's name after its maker's ("GNU Libtasn1") or a word in title case ("Arm
+    Cortex-A710") is one name.
+
+    >>> [side_by_side(r.split()) for r in ("OpenMP SIMD", "IPv6 NAT", "GNU Libtasn1", "Arm Cortex-A710", "GNU GPL")]
+    [True, True, False, False, False]
+    """
+    return len(run) > 1 and shaped(run[0]) and all(w.isupper() and len(w) > 1 and not shaped(w) for w in run[1:])
+
+
 def is_title(tokens: Sequence[str]) -> bool:
     """Whether a sentence is all capitalised words (and numbers, connectors): a title, a heading or a contents
     line ("1.2.2 Memory Resources") run into the text, where, as at a sentence's start, a capital proves nothing."""
     return not any(t[0].islower() and t not in CONNECTORS for t in tokens)
+
+
+def listed_words(tokens: Sequence[str]) -> set[str]:
+    """The capitalised words a sentence lists, each alone between commas, two or more together: "Dublin, Ohio",
+    "Moscow, Russia". A list says what kind of thing its items are (places on an address line, products, people),
+    so such a word is a name from its first passage and even where a line starts; a word run into others
+    ("Moscow Aviation Institute, Moscow", "Department of Philology, Literature") or joined by "and" ("Literature,
+    and Linguistics": a department's name cut at its commas) is no such item.
+
+    >>> from raglab.graph.name_words import TOKEN
+    >>> sorted(listed_words(TOKEN.findall("At Moscow Aviation Institute, Moscow, Russia; in Dublin, Ohio.")))
+    ['Dublin', 'Moscow', 'Ohio', 'Russia']
+    >>> listed_words(TOKEN.findall("Department of Philology, Literature, and Linguistics"))
+    set()
+    """
+    found: set[str] = set()
+    items: list[str] = []
+    for i, token in enumerate(tokens):
+        alone = (
+            token[0].isupper()
+            and is_name_word(token)
+            and (i == 0 or not (tokens[i - 1][0].isupper() or tokens[i - 1] in CONNECTORS))
+            and (i + 1 == len(tokens) or not tokens[i + 1][0].isalpha())
+        )
+        if alone and (not items or tokens[i - 1] == ","):
+            items.append(token)
+            continue
+        if token == "," and items:
+            continue
+        if len(items) > 1:
+            found.update(items)
+        items = [token] if alone else []
+    if len(items) > 1:
+        found.update(items)
+    return found

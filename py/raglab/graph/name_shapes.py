@@ -1,8 +1,9 @@
 """What a word's own letters, and how often the text writes it in lower case, say about a name (``names.py`` asks).
 
 1. **A shape no common word has.** A capital after a small letter, or letters and digits mixed: "PostgreSQL",
-   "ClickHouse", "CMake", "Neo4J", "ChatGLM3-6B", "GRUB2", "IPv6". Such a word is a product's or a project's name
-   wherever it stands, at a sentence's start too, and once is enough. Not "V1" or "x2" (a letter and an index).
+   "ClickHouse", "CMake", "Neo4J", "ChatGLM3-6B", "GRUB2", "IPv6", an acronym and a dotted number ("ASN.1"). Such a
+   word is a product's or a project's name wherever it stands, at a sentence's start too, and once is enough. Not
+   "V1" or "x2" (a letter and an index).
 2. **A trademark sign** ends a name ("Neo4J®", "Valkey™", "ValkeyTM" as a PDF gives it): the sign is dropped, and
    the words before it that the text writes in lower case belong to the sentence, not the name ("Key Value
    ValkeyTM" is a label's words and Valkey).
@@ -18,6 +19,8 @@
    manual that says "make" 136 times); "Ninja" (109 times) and "ninja" (33, the command) name the same program.
 8. **A language that capitalises every noun** (German): there a capital proves nothing, so only the shapes of rule 1
    and acronyms count ("Die Unit-Konfigurationsdateien" is no name; "GRUB2", "UEFI" are).
+9. **A date's or a time's format** ("YYYYMMDDhhmmss", "YYYY-MM-DD", "hh’mm"): each letter stands for a part of a
+   date, doubled as the digits it takes; the mixed case is a pattern's, not a product's.
 
 >>> [w for w in ["PostgreSQL", "ClickHouse", "Neo4J", "ChatGLM3-6B", "IPv6", "CMake", "Stata", "V1", "OSes", "RS"]
 ...  if shaped(w)]
@@ -37,17 +40,27 @@ LOWER_CASE_SHARE = 0.4  # a word written in lower case at least this often per c
 NOUNS_CAPITALISED = frozenset({"de"})  # languages (ISO 639-1) that capitalise every noun
 
 _INNER_CAPITAL = re.compile(r"[a-z][A-Z]|^[A-Z]{2,}[a-z]{2}")  # "PostgreSQL", "ClickHouse"; "CMake", "TEXLive"
-_LETTERS_AND_DIGITS = re.compile(r"[^\W\d_]{2,}\d|\d[^\W\d_]|[^\W\d_]\d+[^\W\d_]")  # "X11", "6B", "Neo4J"
+_LETTERS_AND_DIGITS = re.compile(r"[^\W\d_]{2,}\d|\d[^\W\d_]|[^\W\d_]\d+[^\W\d_]|^[A-Z]+\.\d")  # "X11", "6B", "ASN.1"
 _ACRONYM_PLURAL = re.compile(r"[A-Z]{2,}e?s")
 _TRADEMARK = re.compile(r"(?<=[a-z0-9])(?:TM|™|®)$|[™®]$")
+_DATE_FORMAT = re.compile(r"(?=.*(?:YY|MM|DD))(?:YYYY|YY|MM|DD|hh|HH|mm|ss|SS|[-:.’'/+])+")  # "YYYYMMDDhhmmss"
 _CONSTANT = re.compile(r"^[A-Z0-9]*_[A-Z0-9_]*$|^[A-Z][A-Z0-9]*_")  # "ASN1_SUCCESS", "_OFFSET", "R_HOME"
 
 
 def shaped(word: str) -> bool:
     """Whether a word's letters make it a name wherever it stands (rule 1)."""
-    if "_" in word or _ACRONYM_PLURAL.fullmatch(word):
-        return False  # a constant; "OSes", "PCs"
+    if "_" in word or _ACRONYM_PLURAL.fullmatch(word) or date_format(word):
+        return False  # a constant; "OSes", "PCs"; "YYYYMMDDhhmm"
     return bool(_INNER_CAPITAL.search(word) or _LETTERS_AND_DIGITS.search(word))
+
+
+def date_format(word: str) -> bool:
+    """Whether a word is a date's or a time's format, its letters doubled for the digits they take (rule 9).
+
+    >>> [w for w in ["YYYYMMDDhhmmss", "YYYY-MM-DD", "YYYYMMDDhhmm-hh’mm", "MMDD", "DDR", "YYZ"] if date_format(w)]
+    ['YYYYMMDDhhmmss', 'YYYY-MM-DD', 'YYYYMMDDhhmm-hh’mm', 'MMDD']
+    """
+    return bool(_DATE_FORMAT.fullmatch(word))
 
 
 def without_trademark(word: str) -> tuple[str, bool]:
@@ -104,4 +117,4 @@ def one_word_name(word: str) -> bool:
     ['ARG0', 'Excel', 'CRAN']
     """
     letters = sum(c.isalpha() for c in word)
-    return letters > 2 - word.isupper() and not _ACRONYM_PLURAL.fullmatch(word)
+    return letters > 2 - word.isupper() and not _ACRONYM_PLURAL.fullmatch(word) and not date_format(word)

@@ -5,9 +5,9 @@ In the spirit of GraphRAG's fast (noun-phrase) indexing, a name is a run of capi
 proves nothing ("Bikes ride free"): a first word counts when it is capitalised mid-sentence too, or stands before
 more capitalised words ("Fernport School teaches"), unless those are a name found mid-sentence elsewhere
 ("Yesterday Mira Okafor" gives Mira Okafor). A name of 2 or more words is kept from its first passage, a single
-word once it is capitalised in 2 passages ("Millbay"). Days, months, "I", titles ("Dr." says the words after it
-are a name) and words also written in lower case are no one-word names: the graph finds a name in any case, so
-"Rose" would find every "rose".
+word once it is capitalised in 2 passages ("Millbay") or listed alone between commas ("Dublin, Ohio"). Days,
+months, "I", titles ("Dr." says the words after it are a name) and words also written in lower case are no one-word
+names: the graph finds a name in any case, so "Rose" would find every "rose".
 
 A person's name (2-3 words, none a place word like "Bakery") may be called by one of its words alone ("Mira"), and
 a name of 2 or more words by its initials ("RS" for "Royal Society"; not "WHO", which the graph would find in every
@@ -38,10 +38,10 @@ from .name_edits import apply_edits as apply_edits
 from .name_edits import edits_from_record as edits_from_record
 from .name_letters import letter_names
 from .name_lines import sentence_lines
-from .name_runs import is_title, sentence_runs
+from .name_runs import is_title, listed_words, sentence_runs
 from .name_shapes import common_word, misspelt, nouns_capitalised, one_word_name, shaped, without_trademark
 from .name_usage import URL, counted_runs, headings, pairs_in_lower_case, prose, written_in_lower_case
-from .name_words import CONNECTORS, MULTI_WORD_PASSAGES, POSSESSIVE, SINGLE_WORD_PASSAGES, TOKEN
+from .name_words import COMMON_ACRONYMS, CONNECTORS, MULTI_WORD_PASSAGES, POSSESSIVE, SINGLE_WORD_PASSAGES, TOKEN
 
 
 @dataclass(frozen=True)
@@ -53,6 +53,7 @@ class FoundName:
     passages: tuple[str, ...]  # ids of the passages where the rules found the name itself
     aliases: tuple[str, ...] = ()
     product: bool = False  # one word kept for its shape or a trademark sign ("PostgreSQL", "Neo4J®")
+    listed: bool = False  # one word kept from one passage as an item of a list of names ("Moscow, Russia")
 
     @property
     def entity(self) -> Entity:
@@ -66,6 +67,8 @@ class FoundName:
             if self.words > 1
             else "written as a product's name (a capital inside, digits or a trademark sign)"
             if self.product
+            else "capitalised, alone between commas in a list of such words"
+            if self.listed
             else "capitalised, not only where a sentence starts"
         )
         also = f"; also written {', '.join(self.aliases)}" if self.aliases else ""
@@ -124,6 +127,7 @@ def names_found(documents: Sequence[Document], size: int = DEFAULT_SIZE) -> Name
         {POSSESSIVE.sub("", w): n for w, n in written.items() if "'" in w or "’" in w}
     )
     common: set[tuple[str, ...]] = set()  # runs the text uses as a common noun ("a DBMS", "the Setup section")
+    listed: set[str] = set()  # capitalised words the text lists alone between commas ("Dublin, Ohio")
     found = []
     for doc, sentences in lines:
         passage = ""
@@ -133,11 +137,13 @@ def names_found(documents: Sequence[Document], size: int = DEFAULT_SIZE) -> Name
             if i % size == 0:  # one id a passage, not a copy for each of its sentences
                 passage = chunk_id(doc.slug, size, i // size + 1)
             tokens = TOKEN.findall(URL.sub(" ", line) if "://" in line or "www." in line else line)
+            if "," in tokens:
+                listed |= listed_words(tokens)
             for run, starts, counted in sentence_runs(tokens, written, line, nouns):
                 found.append((run, starts or is_title(tokens), passage))
                 if counted or run in titles and any(common_word(w, written) for w in run):
                     common.add(run)  # ("Redirecting Output": a heading of the document, of common words)
-    common |= counted_runs(found) | {(w,) for w in short_forms}
+    common |= counted_runs(found) | {(w,) for w in short_forms | COMMON_ACRONYMS}
     mid_runs = {run for run, starts, _ in found if not starts}
     found = [(part, starts, passage) for run, starts, passage in found for part in known_parts(run, mid_runs)]
     mid_words = {w for run in mid_runs for w in run}
@@ -149,7 +155,7 @@ def names_found(documents: Sequence[Document], size: int = DEFAULT_SIZE) -> Name
             continue  # "Naming Consider", "2. Code Review": common words, capitalised where a sentence, a line or a
             # title starts (a heading run into its text), as any first word is
         run = after_label(run, written, mid_runs)
-        if starts and run[0] not in mid_words and not (len(run) == 1 and (shaped(run[0]) or run[0] in marked)):
+        if starts and run[0] not in mid_words and not (len(run) == 1 and (shaped(run[0]) or run[0] in marked | listed)):
             rest = run[1:]
             while rest and rest[0] in CONNECTORS:
                 rest = rest[1:]
@@ -198,7 +204,12 @@ def names_found(documents: Sequence[Document], size: int = DEFAULT_SIZE) -> Name
     letters = letter_names([doc.text for doc in documents])  # "R": a letter the text writes as a name
     names = [
         FoundName(
-            " ".join(n), len(n), tuple(ps), tuple(aliases.get(n, ())), len(n) == 1 and (shaped(n[0]) or n[0] in marked)
+            " ".join(n),
+            len(n),
+            tuple(ps),
+            tuple(aliases.get(n, ())),
+            len(n) == 1 and (shaped(n[0]) or n[0] in marked),
+            len(n) == 1 and len(ps) < SINGLE_WORD_PASSAGES and n[0] in listed,
         )
         for n, ps in passages.items()
         if n not in common
@@ -206,7 +217,7 @@ def names_found(documents: Sequence[Document], size: int = DEFAULT_SIZE) -> Name
             n in multi
             or (
                 len(n) == 1
-                and (len(ps) >= SINGLE_WORD_PASSAGES or shaped(n[0]) or n[0] in marked)
+                and (len(ps) >= SINGLE_WORD_PASSAGES or shaped(n[0]) or n[0] in marked or n[0] in listed)
                 and (one_word_name(n[0]) or n[0] in letters)
                 and n[0] not in taken
                 and (n[0] not in claims or n[0] in own)  # "John", "License": a word of several names
