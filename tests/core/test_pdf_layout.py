@@ -346,17 +346,10 @@ def test_read_in_steps_yields_after_every_page_and_reads_the_same():
             yield page
 
     steps = read_pages_steps(one_by_one())
-    next(steps)
+    assert next(steps) == 1
     assert len(taken) == 1
-    count = 1
-    while True:
-        try:
-            next(steps)
-            count += 1
-        except StopIteration as end:
-            read = end.value
-            break
-    assert count == 3 * len(pages) + 1
+    said, read = _pauses(steps)
+    assert said == [2, 3, 4, 5] + [6] * 6 + [7, 8, 9, 10, 11]  # pages' lines, the rules (listings a page), texts
     assert read == read_pages(pages)
     assert [p.text for p in read] == [f"The ferry leaves at {n}. It costs six coins." for n in range(1, 6)]
 
@@ -367,14 +360,17 @@ def test_a_page_of_many_items_is_made_in_steps_and_reads_the_same():
     texts = [f"w{n % 97}" for n in range(10_000)]
     numbers = [v for n in range(10_000) for v in (4, 0, 0, 4, 10 + n % 50 * 11, 10 + n // 50 % 70 * 11, 8)]
     box = (0, 0, 600, 800)
-    steps = read_pages_steps([Page.from_arrays_steps(texts, numbers, box)])
-    count = 0
+    said, read = _pauses(read_pages_steps([Page.from_arrays_steps(texts, numbers, box)]))
+    # the items' pauses and the page's lines say page 1; then the rules (2) and its text (3)
+    assert said == [1] * (10_000 // ITEMS_A_STEP - 1) + [1, 2, 2, 3]
+    assert read == read_pages([Page.from_arrays(texts, numbers, box)])
+
+
+def _pauses(steps):
+    """What ``steps`` yield at each pause, and what they return."""
+    said = []
     while True:
         try:
-            next(steps)
-            count += 1
+            said.append(next(steps))
         except StopIteration as end:
-            read = end.value
-            break
-    assert count == 10_000 // ITEMS_A_STEP - 1 + 4  # the items' pauses, then the page's, the rules' two, its text's
-    assert read == read_pages([Page.from_arrays(texts, numbers, box)])
+            return said, end.value
