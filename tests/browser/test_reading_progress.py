@@ -35,6 +35,9 @@ def test_a_long_pdf_shows_its_pages_and_the_bar_moves_through_them(visit):
     texts = [e["text"] for e in log]
     read = [f"Reading 1 of 2: guide.pdf, the text of page {n} of {PAGES}" for n in range(1, PAGES + 1)]
     assert [t for t in texts if ", the text of page " in t] == read
+    # then the layout's passes name pages of the PDF, never a count of its steps ("page 59 of 30")
+    laid_out = [t.split(" of page ")[1] for t in texts if ", the lines of page " in t or ", the passages of page " in t]
+    assert laid_out and all(1 <= int(n) <= PAGES for n, _ in (t.split(" of ") for t in laid_out))
     values = [e["value"] for e in log if e["text"].startswith("Reading 1 of 2: guide.pdf")]
     share = len(pdf) / (len(pdf) + len(NOTE))
     assert values == sorted(values) and 0 < values[PAGES // 2] < values[-1] <= share + 1e-9
