@@ -109,7 +109,7 @@ class Vectors:
     async def make(self) -> None:
         """Make the missing vectors longest first, a batch at a time (raglab.page.vector_batches: a small first
         batch, then batches of about STEP_SECONDS), each batch kept as soon as it is made. The time left is
-        ``seconds_left``'s, from every batch's work and time (keeping and drawing the last one included: they are
+        ``seconds_left``'s, from the latest batches' work and time (keeping and drawing each one included: they are
         part of a passage's cost too); how close it comes: bench/README.md."""
         if self.going:
             return

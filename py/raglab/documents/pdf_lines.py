@@ -21,7 +21,7 @@ SPACE_GAP = 0.15  # a gap between two items of this share of the font size is a 
 # space width, 0.14-0.17 of the size in common fonts; with it page and command line space the R manuals alike)
 LINE_TOLERANCE = 0.5  # items whose baselines differ by up to this share of the larger size share a line, so a
 # superscript (raised about 0.35 of the size) stays in its line; lines are at least 1 size apart
-ITEMS_A_STEP = 2_000  # pdf.js's items made into Items a step in the page: about 10 ms in CPython, 40 ms in Pyodide
+ITEMS_A_STEP = 2_000  # pdf.js's items made into Items a step in the page: a page of many is many short steps
 
 
 @dataclass(frozen=True)
