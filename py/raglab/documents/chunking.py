@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from .blocks import block_spans
 from .corpus import Document
-from .steps import Steps
+from .steps import Steps, run_steps
 
 DEFAULT_SIZE = 2  # sentences per passage, as in the spec
 CHUNK_SIZES = (1, 2, 4)  # the sizes the chunk-size technique compares
@@ -156,13 +156,13 @@ def cut_sentences(doc: Document) -> Document:
     costly part of chunking (bench/README.md, "Timings the page's glue relies on") and the document keeps
     it, so a page that cuts each file as it is read, or a few documents at a time, never cuts thousands in one
     task; counting passages at any size is then a division."""
-    _ = doc.sentences, doc.sentence_pages, doc.section_runs, doc.sentence_words, doc.word_count  # cached: kept
-    return doc
+    return run_steps(cut_sentences_steps(doc))
 
 
 def cut_sentences_steps(doc: Document) -> Steps[Document]:
-    """``cut_sentences`` with the costly part, the text's outline (``text.outline_steps``), a block a step: the
-    page cuts a long file between its tasks. A document already cut is returned at once.
+    """``cut_sentences`` with the costly parts in steps: the text's outline (``text.outline_steps``) a block a
+    step, then each thing the cut keeps (a 300-page PDF's word counts are tens of milliseconds each in the page):
+    the page cuts a long file between its tasks.
 
     >>> from raglab.documents.steps import run_steps
     >>> doc = Document("m", "m", "One. Two.\\n\\n# Part\\n\\nThree.")
@@ -170,7 +170,13 @@ def cut_sentences_steps(doc: Document) -> Steps[Document]:
     (['One.', 'Two.', 'Three.'], [(0, 2), (2, 3)])
     """
     yield from doc.outline_steps()
-    return cut_sentences(doc)
+    for part in _CUT:  # each kept (cached) in a step of its own: the word counts split every word of the text
+        getattr(doc, part)
+        yield
+    return doc
+
+
+_CUT = ("sentences", "sentence_pages", "section_runs", "sentence_words", "word_count")  # what a cut document keeps
 
 
 def _spans(doc: Document, size: PassageSize) -> list[tuple[int, int]]:

@@ -69,19 +69,21 @@ def read_pages_steps(pages: Iterable[Page | Steps[Page]]) -> Steps[list[PageText
     >>> list(read_pages_steps(pages))
     [1, 2, 3, 3, 3, 4, 5]
     """
-    upright: list[Page] = []
+    boxes: list[tuple[float, float, float, float]] = []  # each page's box; its items are let go with its step
     lines: list[list[TextLine]] = []
     spellings: Counter[str] = Counter()
     for number, page in enumerate(pages, 1):  # a generator of pages makes each page in its step too
-        if not isinstance(page, Page):
+        if not isinstance(page, Page):  # made in steps: its lines are found in a step of their own
             page = yield from saying(number, page)
-        upright.append(page.upright())
-        lines.append(page_lines(upright[-1]))
+            yield number
+        upright = page.upright()
+        boxes.append(upright.box)
+        lines.append(page_lines(upright))
         spellings.update(word_counts(line.text for line in lines[-1]))
         yield number
     rules = len(lines) + 1
     body = body_size(line for page in lines for line in page)
-    furnished = furniture_steps(lines, [page.box for page in upright], body * HEADING_RATIO)
+    furnished = furniture_steps(lines, boxes, body * HEADING_RATIO)
     left = yield from saying(rules, furnished)
     pitch = line_pitch(lines, body)
     kept = [[line for n, line in enumerate(page) if (p, n) not in left] for p, page in enumerate(lines)]
