@@ -37,25 +37,36 @@ class Spelling:
     last, with what stands between them as written), what comes before and after that stretch, and its words.
 
     >>> Spelling.of("Bank of England")
-    Spelling(core='bank of england', lead='', trail='', words=3)
+    Spelling(core='bank of england', lead='', trail='', words=3, exact='')
     >>> Spelling.of("U.S.")  # a full stop after the last word must be in the text too, and then no word
-    Spelling(core='u.s', lead='', trail='.', words=2)
+    Spelling(core='u.s', lead='', trail='.', words=2, exact='')
     """
 
     core: str
     lead: str
     trail: str
     words: int
+    exact: str = ""  # a spelling of two capitals ("IM", "FU") is found only as written: not "Im", "im" or "fu"
 
     @classmethod
     def of(cls, spelling: str) -> Spelling | None:
-        """None for a spelling with no word ("", "&"): nothing could mention it."""
+        """None for a spelling with no word ("", "&"): nothing could mention it.
+
+        >>> Spelling.of("IM").exact, Spelling.of("IBM").exact
+        ('IM', '')
+        """
         folded = spelling.casefold()
         words = [m.span() for m in _WORD.finditer(folded)]
         if not words:
             return None
         start, end = words[0][0], words[-1][1]
-        return cls(folded[start:end], folded[:start], folded[end:], len(words))
+        exact = spelling if _TWO_CAPITALS.fullmatch(spelling) else ""
+        return cls(folded[start:end], folded[:start], folded[end:], len(words), exact)
+
+
+# Two capital letters: in any case they are words of many languages ("Im Gegensatz", "it", "on", "de"), so such a
+# spelling is found only as written (bench/README.md, names, run 7).
+_TWO_CAPITALS = re.compile(r"[A-Z]{2}")
 
 
 class EntityGraph:
@@ -80,11 +91,11 @@ class EntityGraph:
 
     def __init__(self, chunks: Sequence[Chunk], entities: Sequence[Entity]):
         self.entities = list(entities)
-        self._spellings: dict[str, list[tuple[str, str, int]]] = {}  # core -> (lead, trail, entity's index)
+        self._spellings: dict[str, list[tuple[str, str, int, str]]] = {}  # core -> (lead, trail, entity, exact)
         lengths: dict[str, set[int]] = {}  # a spelling's first word -> the word counts of spellings it starts
         for i, entity in enumerate(self.entities):
             for s in filter(None, map(Spelling.of, entity.spellings)):
-                self._spellings.setdefault(s.core, []).append((s.lead, s.trail, i))
+                self._spellings.setdefault(s.core, []).append((s.lead, s.trail, i, s.exact))
                 first = _WORD.match(s.core)
                 assert first is not None  # a spelling's core starts with its first word (Spelling.of)
                 lengths.setdefault(first[0], set()).add(s.words)
@@ -100,13 +111,18 @@ class EntityGraph:
         # been looked for on its own, and a passage that says "Bank of England" does say "England".
         t = text.casefold()
         spans = [m.span() for m in _WORD.finditer(t)]
+        written: list[str] = []  # the text's words as written, for a spelling found only so (read when one is)
         found: set[int] = set()
         for i, (start, end) in enumerate(spans):
             for n in self._lengths.get(t[start:end], ()):
                 if i + n > len(spans):
                     break
                 stop = spans[i + n - 1][1]
-                for lead, trail, entity in self._spellings.get(t[start:stop], ()):
+                for lead, trail, entity, exact in self._spellings.get(t[start:stop], ()):
+                    if exact:
+                        written = written or _WORD.findall(text)
+                        if len(written) != len(spans) or written[i] != exact:
+                            continue
                     if _stands_alone(t, start - len(lead), stop + len(trail), lead, trail):
                         found.add(entity)
         return found
