@@ -217,3 +217,9 @@ def test_a_product_before_sections_is_still_a_name():
     # "the Continuous Integration section" is a part of a document; "OpenMP sections" are OpenMP's, in code.
     text = "Threads run in OpenMP sections of code, as the Continuous Integration section says."
     assert names(text) == ["OpenMP"]
+
+
+def test_a_reports_number_is_no_product_though_letters_and_digits_mix():
+    # GCC's release notes cite bugs and papers by number; "LA464" is a processor core, "GRUB2" a boot loader.
+    text = "Fixed PR102024 and PR42217 in the LA464 port (P2334R1 too); GRUB2 builds again."
+    assert names(text) == ["LA464", "GRUB2"]

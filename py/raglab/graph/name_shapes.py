@@ -21,6 +21,8 @@
    and acronyms count ("Die Unit-Konfigurationsdateien" is no name; "GRUB2", "UEFI" are).
 9. **A date's or a time's format** ("YYYYMMDDhhmmss", "YYYY-MM-DD", "hh’mm"): each letter stands for a part of a
    date, doubled as the digits it takes; the mixed case is a pattern's, not a product's.
+10. **A report's number** ("PR102024", a bug; "P2334R1", a paper and its revision): a letter or two before five
+   digits or more, or before four and a revision, count things filed, not a product ("LA464", "GRUB2", "C90" are).
 
 >>> [w for w in ["PostgreSQL", "ClickHouse", "Neo4J", "ChatGLM3-6B", "IPv6", "CMake", "Stata", "V1", "OSes", "RS"]
 ...  if shaped(w)]
@@ -44,6 +46,7 @@ _LETTERS_AND_DIGITS = re.compile(r"[^\W\d_]{2,}\d|\d[^\W\d_]|[^\W\d_]\d+[^\W\d_]
 _ACRONYM_PLURAL = re.compile(r"[A-Z]{2,}e?s")
 _TRADEMARK = re.compile(r"(?<=[a-z0-9])(?:TM|™|®)$|[™®]$")
 _DATE_FORMAT = re.compile(r"(?=.*(?:YY|MM|DD))(?:YYYY|YY|MM|DD|hh|HH|mm|ss|SS|[-:.’'/+])+")  # "YYYYMMDDhhmmss"
+_REPORT_NUMBER = re.compile(r"[A-Z]{1,2}\d{5,}|[A-Z]{1,2}\d{4}R\d{1,2}")  # "PR102024", "P2334R1"
 _CONSTANT = re.compile(r"^[A-Z0-9]*_[A-Z0-9_]*$|^[A-Z][A-Z0-9]*_")  # "ASN1_SUCCESS", "_OFFSET", "R_HOME"
 
 
@@ -70,8 +73,13 @@ def without_trademark(word: str) -> tuple[str, bool]:
 
 
 def constant(word: str) -> bool:
-    """Whether a word is a constant of code: capitals, digits and an underscore (rule 3)."""
-    return "_" in word and bool(_CONSTANT.match(word))
+    """Whether a word is a constant of code (capitals, digits and an underscore: rule 3) or a report's number
+    (rule 10).
+
+    >>> [w for w in ["ASN1_SUCCESS", "PR102024", "PR19808", "P2334R1", "LA464", "X11", "ISO9660"] if constant(w)]
+    ['ASN1_SUCCESS', 'PR102024', 'PR19808', 'P2334R1']
+    """
+    return "_" in word and bool(_CONSTANT.match(word)) or bool(_REPORT_NUMBER.fullmatch(word))
 
 
 def cut_at_line_end(word: str) -> bool:
