@@ -223,3 +223,9 @@ def test_a_reports_number_is_no_product_though_letters_and_digits_mix():
     # GCC's release notes cite bugs and papers by number; "LA464" is a processor core, "GRUB2" a boot loader.
     text = "Fixed PR102024 and PR42217 in the LA464 port (P2334R1 too); GRUB2 builds again."
     assert names(text) == ["LA464", "GRUB2"]
+
+
+def test_initials_with_full_stops_stay_inside_a_persons_name():
+    # A title page's "Carlos A. P. Campani" was cut at the second initial into "Carlos" and "P. Campani".
+    text = "Slides by Carlos A. P. Campani, Pelotas. Questions go to Carlos A. P. Campani at the end."
+    assert names(text) == ["Carlos A. P. Campani", "Pelotas"]

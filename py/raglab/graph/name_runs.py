@@ -130,8 +130,9 @@ def sentence_runs(
             elif word.isupper() and len(word) > 1 and common_word(word, written):
                 close(i)  # a shouted common word ("RESULTS", "WHO"): a heading, so a sentence starts after it
                 starts = True
-            elif is_name_word(word) or (run and len(word) == 1 and capitalised_next(tokens, i)):
-                # (a capital letter between two capitalised words is an initial: "Ethan A Merritt")
+            elif is_name_word(word) or (run and len(word) == 1 and _initial_next(tokens, i)):
+                # (a capital letter between two capitalised words is an initial: "Ethan A Merritt", and so is one
+                # before another's full stop: "Carlos A. P. Campani")
                 if not run:
                     run_starts, run_at = starts, i
                 run.append(word)
@@ -148,6 +149,13 @@ def sentence_runs(
                 starts = False
     close(len(tokens))
     return runs
+
+
+def _initial_next(tokens: Sequence[str], i: int) -> bool:
+    """Whether a capitalised word follows token i, or a full stop and then one (token i is then an initial)."""
+    return capitalised_next(tokens, i) or (
+        i + 1 < len(tokens) and tokens[i + 1] == "." and capitalised_next(tokens, i + 1)
+    )
 
 
 def side_by_side(run: Sequence[str]) -> bool:
