@@ -229,3 +229,12 @@ def test_initials_with_full_stops_stay_inside_a_persons_name():
     # A title page's "Carlos A. P. Campani" was cut at the second initial into "Carlos" and "P. Campani".
     text = "Slides by Carlos A. P. Campani, Pelotas. Questions go to Carlos A. P. Campani at the end."
     assert names(text) == ["Carlos A. P. Campani", "Pelotas"]
+
+
+def test_an_organisations_name_joins_its_words_with_the_connectors_of_its_language():
+    # Portuguese "do" and "em", German "für": the name was cut at them ("Faculdade de Engenharia da Universidade").
+    text = (
+        "Estudos na Faculdade de Engenharia da Universidade do Porto. A Faculdade de Engenharia da Universidade do "
+        "Porto abre. The Institut für Informatik met. The Institut für Informatik hosts it."
+    )
+    assert names(text) == ["Faculdade de Engenharia da Universidade do Porto", "Institut für Informatik"]
