@@ -238,3 +238,11 @@ def test_an_organisations_name_joins_its_words_with_the_connectors_of_its_langua
         "Porto abre. The Institut für Informatik met. The Institut für Informatik hosts it."
     )
     assert names(text) == ["Faculdade de Engenharia da Universidade do Porto", "Institut für Informatik"]
+
+
+def test_a_product_shaped_word_makes_no_persons_name_so_no_alias():
+    # "OpenType Math" looked like a first and a last name, so "Math" alone stood for it in a code comment.
+    docs = [Document("t", "T", "Fonts use OpenType Math tables. The OpenType Math table is read. Math is hard.")]
+    assert [(n.name, n.aliases) for n in names_found(docs, size=1).names] == [("OpenType Math", ())]
+    people = [Document("t", "T", "Ask Ronald McDonald today. Then Ronald McDonald waves. McDonald left.")]
+    assert [(n.name, n.aliases) for n in names_found(people, size=1).names] == [("Ronald McDonald", ("McDonald",))]

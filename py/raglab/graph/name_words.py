@@ -89,5 +89,17 @@ def capitalised_next(tokens: Sequence[str], i: int) -> bool:
 
 
 def title_case(word: str) -> bool:
-    """ "Lovelace", "O'Brien", "McDonald"; not "RS", "CTLs", "Orai1" (codes and acronyms are not people's names)."""
-    return word[1:2].islower() and word[0].isupper() and _LETTERS.sub("", word).isalpha()
+    """ "Lovelace", "McDonald", "Jean-Pierre"; not "RS", "CTLs", "Orai1" (codes and acronyms are not
+    people's names), nor "OpenType", "PowerPoint": a capital inside a word is a product's, except after a surname's
+    prefix ("Mc", "Mac", "De", "Van", ...), so "OpenType Math" is no person and "Math" no alias of it.
+
+    >>> [w for w in ["Lovelace", "McDonald", "MacArthur", "Jean-Pierre", "DeVito", "OpenType", "PowerPoint", "RS"]
+    ...  if title_case(w)]
+    ['Lovelace', 'McDonald', 'MacArthur', 'Jean-Pierre', 'DeVito']
+    """
+    if not (word[1:2].islower() and word[0].isupper() and _LETTERS.sub("", word).isalpha()):
+        return False
+    return all(len(part) == 1 or part[1:].islower() or _SURNAME_PREFIX.match(part) for part in _LETTERS.split(word))
+
+
+_SURNAME_PREFIX = re.compile(r"(?:Mc|Mac|De|Di|Da|Du|Le|La|Van|Von|Fitz)[A-Z][a-z]+$")
