@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from .pdf_headings import HEADING_RATIO
 from .pdf_lines import TextLine
@@ -66,8 +66,7 @@ def furniture_steps(
 ) -> Steps[dict[tuple[int, int], str]]:
     """``furniture``, the listings a page a step (their patterns over every line are most of its time)."""
     left = running_lines(pages, boxes, body * HEADING_RATIO)
-    for p, lines in enumerate(pages):  # a page's last line number may stand apart as a page number does
-        left.update(dict.fromkeys(((p, n) for n in line_numbers(lines, body)), LINE_NUMBER))
+    left.update(numbered_lines(pages, body))  # a page's last line number may stand apart as a page number does
     yield
     left.update((yield from listing_lines_steps(pages, left)))
     return left
@@ -147,14 +146,36 @@ def running_lines(
     return left
 
 
-def line_numbers(lines: Sequence[TextLine], body: float) -> list[int]:
+def numbered_lines(pages: Sequence[Sequence[TextLine]], body: float) -> dict[tuple[int, int], str]:
+    """Line numbers on every page (``line_numbers``); on a page with too few text lines beside them to tell (a
+    figure's page, a last page of a few lines: ACM's review mode numbers every page in a column, text or not), the
+    lone numbers in a column where ``REPEAT_PAGES`` other pages have theirs.
+
+    >>> text = [TextLine(f"Line {n} of the text", 72, 700 - 12 * n, 10) for n in range(3)]
+    >>> ruler = [TextLine(str(n), 50, 700 - 12 * n, 5) for n in range(3)]
+    >>> figure = [TextLine("Figure 1. A ferry.", 72, 300, 10), *ruler]
+    >>> sorted(numbered_lines([text + ruler] * 3 + [figure], 10))[-3:]
+    [(3, 1), (3, 2), (3, 3)]
+    """
+    found = [line_numbers(lines, body) for lines in pages]
+    columns = Counter(column for p, ns in enumerate(found) for column in {_column(pages[p][n]) for n in ns})
+    kept = {column for column, count in columns.items() if count >= REPEAT_PAGES}
+    return {
+        (p, n): LINE_NUMBER
+        for p, lines in enumerate(pages)
+        for n in found[p] or (line_numbers(lines, body, kept) if kept else [])
+    }
+
+
+def line_numbers(lines: Sequence[TextLine], body: float, columns: Collection[tuple[float, int]] = ()) -> list[int]:
     """A page's line numbers (the lineno package's, AASTeX's, a draft's under review), as indexes into ``lines``:
     lines that are a number alone on the baseline of another line (within ``BESIDE``: the line it numbers;
     ``pdf_lines.page_lines`` puts one drawn after its line on a line of its own), and either ``LINE_NUMBER_SIZE``
     of the body size or smaller, or in a margin column: ``LINE_NUMBERS`` of them or more starting at one x (within
     ``COLUMN``) left of every other line of the page. A page with fewer than ``LINE_NUMBERS`` has none (a figure's
     axis numbers stand on no text line's baseline); one that has them also has the lone numbers of its size in
-    their column, beside no text (lineno numbers the blank lines around a display).
+    their column, beside no text (lineno numbers the blank lines around a display). ``columns``: the (size, x) of
+    other pages' line numbers; the lone numbers left of all the page's text in one of them count too.
 
     >>> text = [TextLine(f"Line {n} of the text", 72, 700 - 24 * n, 10) for n in range(3)]
     >>> numbers = [TextLine(str(n + 40), 50, 700 - 12 * n, 5) for n in range(5)]  # 41 and 43 beside blank lines
@@ -167,18 +188,28 @@ def line_numbers(lines: Sequence[TextLine], body: float) -> list[int]:
     numbers = set(lone)
     text = [line for n, line in enumerate(lines) if n not in numbers]
     baselines = sorted(line.y for line in text)
-    beside = [n for n in lone if _within(baselines, lines[n].y, BESIDE)]
     starts = min((line.x for line in text), default=0.0)
+    beside = [n for n in lone if _within(baselines, lines[n].y, BESIDE)]
     margin = sorted(lines[n].x for n in beside if lines[n].x < starts - COLUMN)
     found = [
         n
         for n in beside
         if lines[n].size <= LINE_NUMBER_SIZE * body or _within(margin, lines[n].x, COLUMN) >= LINE_NUMBERS
     ]
+    found += [n for n in lone if lines[n].x < starts - COLUMN and _in_column(lines[n], columns) and n not in found]
     if len(found) < LINE_NUMBERS:
         return []
-    column = {(lines[n].size, lines[n].x) for n in found}
-    return [n for n in lone if any(size == lines[n].size and abs(x - lines[n].x) <= COLUMN for size, x in column)]
+    here = {_column(lines[n]) for n in found}
+    return [n for n in lone if _in_column(lines[n], here)]
+
+
+def _column(line: TextLine) -> tuple[float, int]:
+    return line.size, round(line.x)
+
+
+def _in_column(line: TextLine, columns: Collection[tuple[float, int]]) -> bool:
+    """Whether a line stands in one of the (size, x rounded) ``columns``: its size, its x within ``COLUMN``."""
+    return any(size == line.size and abs(x - line.x) <= COLUMN + 0.5 for size, x in columns)
 
 
 def _within(values: list[float], value: float, distance: float) -> int:
