@@ -10,7 +10,7 @@ import weakref
 import pytest
 from tests.pdf_manual import make_manual_pdf
 
-from raglab.documents.pdf_furniture import header_key, listing_lines, running_lines
+from raglab.documents.pdf_furniture import header_key, line_numbers, listing_lines, running_lines
 from raglab.documents.pdf_headings import numbering_depth
 from raglab.documents.pdf_layout import read_pages, read_pages_steps
 from raglab.documents.pdf_lines import ITEMS_A_STEP, Item, Page, TextLine, line_text, page_lines, text_lines
@@ -187,6 +187,111 @@ def test_a_leader_line_among_text_is_left_out_alone():
 def test_running_lines_look_only_near_the_edges():
     lines = [TextLine("Guide 1", 72, 760, 9), TextLine("12", 72, 500, 10), TextLine("Body text.", 72, 480, 10)]
     assert running_lines([lines], [BOX], 11.5) == {}  # one page: nothing repeats; "12" stands mid-page
+
+
+# --- Line numbers in the margin ------------------------------------------------------------------------------------
+
+
+def numbered(lines: list[list[Item]], first: int = 291) -> Page:
+    """A page of AASTeX's manuscript lines (sample631.pdf): each line's items, then its line number, drawn after
+    them but standing left of them on their baseline (4.98 pt, ending 10 pt left of the 9.96 pt text); pypdf
+    follows the number with a "\n" of its own."""
+    items: list[Item] = []
+    for number, line in enumerate(lines, first):
+        y, pdfjs = line[0].y, line[0].width is not None
+        items += [*line, Item(str(number), 20.88, y, 4.98, 7.94 if pdfjs else None)]
+        items += [] if pdfjs else [Item("\n", 20.88, y, 9.96)]
+    return Page(tuple(items), BOX)
+
+
+def both_readers(*lines: list[tuple[str, float, float, float, float]]) -> list[Page]:
+    """The same lines as pdf.js gives them (each piece's width, word gaps bare) and as pypdf does (no widths, a
+    piece after a gap starting with its space): each line a list of (text, x, y, size, width)."""
+    pdfjs = [[Item(text, x, y, size, width) for text, x, y, size, width in line] for line in lines]
+    pypdf = [
+        [
+            Item((" " if n and x - (line[n - 1][1] + line[n - 1][4]) > 1 else "") + text, x, y, size)
+            for n, (text, x, y, size, _) in enumerate(line)
+        ]
+        for line in lines
+    ]
+    return [numbered(pdfjs), numbered(pypdf)]
+
+
+@pytest.mark.parametrize("reader", ["pdf.js", "pypdf"])
+def test_a_line_number_drawn_after_its_line_is_left_out_and_the_last_word_stays_whole(reader):
+    """Intent: sample631.pdf read "a stand alone figure is291 necessary ... as shown in Figure293": each line
+    number, drawn after its line and left of it, was glued to the line's last word (pdf.js measures a gap back
+    to it, so no space; pypdf measures none)."""
+    pages = both_readers(
+        [("Ideally, a stand alone figure is", 59.74, 700, 9.96, 140.2)],
+        [("necessary to serve as an example for", 50.74, 687.55, 9.96, 160.4)],
+        [("the reader, as shown in", 50.74, 675.1, 9.96, 101.3), ("Figure", 154.8, 675.1, 9.96, 28.5)],
+        [("2 and 3. It leaves at noon.", 50.74, 662.65, 9.96, 121.4)],
+    )
+    read = read_pages([pages[["pdf.js", "pypdf"].index(reader)]])[0]
+    assert read.text == (
+        "Ideally, a stand alone figure is necessary to serve as an example for the reader, as shown in Figure 2 and 3. "
+        "It leaves at noon."
+    )
+    assert [(line, reason) for _, line, reason in read.left_out] == [(str(n), "line number") for n in range(291, 295)]
+
+
+def test_a_footnote_mark_after_a_word_stays_on_it():
+    """Intent: a superscript mark right after its word ("Voß1"), within a line or at its end before the line
+    number, is the word's, not a line of its own; both readers read the page alike."""
+    pages = both_readers(
+        [
+            ("As the work of Voß", 50.74, 700, 9.96, 84.5),
+            ("1", 135.24, 703.6, 6.97, 3.97),
+            ("shows, the ferry of Voß", 142.2, 700, 9.96, 104.1),
+            ("2", 246.3, 703.6, 6.97, 3.97),
+        ],
+        [("leaves at noon.", 50.74, 687.55, 9.96, 66.2)],
+        [("It is late.", 50.74, 675.1, 9.96, 44.8)],
+    )
+    read = [page[0] for page in (read_pages([page]) for page in pages)]
+    assert read[0] == read[1]
+    assert read[0].text == "As the work of Voß1 shows, the ferry of Voß2 leaves at noon. It is late."
+    assert {reason for _, _, reason in read[0].left_out} == {"line number"}
+
+
+def test_an_accent_or_a_subscript_stepping_back_stays_in_its_line():
+    """Intent: TeX draws an accent before its letter, which then steps back under it ("Br¨oker", 0.3 pt back); a
+    subscript under a superscript ("g^{2n-4}_S", revtex's apssamp.pdf) steps back to the superscript's start, 1.5
+    sizes from where the superscript's last piece starts, but right of where its line starts: both stay in the
+    line; only the line number, left of the line's start, is a line of its own."""
+    pages = both_readers(
+        [
+            ("The ferry of Br", 50.74, 700, 9.96, 63.6),
+            ("¨", 114.6, 700, 9.96, 4.98),
+            ("oker leaves at", 114.3, 700, 9.96, 61.9),
+        ],
+        [
+            ("the rate g", 50.74, 687.55, 9.96, 43.2),
+            ("2n−", 93.94, 691.75, 6.97, 12.8),
+            ("4", 106.74, 691.75, 6.97, 3.97),
+            ("S", 93.6, 684.55, 6.97, 4.9),
+            ("of noon.", 114.6, 687.55, 9.96, 35.4),
+        ],
+        [("It is late.", 50.74, 675.1, 9.96, 44.8)],
+    )
+    for page in pages:
+        read = read_pages([page])[0]
+        assert read.text == "The ferry of Bröker leaves at the rate g2n−4S of noon. It is late."
+        assert [line for _, line, _ in read.left_out] == ["291", "292", "293"]
+
+
+def test_line_numbers_stand_in_a_margin_or_a_smaller_font_beside_text():
+    """Line numbers in the body's own size count in a column left of all the page's text; lone numbers where the
+    text starts (a table's column) or beside no text (a figure's axis) are not line numbers."""
+    text = [TextLine(f"Line {n} of the text", 72, 700 - 12 * n, 10) for n in range(4)]
+    margin = [TextLine(str(n + 1), 50, 700 - 12 * n, 10) for n in range(4)]
+    assert line_numbers(text + margin, 10) == [4, 5, 6, 7]
+    column = [TextLine(str(n + 1), 72, 700 - 12 * n, 10) for n in range(4)]
+    assert line_numbers(text[:1] + [TextLine(line.text, 100, line.y, 10) for line in text] + column, 10) == []
+    axis = [TextLine(str(10 * n), 300, 400 - 30 * n, 6) for n in range(4)]
+    assert line_numbers(text + axis, 10) == []
 
 
 # --- Headings and blocks -------------------------------------------------------------------------------------------

@@ -1,9 +1,9 @@
 """PDF page furniture: the lines a person skips when reading a PDF, found from the whole document's lines, each with
 the reason a visitor is shown. Running headers and footers (text repeated at the top or bottom of many pages, the
-page number changing), lone page numbers, and pages of a table of contents or an index.
+page number changing), lone page numbers, line numbers in the margin, and pages of a table of contents or an index.
 
 >>> pages = [[TextLine(f"Chapter 1: Ferries {n}", 72, 740, 10), TextLine("Text.", 72, 700, 10)] for n in range(1, 5)]
->>> furniture(pages, [(0, 0, 612, 792)] * 4, 11.5)[(0, 0)]
+>>> furniture(pages, [(0, 0, 612, 792)] * 4, 10)[(0, 0)]
 'running header, on 4 of 4 pages'
 """
 
@@ -12,8 +12,9 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
+from .pdf_headings import HEADING_RATIO
 from .pdf_lines import TextLine
 from .steps import Steps, run_steps
 
@@ -28,11 +29,19 @@ APART = 2.0  # of its size: a running header or footer stands at least this far 
 # manuals' headers 4.6 sizes above the text, gnuplot's 2.9; body lines 1.2 apart, 1.6 between paragraphs)
 LISTING_SHARE = 0.5  # a page on which at least this share of lines are entries (a title and a number) is a listing
 LISTING_LEADERS = 3  # ... and at least this many of them have dot leaders (or the page is titled, or continues one)
+LINE_NUMBER = "line number"  # the reason, which also tells pdf_layout the line stands beside its line, not between two
+LINE_NUMBERS = 3  # a page with at least this many lone numbers beside its lines is numbered line by line (lineno's
+# pages have 40-50; a page of two or three would leave a lone number glued to nothing, kept as text)
+LINE_NUMBER_SIZE = 0.85  # of the body size: a line number this much smaller stands apart by its font (lineno's
+# \tiny and AASTeX's 5 pt are 0.5 of a 10 pt body, a footnote size 0.8; a body line's size varies under 5%)
+BESIDE = 1.0  # points: a line number stands on the baseline of the line it numbers, within this
+COLUMN = 1.0  # points: line numbers in the body's size start within this of one x, left of all the page's text
 
 _PAGE_NUMBER = re.compile(
     r"(?:page\s+)?(?:\d{1,4}|[ivxlcdm]{1,7})(?:\s+(?:of|/)\s+\d{1,4})?|[-–—]\s*\d{1,4}\s*[-–—]", re.IGNORECASE
 )
 _DIGITS = re.compile(r"\d+")
+_LINE_NUMBER = re.compile(r"\d{1,5}")
 _ROMAN_EDGE = re.compile(r"^[ivxlcdm]{1,7}\b|\b[ivxlcdm]{1,7}$")
 _PAGE_REF = r"(?:\d{1,4}|[ivxlc]{1,7})(?:,\s*(?:\d{1,4}|[ivxlc]{1,7}))*"
 _LEADER_ENTRY = re.compile(rf". \. \. \. \. {_PAGE_REF}$")  # pdf_lines.line_text writes every leader so
@@ -43,19 +52,21 @@ _SECTION_NUMBER = re.compile(r"(?:\d+|[A-Z])(?:\.\d+)*\.?\s")
 
 
 def furniture(
-    pages: Sequence[Sequence[TextLine]], boxes: Sequence[tuple[float, float, float, float]], heading_size: float
+    pages: Sequence[Sequence[TextLine]], boxes: Sequence[tuple[float, float, float, float]], body: float
 ) -> dict[tuple[int, int], str]:
     """The lines to leave out, as {(page index, line index): reason}: running headers and footers and page
-    numbers (``running_lines``), then pages of a table of contents or an index (``listing_lines``). Lines of
-    ``heading_size`` or more are headings, never running headers."""
-    return run_steps(furniture_steps(pages, boxes, heading_size))
+    numbers (``running_lines``) and line numbers (``line_numbers``), then pages of a table of contents or an index
+    (``listing_lines``). ``body`` is the body's font size: lines ``HEADING_RATIO`` times larger are headings,
+    never running headers."""
+    return run_steps(furniture_steps(pages, boxes, body))
 
 
 def furniture_steps(
-    pages: Sequence[Sequence[TextLine]], boxes: Sequence[tuple[float, float, float, float]], heading_size: float
+    pages: Sequence[Sequence[TextLine]], boxes: Sequence[tuple[float, float, float, float]], body: float
 ) -> Steps[dict[tuple[int, int], str]]:
     """``furniture``, the listings a page a step (their patterns over every line are most of its time)."""
-    left = running_lines(pages, boxes, heading_size)
+    left = running_lines(pages, boxes, body * HEADING_RATIO)
+    left.update(numbered_lines(pages, body))  # a page's last line number may stand apart as a page number does
     yield
     left.update((yield from listing_lines_steps(pages, left)))
     return left
@@ -133,6 +144,77 @@ def running_lines(
         if (p, n) not in left and outermost and standing >= needed:
             left[(p, n)] = f"running {edge}, where the running {edge}s of {standing} other pages stand"
     return left
+
+
+def numbered_lines(pages: Sequence[Sequence[TextLine]], body: float) -> dict[tuple[int, int], str]:
+    """Line numbers on every page (``line_numbers``); on a page with too few text lines beside them to tell (a
+    figure's page, a last page of a few lines: ACM's review mode numbers every page in a column, text or not), the
+    lone numbers in a column where ``REPEAT_PAGES`` other pages have theirs.
+
+    >>> text = [TextLine(f"Line {n} of the text", 72, 700 - 12 * n, 10) for n in range(3)]
+    >>> ruler = [TextLine(str(n), 50, 700 - 12 * n, 5) for n in range(3)]
+    >>> figure = [TextLine("Figure 1. A ferry.", 72, 300, 10), *ruler]
+    >>> sorted(numbered_lines([text + ruler] * 3 + [figure], 10))[-3:]
+    [(3, 1), (3, 2), (3, 3)]
+    """
+    found = [line_numbers(lines, body) for lines in pages]
+    columns = Counter(column for p, ns in enumerate(found) for column in {_column(pages[p][n]) for n in ns})
+    kept = {column for column, count in columns.items() if count >= REPEAT_PAGES}
+    return {
+        (p, n): LINE_NUMBER
+        for p, lines in enumerate(pages)
+        for n in found[p] or (line_numbers(lines, body, kept) if kept else [])
+    }
+
+
+def line_numbers(lines: Sequence[TextLine], body: float, columns: Collection[tuple[float, int]] = ()) -> list[int]:
+    """A page's line numbers (the lineno package's, AASTeX's, a draft's under review), as indexes into ``lines``:
+    lines that are a number alone on the baseline of another line (within ``BESIDE``: the line it numbers;
+    ``pdf_lines.page_lines`` puts one drawn after its line on a line of its own), and either ``LINE_NUMBER_SIZE``
+    of the body size or smaller, or in a margin column: ``LINE_NUMBERS`` of them or more starting at one x (within
+    ``COLUMN``) left of every other line of the page. A page with fewer than ``LINE_NUMBERS`` has none (a figure's
+    axis numbers stand on no text line's baseline); one that has them also has the lone numbers of its size in
+    their column, beside no text (lineno numbers the blank lines around a display). ``columns``: the (size, x) of
+    other pages' line numbers; the lone numbers left of all the page's text in one of them count too.
+
+    >>> text = [TextLine(f"Line {n} of the text", 72, 700 - 24 * n, 10) for n in range(3)]
+    >>> numbers = [TextLine(str(n + 40), 50, 700 - 12 * n, 5) for n in range(5)]  # 41 and 43 beside blank lines
+    >>> line_numbers(text + numbers, 10)
+    [3, 4, 5, 6, 7]
+    """
+    lone = [n for n, line in enumerate(lines) if _LINE_NUMBER.fullmatch(line.text)]
+    if len(lone) < LINE_NUMBERS:
+        return []
+    numbers = set(lone)
+    text = [line for n, line in enumerate(lines) if n not in numbers]
+    baselines = sorted(line.y for line in text)
+    starts = min((line.x for line in text), default=0.0)
+    beside = [n for n in lone if _within(baselines, lines[n].y, BESIDE)]
+    margin = sorted(lines[n].x for n in beside if lines[n].x < starts - COLUMN)
+    found = [
+        n
+        for n in beside
+        if lines[n].size <= LINE_NUMBER_SIZE * body or _within(margin, lines[n].x, COLUMN) >= LINE_NUMBERS
+    ]
+    found += [n for n in lone if lines[n].x < starts - COLUMN and _in_column(lines[n], columns) and n not in found]
+    if len(found) < LINE_NUMBERS:
+        return []
+    here = {_column(lines[n]) for n in found}
+    return [n for n in lone if _in_column(lines[n], here)]
+
+
+def _column(line: TextLine) -> tuple[float, int]:
+    return line.size, round(line.x)
+
+
+def _in_column(line: TextLine, columns: Collection[tuple[float, int]]) -> bool:
+    """Whether a line stands in one of the (size, x rounded) ``columns``: its size, its x within ``COLUMN``."""
+    return any(size == line.size and abs(x - line.x) <= COLUMN + 0.5 for size, x in columns)
+
+
+def _within(values: list[float], value: float, distance: float) -> int:
+    """How many of the sorted ``values`` stand within ``distance`` of ``value``."""
+    return bisect_right(values, value + distance) - bisect_left(values, value - distance)
 
 
 def listing_lines(pages: Sequence[Sequence[TextLine]], left: dict[tuple[int, int], str]) -> dict[tuple[int, int], str]:

@@ -16,9 +16,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .pdf_furniture import furniture_steps
+from .pdf_furniture import LINE_NUMBER, furniture_steps
 from .pdf_headings import (
-    HEADING_RATIO,
     continues_heading,
     ends_with_full_stop,
     heading_level,
@@ -83,9 +82,12 @@ def read_pages_steps(pages: Iterable[Page | Steps[Page]]) -> Steps[list[PageText
         yield number
     rules = len(lines) + 1
     body = body_size(line for page in lines for line in page)
-    furnished = furniture_steps(lines, boxes, body * HEADING_RATIO)
+    furnished = furniture_steps(lines, boxes, body)
     left = yield from saying(rules, furnished)
-    pitch = line_pitch(lines, body)
+    unnumbered = [
+        [line for n, line in enumerate(page) if left.get((p, n)) != LINE_NUMBER] for p, page in enumerate(lines)
+    ]
+    pitch = line_pitch(unnumbered, body)  # from line to line, not to a line number between
     kept = [[line for n, line in enumerate(page) if (p, n) not in left] for p, page in enumerate(lines)]
     levels = heading_levels([line for page in kept for line in page], body)
     sections = numbered_sections([line for page in kept for line in page], body, levels)
@@ -177,17 +179,23 @@ def _page_text(
     if title_page:
         front_matter(lines, level_of, numbering_depth)
     blocks: list[tuple[int, list[int]]] = []  # each block's heading level (0 for text) and its lines
+    before = -1  # the line before this one, read or left out: a left-out line between two ends a block
     for n, line in enumerate(lines):
+        if left.get(n) == LINE_NUMBER:  # a line number stands beside its line, not between two
+            continue
         if n in left:
+            before = n
             continue
         level = level_of[n]
-        if blocks and blocks[-1][1][-1] == n - 1:  # a left-out line between two ends a block
+        if blocks and blocks[-1][1][-1] == before:
             kind, members = blocks[-1]
             block = [lines[m] for m in members]
             if continues_heading(block, line, body) if kind else not level and _continues(block, line, pitch):
                 members.append(n)
+                before = n
                 continue
         blocks.append((level, [n]))
+        before = n
     full = max((len(line.text) for n, line in enumerate(lines) if n not in left and line.size == body), default=0)
     texts: list[str] = []
     ends: dict[int, int] = {}  # line -> the offset where its block's text ends

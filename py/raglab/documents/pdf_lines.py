@@ -21,6 +21,11 @@ SPACE_GAP = 0.15  # a gap between two items of this share of the font size is a 
 # space width, 0.14-0.17 of the size in common fonts; with it page and command line space the R manuals alike)
 LINE_TOLERANCE = 0.5  # items whose baselines differ by up to this share of the larger size share a line, so a
 # superscript (raised about 0.35 of the size) stays in its line; lines are at least 1 size apart
+BACK_JUMP = 1.0  # of the larger size: an item drawn after its line's items but starting this far left of all of them
+# starts a line of its own: a line number in the margin (the lineno package ends it 10 pt left of the text: 1.1-1.5
+# sizes from the text's start; AASTeX 2.7-3). A TeX accent steps back under half a size (0.01-0.05 in sample631.pdf),
+# an overprint less; a subscript under a superscript steps back further (1.5-2.2 sizes in revtex's apssamp.pdf), but
+# only to the superscript's start, right of where its line starts
 ITEMS_A_STEP = 2_000  # pdf.js's items made into Items a step in the page: a page of many is many short steps
 
 
@@ -175,18 +180,21 @@ def line_text(text: str) -> str:
 
 def page_lines(page: Page) -> list[TextLine]:
     """A page's lines (of an ``upright`` page): items in the order the PDF draws them, an item on the line before
-    it when their baselines are close (``LINE_TOLERANCE``), else on a line of its own. Keeping the drawing order
+    it when their baselines are close (``LINE_TOLERANCE``), else on a line of its own; so is an item drawn after
+    its line but starting ``BACK_JUMP`` sizes left of it (a line number in the margin, drawn after its line's text,
+    stands on the same baseline as a line of its own, not glued to the line's last word). Keeping the drawing order
     (not sorting by position) keeps two columns apart and gives overlapping glyphs the same order in both readers.
     Between two items a space comes from either item's own space, or from a gap of ``SPACE_GAP`` times the size
     when the reader measured the item before.
 
     >>> page = Page((Item("converted.", 90, 700, 10, 48), Item("If", 150, 700, 10, 8), Item("x", 158.5, 703, 7, 4),
-    ...              Item("y", 90, 688, 10, 5)), (0, 0, 612, 792))
+    ...              Item("y", 90, 688, 10, 5), Item("12", 64, 688, 5, 5)), (0, 0, 612, 792))
     >>> [(line.text, line.y) for line in page_lines(page)]
-    [('converted. Ifx', 700), ('y', 688)]
+    [('converted. Ifx', 700), ('y', 688), ('12', 688)]
     """
     groups: list[list[Item]] = []
     texts: list[list[str]] = []
+    starts: list[float] = []  # each line's leftmost start so far
     for item in page.items:
         text = item.text if item.text.isprintable() else _CONTROL.sub("", tex_ligatures(item.text))
         if not text.strip():
@@ -194,14 +202,17 @@ def page_lines(page: Page) -> list[TextLine]:
                 texts[-1].append(" ")  # a reader's own space between two of its pieces
             continue
         last = groups[-1][-1] if groups else None
-        if last and abs(item.y - groups[-1][0].y) <= LINE_TOLERANCE * max(item.size, groups[-1][0].size):
+        size = max(item.size, groups[-1][0].size) if groups else item.size
+        if last and abs(item.y - groups[-1][0].y) <= LINE_TOLERANCE * size and item.x > starts[-1] - BACK_JUMP * size:
             if last.width is not None and item.x - (last.x + last.width) >= SPACE_GAP * item.size:
                 texts[-1].append(" ")
             groups[-1].append(item)
             texts[-1].append(text)
+            starts[-1] = min(starts[-1], item.x)
         else:
             groups.append([item])
             texts.append([text])
+            starts.append(item.x)
     return [_line(group, "".join(parts)) for group, parts in zip(groups, texts, strict=True)]
 
 
