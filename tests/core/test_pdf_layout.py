@@ -503,3 +503,10 @@ def _pauses(steps):
             said.append(next(steps))
         except StopIteration as end:
             return said, end.value
+
+
+def test_a_right_to_left_line_drawn_a_word_at_a_time_from_the_right_stays_one_line():
+    # Each word starts left of the last; only a number so placed is a margin's line number, split off.
+    words = [Item("שלום", 500, 700, 10, 20), Item("לכולם", 440, 700, 10, 26), Item("כאן", 400, 700, 10, 15)]
+    lines = page_lines(Page(tuple(words), BOX))
+    assert len(lines) == 1 and all(w.text in lines[0].text for w in words)  # (its spacing is another matter)

@@ -25,7 +25,8 @@ BACK_JUMP = 1.0  # of the larger size: an item drawn after its line's items but 
 # starts a line of its own: a line number in the margin (the lineno package ends it 10 pt left of the text: 1.1-1.5
 # sizes from the text's start; AASTeX 2.7-3). A TeX accent steps back under half a size (0.01-0.05 in sample631.pdf),
 # an overprint less; a subscript under a superscript steps back further (1.5-2.2 sizes in revtex's apssamp.pdf), but
-# only to the superscript's start, right of where its line starts
+# only to the superscript's start, right of where its line starts. Only a number is split off so: a right-to-left
+# line may be drawn a word at a time from the right, each word left of the last
 ITEMS_A_STEP = 2_000  # pdf.js's items made into Items a step in the page: a page of many is many short steps
 
 
@@ -180,7 +181,7 @@ def line_text(text: str) -> str:
 
 def page_lines(page: Page) -> list[TextLine]:
     """A page's lines (of an ``upright`` page): items in the order the PDF draws them, an item on the line before
-    it when their baselines are close (``LINE_TOLERANCE``), else on a line of its own; so is an item drawn after
+    it when their baselines are close (``LINE_TOLERANCE``), else on a line of its own; so is a number drawn after
     its line but starting ``BACK_JUMP`` sizes left of it (a line number in the margin, drawn after its line's text,
     stands on the same baseline as a line of its own, not glued to the line's last word). Keeping the drawing order
     (not sorting by position) keeps two columns apart and gives overlapping glyphs the same order in both readers.
@@ -203,7 +204,8 @@ def page_lines(page: Page) -> list[TextLine]:
             continue
         last = groups[-1][-1] if groups else None
         size = max(item.size, groups[-1][0].size) if groups else item.size
-        if last and abs(item.y - groups[-1][0].y) <= LINE_TOLERANCE * size and item.x > starts[-1] - BACK_JUMP * size:
+        back = item.x <= starts[-1] - BACK_JUMP * size if groups else False
+        if last and abs(item.y - groups[-1][0].y) <= LINE_TOLERANCE * size and not (back and text.strip().isdigit()):
             if last.width is not None and item.x - (last.x + last.width) >= SPACE_GAP * item.size:
                 texts[-1].append(" ")
             groups[-1].append(item)
