@@ -510,3 +510,13 @@ def test_a_right_to_left_line_drawn_a_word_at_a_time_from_the_right_stays_one_li
     words = [Item("שלום", 500, 700, 10, 20), Item("לכולם", 440, 700, 10, 26), Item("כאן", 400, 700, 10, 15)]
     lines = page_lines(Page(tuple(words), BOX))
     assert len(lines) == 1 and all(w.text in lines[0].text for w in words)  # (its spacing is another matter)
+
+
+def test_a_figures_small_numbers_among_the_text_are_no_line_numbers():
+    # glpk's graphs.pdf: a network's arc labels (small numbers on the baselines of the figure's other text) were
+    # left out as "line numbers"; a line number stands in the margin, left of every line of the page.
+    text = [TextLine(f"Node {n} supplies the arc", 72, 700 - 24 * n, 10) for n in range(4)]
+    labels = [TextLine(str(n * 7), 200 + 30 * n, 700 - 24 * n, 5) for n in range(4)]
+    assert line_numbers(text + labels, 10) == []
+    margin = [TextLine(str(n * 7), 50, 700 - 24 * n, 5) for n in range(4)]
+    assert line_numbers(text + margin, 10) == [4, 5, 6, 7]

@@ -170,9 +170,9 @@ def numbered_lines(pages: Sequence[Sequence[TextLine]], body: float) -> dict[tup
 def line_numbers(lines: Sequence[TextLine], body: float, columns: Collection[tuple[float, int]] = ()) -> list[int]:
     """A page's line numbers (the lineno package's, AASTeX's, a draft's under review), as indexes into ``lines``:
     lines that are a number alone on the baseline of another line (within ``BESIDE``: the line it numbers;
-    ``pdf_lines.page_lines`` puts one drawn after its line on a line of its own), and either ``LINE_NUMBER_SIZE``
-    of the body size or smaller, or in a margin column: ``LINE_NUMBERS`` of them or more starting at one x (within
-    ``COLUMN``) left of every other line of the page. A page with fewer than ``LINE_NUMBERS`` has none (a figure's
+    ``pdf_lines.page_lines`` puts one drawn after its line on a line of its own), left of every other line of the
+    page, and either ``LINE_NUMBER_SIZE`` of the body size or smaller, or in a margin column: ``LINE_NUMBERS`` of
+    them or more starting at one x (within ``COLUMN``). A page with fewer than ``LINE_NUMBERS`` has none (a figure's
     axis numbers stand on no text line's baseline); one that has them also has the lone numbers of its size in
     their column, beside no text (lineno numbers the blank lines around a display). ``columns``: the (size, x) of
     other pages' line numbers; the lone numbers left of all the page's text in one of them count too.
@@ -191,10 +191,11 @@ def line_numbers(lines: Sequence[TextLine], body: float, columns: Collection[tup
     starts = min((line.x for line in text), default=0.0)
     beside = [n for n in lone if _within(baselines, lines[n].y, BESIDE)]
     margin = sorted(lines[n].x for n in beside if lines[n].x < starts - COLUMN)
-    found = [
+    found = [  # in the margin, left of every other line (a figure's labels stand among the text: glpk's graphs.pdf)
         n
         for n in beside
-        if lines[n].size <= LINE_NUMBER_SIZE * body or _within(margin, lines[n].x, COLUMN) >= LINE_NUMBERS
+        if lines[n].x < starts - COLUMN
+        and (lines[n].size <= LINE_NUMBER_SIZE * body or _within(margin, lines[n].x, COLUMN) >= LINE_NUMBERS)
     ]
     found += [n for n in lone if lines[n].x < starts - COLUMN and _in_column(lines[n], columns) and n not in found]
     if len(found) < LINE_NUMBERS:
