@@ -15,14 +15,15 @@ TASK_MS = 50  # long work (reading files) yields to the page at least this often
 
 class Pace:
     """Long work on the main thread, paced: ``tick`` between pieces lets the page draw and answer (calling ``draw``
-    first) once TASK_MS have passed since it last did, so no task holds the page much longer, and a piece of work
-    in steps (raglab.documents.steps) is run by ``run``, ticking between its steps."""
+    first) once TASK_MS have passed since it last did, or would pass during the next piece, so no task holds the
+    page much longer; a piece of work in steps (raglab.documents.steps) is run by ``run``, ticking between its
+    steps and taking the next step to last as long as the last one did."""
 
     def __init__(self):
         self.drawn = performance.now()
 
-    async def tick(self, draw=None) -> None:
-        if performance.now() - self.drawn > TASK_MS:
+    async def tick(self, draw=None, next_ms: float = 0.0) -> None:
+        if performance.now() - self.drawn + next_ms > TASK_MS:
             if draw:
                 draw()
             await asyncio.sleep(0)
@@ -32,11 +33,14 @@ class Pace:
         """What work in steps returns, the page drawn and clicks answered between its steps: ``draw(what a step
         yielded)`` when the page draws; None once ``stop()`` says so (the work is closed where it stood)."""
         while not (stop and stop()):
+            started = performance.now()
             try:
                 done = next(steps)
             except StopIteration as end:
                 return end.value
-            await self.tick(draw and (lambda done=done: draw(done)))
+            # a step after 40 ms of others would make a task of 40 ms and its own: with the many-item PDF's
+            # 80 ms steps, tasks over 200 ms on a busy machine (bench/README.md, issue 36)
+            await self.tick(draw and (lambda done=done: draw(done)), performance.now() - started)
         steps.close()
         return None
 
