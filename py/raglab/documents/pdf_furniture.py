@@ -140,7 +140,7 @@ def running_lines(
         ys.sort()
     for p, n, edge, outermost in candidates:
         y = pages[p][n].y
-        standing = bisect_right(slots[edge], y + SLOT) - bisect_left(slots[edge], y - SLOT)
+        standing = _within(slots[edge], y, SLOT)
         if (p, n) not in left and outermost and standing >= needed:
             left[(p, n)] = f"running {edge}, where the running {edge}s of {standing} other pages stand"
     return left
